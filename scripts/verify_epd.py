@@ -1,0 +1,455 @@
+#!/usr/bin/env python3
+"""Check (or fill in) the perft counts of EPD files against Stockfish.
+
+Every non-empty line of an EPD perft file that does not start with '#' is
+
+    <fen> ;D1 <count> ;D2 <count> ...
+
+where the FEN has 4 to 6 fields.  Each FEN is first checked for legality
+(one king per side, no pawn on rank 1 or 8, castling rights and en-passant
+square consistent with the board, side not to move not in check).  Then one
+Stockfish process answers `go perft <depth>` for every position and depth and
+the counts are compared.
+
+With --fill the files are rewritten instead: every position line gets the
+counts Stockfish reports for depths 1..--depth; comments, blank lines and the
+order of lines are kept.
+
+Exit status: 0 all counts agree, 1 some count differs, 2 a bad line or an
+unreadable file (nothing is sent to Stockfish then), 3 Stockfish failed
+(could not be started, died, or did not answer within --timeout seconds).
+"""
+
+import argparse
+import os
+import queue
+import re
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+DEFAULT_STOCKFISH = "/usr/games/stockfish"
+
+EXIT_OK, EXIT_MISMATCH, EXIT_BAD_LINE, EXIT_ENGINE = 0, 1, 2, 3
+
+
+class BadLine(Exception):
+    """A line of an EPD file that cannot be used."""
+
+
+class EngineError(Exception):
+    """Stockfish could not be started, died or did not answer in time."""
+
+
+# --------------------------------------------------------------------------
+# EPD lines and FEN legality
+# --------------------------------------------------------------------------
+
+COUNT_RE = re.compile(r"^D([1-9][0-9]*)\s+([0-9]+)$")
+PIECES = "PNBRQKpnbrqk"
+
+
+def parse_line(text, need_counts):
+    """Split '<fen> ;D1 n ;D2 n ...' into (fen, [(depth, count), ...])."""
+    parts = text.split(";")
+    fen = " ".join(parts[0].split())
+    counts = []
+    for part in parts[1:]:
+        entry = " ".join(part.split())
+        match = COUNT_RE.match(entry)
+        if not match:
+            raise BadLine(f"bad count entry {entry!r} (expected 'Dk <count>')")
+        depth, count = int(match.group(1)), int(match.group(2))
+        if counts and depth <= counts[-1][0]:
+            raise BadLine(f"depth D{depth} is not after D{counts[-1][0]}")
+        counts.append((depth, count))
+    if need_counts and not counts:
+        raise BadLine("no ';Dk <count>' entries")
+    check_fen(fen)
+    return fen, counts
+
+
+def parse_board(field):
+    """Return {(file, rank): piece} for the board field of a FEN."""
+    ranks = field.split("/")
+    if len(ranks) != 8:
+        raise BadLine(f"board has {len(ranks)} ranks, not 8")
+    board = {}
+    for row, text in enumerate(ranks):
+        rank = 7 - row
+        file = 0
+        previous_digit = False
+        for ch in text:
+            if ch in "12345678":
+                if previous_digit:
+                    raise BadLine(f"two digits in a row in rank {rank + 1}")
+                file += int(ch)
+                previous_digit = True
+            elif ch in PIECES:
+                if file < 8:
+                    board[(file, rank)] = ch
+                file += 1
+                previous_digit = False
+            else:
+                raise BadLine(f"bad character {ch!r} in board")
+        if file != 8:
+            raise BadLine(f"rank {rank + 1} has {file} squares, not 8")
+    return board
+
+
+def square_name(square):
+    return "abcdefgh"[square[0]] + str(square[1] + 1)
+
+
+def is_attacked(board, square, by_white):
+    """True if a piece of the given colour attacks the square."""
+    f, r = square
+
+    def piece_at(df, dr):
+        sq = (f + df, r + dr)
+        if 0 <= sq[0] < 8 and 0 <= sq[1] < 8:
+            return board.get(sq)
+        return None
+
+    def own(kind):
+        return kind.upper() if by_white else kind.lower()
+
+    # Pawns attack diagonally forward, so look one rank behind the square.
+    pawn_rank = -1 if by_white else 1
+    if own("p") in (piece_at(-1, pawn_rank), piece_at(1, pawn_rank)):
+        return True
+    for df, dr in ((1, 2), (2, 1), (2, -1), (1, -2),
+                   (-1, -2), (-2, -1), (-2, 1), (-1, 2)):
+        if piece_at(df, dr) == own("n"):
+            return True
+    for df in (-1, 0, 1):
+        for dr in (-1, 0, 1):
+            if (df or dr) and piece_at(df, dr) == own("k"):
+                return True
+    for directions, sliders in (
+            (((1, 0), (-1, 0), (0, 1), (0, -1)), (own("r"), own("q"))),
+            (((1, 1), (1, -1), (-1, 1), (-1, -1)), (own("b"), own("q")))):
+        for df, dr in directions:
+            x, y = f + df, r + dr
+            while 0 <= x < 8 and 0 <= y < 8:
+                piece = board.get((x, y))
+                if piece is not None:
+                    if piece in sliders:
+                        return True
+                    break
+                x, y = x + df, y + dr
+    return False
+
+
+def check_fen(fen):
+    """Raise BadLine unless the FEN describes a legal position."""
+    fields = fen.split()
+    if not 4 <= len(fields) <= 6:
+        raise BadLine(f"FEN has {len(fields)} fields, expected 4 to 6")
+    board = parse_board(fields[0])
+    side, castling, ep = fields[1], fields[2], fields[3]
+    if side not in ("w", "b"):
+        raise BadLine(f"side to move {side!r} is not 'w' or 'b'")
+    for number in fields[4:]:
+        if not number.isdigit():
+            raise BadLine(f"move counter {number!r} is not a number")
+    if len(fields) == 6 and int(fields[5]) < 1:
+        raise BadLine("fullmove number must be at least 1")
+
+    for colour, king in (("white", "K"), ("black", "k")):
+        n = sum(1 for p in board.values() if p == king)
+        if n != 1:
+            raise BadLine(f"{colour} has {n} kings")
+        if sum(1 for p in board.values() if p.isupper() == (king == "K")) > 16:
+            raise BadLine(f"{colour} has more than 16 pieces")
+        pawn = "P" if king == "K" else "p"
+        if sum(1 for p in board.values() if p == pawn) > 8:
+            raise BadLine(f"{colour} has more than 8 pawns")
+    for square, piece in board.items():
+        if piece in "Pp" and square[1] in (0, 7):
+            raise BadLine(f"pawn on {square_name(square)}")
+
+    if castling != "-":
+        if not castling or any(c not in "KQkq" for c in castling) \
+                or len(set(castling)) != len(castling):
+            raise BadLine(f"bad castling field {castling!r}")
+        needs = {"K": ((4, 0), "K", (7, 0), "R"),
+                 "Q": ((4, 0), "K", (0, 0), "R"),
+                 "k": ((4, 7), "k", (7, 7), "r"),
+                 "q": ((4, 7), "k", (0, 7), "r")}
+        for right in castling:
+            king_sq, king, rook_sq, rook = needs[right]
+            if board.get(king_sq) != king or board.get(rook_sq) != rook:
+                raise BadLine(f"castling right {right} without king on "
+                              f"{square_name(king_sq)} and rook on "
+                              f"{square_name(rook_sq)}")
+
+    if ep != "-":
+        if len(ep) != 2 or ep[0] not in "abcdefgh" or ep[1] not in "36":
+            raise BadLine(f"bad en-passant square {ep!r}")
+        file, rank = "abcdefgh".index(ep[0]), int(ep[1]) - 1
+        if side == "w":
+            want_rank, pusher, front, behind = 5, "p", (file, 4), (file, 6)
+        else:
+            want_rank, pusher, front, behind = 2, "P", (file, 3), (file, 1)
+        if rank != want_rank:
+            raise BadLine(f"en-passant square {ep} is on the wrong rank "
+                          f"for side to move {side}")
+        if board.get(front) != pusher:
+            raise BadLine(f"en-passant square {ep} without the pawn that "
+                          f"pushed two on {square_name(front)}")
+        if (file, rank) in board or behind in board:
+            raise BadLine(f"en-passant square {ep} or the square behind it "
+                          f"is occupied")
+
+    waiting_king = "k" if side == "w" else "K"
+    king_square = next(s for s, p in board.items() if p == waiting_king)
+    if is_attacked(board, king_square, by_white=(side == "w")):
+        raise BadLine("the side not to move is in check")
+
+
+def uci_fen(fen):
+    """The FEN as sent to Stockfish: with move clocks."""
+    fields = fen.split()
+    if len(fields) == 4:
+        fields += ["0", "1"]
+    elif len(fields) == 5:
+        fields += ["1"]
+    return " ".join(fields)
+
+
+def read_epd(path, need_counts):
+    """Return (lines, positions, errors) for one file.
+
+    lines: the raw lines (newline stripped); positions: list of
+    (line_number, fen, counts); errors: list of 'file:line: message'.
+    """
+    try:
+        with open(path, encoding="utf-8") as handle:
+            lines = handle.read().splitlines()
+    except (OSError, UnicodeDecodeError) as err:
+        return [], [], [f"{path}: cannot read: {err}"]
+    positions, errors = [], []
+    for number, raw in enumerate(lines, start=1):
+        text = raw.strip()
+        if not text or text.startswith("#"):
+            continue
+        try:
+            fen, counts = parse_line(text, need_counts)
+        except BadLine as err:
+            errors.append(f"{path}:{number}: bad line: {err}: {text}")
+            continue
+        positions.append((number, fen, counts))
+    return lines, positions, errors
+
+
+# --------------------------------------------------------------------------
+# Stockfish
+# --------------------------------------------------------------------------
+
+class Stockfish:
+    """One Stockfish process spoken to over UCI, with timeouts on reads."""
+
+    def __init__(self, path, timeout):
+        self.timeout = timeout
+        try:
+            self.proc = subprocess.Popen(
+                [path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL, text=True, bufsize=1)
+        except OSError as err:
+            raise EngineError(f"cannot start {path}: {err}") from err
+        self.lines = queue.Queue()
+        reader = threading.Thread(target=self._pump, daemon=True)
+        reader.start()
+        self.send("uci")
+        self.wait_for(lambda line: line == "uciok")
+
+    def _pump(self):
+        for line in self.proc.stdout:
+            self.lines.put(line.rstrip("\r\n"))
+        self.lines.put(None)
+
+    def send(self, command):
+        try:
+            self.proc.stdin.write(command + "\n")
+            self.proc.stdin.flush()
+        except (BrokenPipeError, OSError) as err:
+            raise EngineError(f"cannot write to Stockfish: {err}") from err
+
+    def wait_for(self, wanted):
+        deadline = time.monotonic() + self.timeout
+        while True:
+            remaining = deadline - time.monotonic()
+            try:
+                if remaining <= 0:
+                    raise queue.Empty
+                line = self.lines.get(timeout=remaining)
+            except queue.Empty:
+                raise EngineError(f"no answer from Stockfish within "
+                                  f"{self.timeout:g} s") from None
+            if line is None:
+                code = self.proc.wait()
+                raise EngineError(f"Stockfish exited with status {code}")
+            if wanted(line):
+                return line
+
+    def perft(self, fen, depth):
+        self.send(f"position fen {uci_fen(fen)}")
+        self.send(f"go perft {depth}")
+        line = self.wait_for(lambda l: l.startswith("Nodes searched:"))
+        try:
+            return int(line.split(":", 1)[1])
+        except ValueError:
+            raise EngineError(f"unexpected answer {line!r}") from None
+
+    def close(self):
+        if self.proc.poll() is None:
+            try:
+                self.send("quit")
+                self.proc.wait(timeout=5)
+            except (EngineError, subprocess.TimeoutExpired):
+                self.proc.kill()
+                self.proc.wait()
+
+
+# --------------------------------------------------------------------------
+# Modes
+# --------------------------------------------------------------------------
+
+def verify(args, files):
+    engine = Stockfish(args.stockfish, args.timeout)
+    started = time.monotonic()
+    passed = failed = checked = 0
+    totals = {}
+    try:
+        for path, _, positions in files:
+            name = os.path.relpath(path)
+            for number, fen, counts in positions:
+                wanted = [(d, n) for d, n in counts
+                          if args.max_depth is None or d <= args.max_depth]
+                problems = []
+                for depth, expected in wanted:
+                    got = engine.perft(fen, depth)
+                    checked += 1
+                    totals[depth] = totals.get(depth, 0) + expected
+                    if got != expected:
+                        problems.append(f"D{depth} expected {expected} "
+                                        f"stockfish {got}")
+                depths = (f"D{wanted[0][0]}-D{wanted[-1][0]}"
+                          if wanted else "no depth")
+                if problems:
+                    failed += 1
+                    print(f"MISMATCH {name}:{number} {fen} : "
+                          + "; ".join(problems), flush=True)
+                else:
+                    passed += 1
+                    if not args.quiet:
+                        print(f"ok       {name}:{number} {depths} {fen}",
+                              flush=True)
+    finally:
+        engine.close()
+    elapsed = time.monotonic() - started
+    print()
+    for depth in sorted(totals):
+        print(f"D{depth}: {totals[depth]} nodes in total")
+    print(f"{passed + failed} positions, {checked} counts checked, "
+          f"{sum(totals.values())} nodes, {elapsed:.1f} s")
+    print(f"{passed} passed, {failed} failed")
+    return EXIT_MISMATCH if failed else EXIT_OK
+
+
+def fill(args, files):
+    engine = Stockfish(args.stockfish, args.timeout)
+    started = time.monotonic()
+    try:
+        for path, lines, positions in files:
+            by_line = {number: fen for number, fen, _ in positions}
+            out = []
+            for number, raw in enumerate(lines, start=1):
+                if number not in by_line:
+                    out.append(raw)
+                    continue
+                fen = by_line[number]
+                entries = []
+                for depth in range(1, args.depth + 1):
+                    count = engine.perft(fen, depth)
+                    if (args.max_nodes is not None and depth > args.min_depth
+                            and count > args.max_nodes):
+                        break
+                    entries.append(f"D{depth} {count}")
+                out.append(" ;".join([fen] + entries))
+                if not args.quiet:
+                    print(f"{os.path.relpath(path)}:{number} {out[-1]}",
+                          flush=True)
+            directory = os.path.dirname(os.path.abspath(path))
+            fd, temp = tempfile.mkstemp(dir=directory, suffix=".tmp")
+            with os.fdopen(fd, "w", encoding="utf-8") as handle:
+                handle.write("\n".join(out) + "\n")
+            os.chmod(temp, os.stat(path).st_mode & 0o777)
+            os.replace(temp, path)
+    finally:
+        engine.close()
+    count = sum(len(p) for _, _, p in files)
+    print(f"filled {count} positions in {time.monotonic() - started:.1f} s")
+    return EXIT_OK
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(
+        description="Check the perft counts of EPD files (lines "
+                    "'<fen> ;D1 <n> ;D2 <n> ...') against Stockfish's "
+                    "'go perft', or fill them in with --fill.",
+        epilog="Exit status: 0 all ok, 1 a count differs, 2 a bad line or "
+               "unreadable file, 3 Stockfish failed or timed out.")
+    parser.add_argument("files", nargs="+", metavar="FILE",
+                        help="EPD perft file(s)")
+    parser.add_argument("--stockfish", default=DEFAULT_STOCKFISH,
+                        metavar="PATH",
+                        help=f"Stockfish binary (default {DEFAULT_STOCKFISH})")
+    parser.add_argument("--max-depth", type=int, metavar="N",
+                        help="check only depths up to N (default: all)")
+    parser.add_argument("--timeout", type=float, default=600.0, metavar="S",
+                        help="seconds to wait for any one answer of "
+                             "Stockfish (default 600)")
+    parser.add_argument("-q", "--quiet", action="store_true",
+                        help="print only mismatches and the summary")
+    group = parser.add_argument_group("fill mode")
+    group.add_argument("--fill", action="store_true",
+                       help="rewrite the files with Stockfish's counts "
+                            "instead of checking them")
+    group.add_argument("--depth", type=int, default=4, metavar="N",
+                       help="with --fill: write depths 1..N (default 4)")
+    group.add_argument("--max-nodes", type=int, metavar="COUNT",
+                       help="with --fill: leave out a depth above "
+                            "--min-depth whose count exceeds COUNT, "
+                            "and every deeper one")
+    group.add_argument("--min-depth", type=int, default=1, metavar="N",
+                       help="with --fill --max-nodes: always write depths "
+                            "1..N (default 1)")
+    args = parser.parse_args(argv)
+    if args.depth < 1 or (args.max_depth is not None and args.max_depth < 1):
+        parser.error("depths must be at least 1")
+    if args.timeout <= 0:
+        parser.error("--timeout must be positive")
+
+    files, errors = [], []
+    for path in args.files:
+        lines, positions, problems = read_epd(path, need_counts=not args.fill)
+        files.append((path, lines, positions))
+        errors.extend(problems)
+    if errors:
+        for error in errors:
+            print(error, file=sys.stderr)
+        return EXIT_BAD_LINE
+
+    try:
+        return fill(args, files) if args.fill else verify(args, files)
+    except EngineError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return EXIT_ENGINE
+
+
+if __name__ == "__main__":
+    sys.exit(main())
