@@ -1,0 +1,205 @@
+#include "common/fen.hpp"
+
+#include <cstdio>
+#include <cstdlib>
+
+#include "common/position_concept.hpp"
+#include <vector>
+
+namespace movegen {
+
+FenError::FenError(std::string field, const std::string& problem)
+    : std::runtime_error("bad FEN " + field + ": " + problem), field_(std::move(field)), problem_(problem) {}
+
+std::string quote_for_error(std::string_view text) {
+  constexpr std::size_t LIMIT = 40;
+  std::string out = "'";
+  for (std::size_t i = 0; i < text.size() && i < LIMIT; ++i) {
+    unsigned char c = static_cast<unsigned char>(text[i]);
+    if (c >= 0x20 && c < 0x7f) {
+      out += char(c);
+    } else {
+      char buf[5];
+      std::snprintf(buf, sizeof buf, "\\x%02X", c);
+      out += buf;
+    }
+  }
+  if (text.size() > LIMIT) out += "...";
+  return out + "'";
+}
+
+namespace {
+
+std::vector<std::string_view> split(std::string_view text, char sep) {
+  std::vector<std::string_view> parts;
+  std::size_t start = 0;
+  while (true) {
+    std::size_t end = text.find(sep, start);
+    parts.push_back(text.substr(start, end - start));
+    if (end == std::string_view::npos) return parts;
+    start = end + 1;
+  }
+}
+
+void parse_placement(std::string_view field, BoardState& s) {
+  const std::string name = "piece placement";
+  auto ranks = split(field, '/');
+  if (ranks.size() != 8)
+    throw FenError(name, "expected 8 ranks separated by '/', found " + std::to_string(ranks.size()));
+  for (int i = 0; i < 8; ++i) {
+    Rank r = Rank(7 - i);
+    int file = 0;
+    bool previous_was_digit = false;
+    for (char c : ranks[i]) {
+      const std::string where = "rank " + std::to_string(r + 1);
+      if (c >= '1' && c <= '8') {
+        if (previous_was_digit) throw FenError(name, where + " has two digits in a row");
+        file += c - '0';
+        previous_was_digit = true;
+      } else if (Piece p = char_to_piece(c); p != NO_PIECE && c != '-') {
+        if (file < 8) s.board[make_square(File(file), r)] = p;
+        ++file;
+        previous_was_digit = false;
+      } else {
+        throw FenError(name, where + " has a bad piece letter or digit " + quote_for_error({&c, 1}));
+      }
+      if (file > 8) throw FenError(name, where + " has more than 8 squares");
+    }
+    if (file != 8)
+      throw FenError(name, "rank " + std::to_string(r + 1) + " has " + std::to_string(file) +
+                               " squares, expected 8");
+  }
+}
+
+void check_material(const BoardState& s) {
+  const std::string name = "piece placement";
+  for (Color c : {WHITE, BLACK}) {
+    const std::string side = c == WHITE ? "white" : "black";
+    int kings = 0, pawns = 0, pieces = 0;
+    for (Square sq = SQ_A1; sq <= SQ_H8; ++sq) {
+      Piece p = s.board[sq];
+      if (p == NO_PIECE || color_of(p) != c) continue;
+      ++pieces;
+      kings += type_of(p) == KING;
+      if (type_of(p) == PAWN) {
+        ++pawns;
+        if (rank_of(sq) == RANK_1 || rank_of(sq) == RANK_8)
+          throw FenError(name, side + " pawn on " + square_name(sq) + ": pawns cannot stand on rank 1 or 8");
+      }
+    }
+    if (kings != 1) throw FenError(name, side + " has " + std::to_string(kings) + " kings, expected exactly 1");
+    if (pawns > 8) throw FenError(name, side + " has " + std::to_string(pawns) + " pawns, at most 8 allowed");
+    if (pieces > 16)
+      throw FenError(name, side + " has " + std::to_string(pieces) + " pieces, at most 16 allowed");
+  }
+}
+
+void parse_castling(std::string_view field, BoardState& s) {
+  const std::string name = "castling";
+  if (field == "-") return;
+  if (field.empty()) throw FenError(name, "empty; use '-' for no castling rights");
+  for (char c : field) {
+    const CastlingRule* found = nullptr;
+    for (const CastlingRule& r : CASTLING_RULES)
+      if (r.letter == c) found = &r;
+    if (!found) throw FenError(name, "bad letter " + quote_for_error({&c, 1}) + ", expected K, Q, k, q or '-'");
+    if (s.castling & found->right) throw FenError(name, "repeated letter " + quote_for_error({&c, 1}));
+    if (s.board[found->king_from] != make_piece(found->color, KING) ||
+        s.board[found->rook_from] != make_piece(found->color, ROOK))
+      throw FenError(name, std::string("right '") + c + "' needs the king on " + square_name(found->king_from) +
+                               " and a rook on " + square_name(found->rook_from));
+    s.castling |= found->right;
+  }
+}
+
+void parse_en_passant(std::string_view field, BoardState& s) {
+  const std::string name = "en passant";
+  if (field == "-") return;
+  Square ep = parse_square(field);
+  if (ep == SQ_NONE) throw FenError(name, quote_for_error(field) + " is not a square a1..h8 or '-'");
+  Color us = s.side_to_move, them = ~us;
+  if (relative_rank(us, ep) != RANK_6)
+    throw FenError(name, square_name(ep) + " is on the wrong rank: with " + (us == WHITE ? "white" : "black") +
+                             " to move it must be on rank " + (us == WHITE ? "6" : "3"));
+  Square pawn = ep - pawn_push(us), origin = ep + pawn_push(us);
+  if (s.board[pawn] != make_piece(them, PAWN))
+    throw FenError(name, square_name(ep) + " has no pawn on " + square_name(pawn) + " that could just have pushed two");
+  if (s.board[ep] != NO_PIECE || s.board[origin] != NO_PIECE)
+    throw FenError(name, square_name(ep) + ": the pawn's double push crossed an occupied square (" +
+                             square_name(s.board[ep] != NO_PIECE ? ep : origin) + ")");
+  s.ep_square = ep;
+}
+
+int parse_counter(std::string_view field, const std::string& name) {
+  if (field.empty() || field.size() > 9)
+    throw FenError(name, quote_for_error(field) + " is not a non-negative number of at most 9 digits");
+  int value = 0;
+  for (char c : field) {
+    if (c < '0' || c > '9') throw FenError(name, quote_for_error(field) + " is not a non-negative number");
+    value = value * 10 + (c - '0');
+  }
+  return value;
+}
+
+}  // namespace
+
+BoardState parse_fen(std::string_view fen) {
+  std::vector<std::string_view> fields;
+  for (std::string_view f : split(fen, ' '))
+    if (!f.empty()) fields.push_back(f);
+  if (fields.size() < 4 || fields.size() > 6)
+    throw FenError("fields", "expected 4 to 6 space-separated fields, found " + std::to_string(fields.size()));
+
+  BoardState s;
+  parse_placement(fields[0], s);
+  check_material(s);
+  if (fields[1] != "w" && fields[1] != "b")
+    throw FenError("side to move", quote_for_error(fields[1]) + " is not 'w' or 'b'");
+  s.side_to_move = fields[1] == "w" ? WHITE : BLACK;
+  parse_castling(fields[2], s);
+  parse_en_passant(fields[3], s);
+  if (fields.size() > 4) s.halfmove_clock = parse_counter(fields[4], "halfmove clock");
+  if (fields.size() > 5) s.fullmove_number = parse_counter(fields[5], "fullmove number");
+  return s;
+}
+
+std::string to_fen(const BoardState& s) {
+  std::string out;
+  for (int r = RANK_8; r >= RANK_1; --r) {
+    int empty = 0;
+    for (int f = FILE_A; f <= FILE_H; ++f) {
+      Piece p = s.board[make_square(File(f), Rank(r))];
+      if (p == NO_PIECE) {
+        ++empty;
+        continue;
+      }
+      if (empty) out += char('0' + empty);
+      empty = 0;
+      out += piece_to_char(p);
+    }
+    if (empty) out += char('0' + empty);
+    if (r > RANK_1) out += '/';
+  }
+  out += s.side_to_move == WHITE ? " w " : " b ";
+  std::string castling;
+  if (s.castling & WHITE_OO) castling += 'K';
+  if (s.castling & WHITE_OOO) castling += 'Q';
+  if (s.castling & BLACK_OO) castling += 'k';
+  if (s.castling & BLACK_OOO) castling += 'q';
+  out += castling.empty() ? "-" : castling;
+  out += ' ' + square_name(s.ep_square);
+  out += ' ' + std::to_string(s.halfmove_clock) + ' ' + std::to_string(s.fullmove_number);
+  return out;
+}
+
+void require_consistent(const std::string& problem, const std::string& fen) {
+  if (problem.empty()) return;
+  std::fprintf(stderr, "movegen: invariant broken: %s in %s\n", problem.c_str(), fen.c_str());
+  std::abort();
+}
+
+void require_side_not_to_move_safe(bool in_check) {
+  if (in_check) throw FenError("side to move", "the side not to move is in check");
+}
+
+}  // namespace movegen

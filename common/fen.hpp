@@ -1,0 +1,69 @@
+// FEN (Forsyth-Edwards Notation) parsing and emission, strict, shared by both generators.
+//
+//   BoardState s = parse_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+//   std::string text = to_fen(s);            // the same text back
+//
+// A FEN has six space-separated fields (PGN standard, section 16.1): piece placement from rank 8 down to
+// rank 1, each rank from the a-file to the h-file, digits counting empty squares; side to move `w`/`b`;
+// castling rights from `KQkq` or `-`; the en passant target square (the square a pawn just crossed with a
+// double push) or `-`; the halfmove clock; the fullmove number. The two clocks may be left out.
+#pragma once
+
+#include <array>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+#include "common/types.hpp"
+
+namespace movegen {
+
+/// The standard starting position.
+inline constexpr std::string_view START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// A rejected FEN: `field()` names the FEN field at fault ("piece placement", "side to move", "castling",
+/// "en passant", "halfmove clock", "fullmove number", or "fields" for their count); what() says the
+/// field and the problem in one line.
+class FenError : public std::runtime_error {
+ public:
+  FenError(std::string field, const std::string& problem);
+  const std::string& field() const { return field_; }
+  const std::string& problem() const { return problem_; }
+
+ private:
+  std::string field_;
+  std::string problem_;
+};
+
+/// Everything a FEN says, in a form either generator can load. board is indexed a1 = 0 .. h8 = 63.
+struct BoardState {
+  std::array<Piece, SQUARE_NB> board{};
+  Color side_to_move = WHITE;
+  CastlingRights castling = NO_CASTLING;
+  Square ep_square = SQ_NONE;
+  int halfmove_clock = 0;
+  int fullmove_number = 1;
+
+  bool operator==(const BoardState&) const = default;
+};
+
+/// Parses and validates a FEN. Throws FenError naming the field for: a wrong number of fields, ranks or
+/// squares in a rank; a bad piece letter or digit; a bad side to move; bad or repeated castling letters,
+/// or rights that the king and rook placement cannot have; an en passant square off the board, on the
+/// wrong rank, with no pawn that could just have pushed two, or with the squares it crossed occupied;
+/// clocks that are not non-negative numbers; not exactly one king a side; pawns on rank 1 or 8; more
+/// than 8 pawns or 16 pieces a side. Whether the side not to move is in check needs attack tests, so
+/// each Position::from_fen checks that itself (see `require_side_not_to_move_safe`).
+BoardState parse_fen(std::string_view fen);
+
+/// The FEN of a state, all six fields.
+std::string to_fen(const BoardState& state);
+
+/// Throws FenError("side to move", ...) if `in_check` says the side not to move is in check: used by
+/// both Position::from_fen after loading a state.
+void require_side_not_to_move_safe(bool in_check);
+
+/// Text safe to quote in an error message: at most 40 characters, bytes outside printable ASCII as \xNN.
+std::string quote_for_error(std::string_view text);
+
+}  // namespace movegen

@@ -1,0 +1,43 @@
+// The interface both generators offer, as one C++20 concept, so that perft, divide, the harness and the
+// tests are written once for both.
+//
+//   template <ChessPosition P> void show(P& pos) { MoveList l; pos.generate_legal(l); ... }
+//   static_assert(ChessPosition<mailbox::Position> && ChessPosition<bitboard::Position>);
+#pragma once
+
+#include <concepts>
+#include <string>
+#include <string_view>
+
+#include "common/fen.hpp"
+#include "common/move.hpp"
+#include "common/types.hpp"
+
+namespace movegen {
+
+/// A chess position that can load and write FEN, generate its legal moves and make and unmake them.
+/// make_move takes a legal move of the position; unmake_move takes the last move made and restores
+/// every field exactly (board, side, castling rights, en passant square, clocks).
+template <class P>
+concept ChessPosition = requires(P pos, const P cpos, Move m, MoveList& list, Square sq, Color c) {
+  { P::from_fen(std::string_view{}) } -> std::same_as<P>;  // throws FenError
+  { cpos.fen() } -> std::same_as<std::string>;
+  { cpos.state() } -> std::same_as<BoardState>;
+  { cpos.piece_on(sq) } -> std::same_as<Piece>;
+  { cpos.side_to_move() } -> std::same_as<Color>;
+  { cpos.castling_rights() } -> std::same_as<CastlingRights>;
+  { cpos.ep_square() } -> std::same_as<Square>;
+  { cpos.king_square(c) } -> std::same_as<Square>;
+  { cpos.is_square_attacked(sq, c) } -> std::same_as<bool>;
+  { cpos.checkers() } -> std::same_as<Bitboard>;
+  { cpos.check_position() } -> std::same_as<std::string>;
+  { pos.generate_legal(list) } -> std::same_as<void>;
+  { pos.make_move(m) } -> std::same_as<void>;
+  { pos.unmake_move(m) } -> std::same_as<void>;
+};
+
+/// Stops the program with `problem` and the FEN on stderr if `problem` is not empty: the invariant
+/// check both generators run after every make and unmake in checked builds (MOVEGEN_CHECK_INVARIANTS).
+void require_consistent(const std::string& problem, const std::string& fen);
+
+}  // namespace movegen

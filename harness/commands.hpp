@@ -1,0 +1,48 @@
+// The `movegen` subcommands as functions: each writes its report to `out`, diagnostics to `err`, and
+// returns the exit code (0 ok, 1 a count or check failed, 2 bad input). main.cpp only parses arguments.
+//
+//   std::ostringstream out, err;
+//   int code = run_perft({.generator = "mailbox", .depth = 3}, out, err);   // out ends "Nodes searched: 8902"
+#pragma once
+
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "common/fen.hpp"
+
+namespace movegen::harness {
+
+/// The deepest depth the CLI accepts for perft and suites; deeper trees take days.
+inline constexpr int MAX_DEPTH = 15;
+
+/// Checks that a depth lies in 0..MAX_DEPTH (1..MAX_DEPTH if `min` is 1); throws UsageError naming `what`.
+void require_depth(int depth, const std::string& what, int min = 0);
+
+struct PerftOptions {
+  std::string generator = "mailbox";
+  std::string fen = std::string(START_FEN);
+  std::vector<std::string> moves;  // UCI moves played from `fen` before counting
+  int depth = 1;
+  bool bulk = true;  // count the last ply from the move list
+};
+
+/// `movegen perft`: one `move: count` line per legal root move sorted by move text, an empty line, and
+/// `Nodes searched: N` (Stockfish's `go perft` format); time and nodes per second go to `err`.
+int run_perft(const PerftOptions& options, std::ostream& out, std::ostream& err);
+
+struct SuiteOptions {
+  std::string generator = "mailbox";  // a generator name or "both"
+  std::string file;
+  int max_depth = MAX_DEPTH;
+};
+
+/// `movegen suite`: checks every `;Dn` count with n <= max_depth, one line per position (ok or FAIL
+/// with expected and got), a summary line; progress on `err` when it runs long. 1 on any mismatch.
+int run_suite(const SuiteOptions& options, std::ostream& out, std::ostream& err);
+
+/// The bundled default suite: tests/data/perft.epd below the working directory if it is there, else
+/// in the source tree the program was built from.
+std::string default_suite_path();
+
+}  // namespace movegen::harness

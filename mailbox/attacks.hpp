@@ -1,0 +1,55 @@
+// Mailbox attack detection: step tables and an attack test that looks outward from the target square.
+//
+//   Board board = ...;                                    // 64 FEN letters, '-' for empty, a1 = 0
+//   bool attacked = is_square_attacked(board, SQ_E1, BLACK);
+#pragma once
+
+#include <array>
+
+#include "common/types.hpp"
+
+namespace movegen::mailbox {
+
+/// The board: one FEN letter per square ('P', 'n', ...), '-' for an empty square, index rank * 8 + file.
+using Board = std::array<char, SQUARE_NB>;
+
+/// One step on the board as a change of row (rank) and column (file).
+struct Step {
+  int row;
+  int col;
+};
+
+inline constexpr std::array<Step, 8> KNIGHT_STEPS = {
+    {{2, 1}, {1, 2}, {-1, 2}, {-2, 1}, {-2, -1}, {-1, -2}, {1, -2}, {2, -1}}};
+inline constexpr std::array<Step, 8> KING_STEPS = {
+    {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}}};
+inline constexpr std::array<Step, 4> BISHOP_DIRECTIONS = {{{1, 1}, {-1, 1}, {-1, -1}, {1, -1}}};
+inline constexpr std::array<Step, 4> ROOK_DIRECTIONS = {{{1, 0}, {0, 1}, {-1, 0}, {0, -1}}};
+
+/// The board's one bounds check: true if (row, col) is on the board, 0 <= row, col < 8.
+constexpr bool on_board(int row, int col) { return row >= 0 && row < 8 && col >= 0 && col < 8; }
+
+/// The square at (row, col), which must be on the board.
+constexpr Square square_at(int row, int col) { return Square(row * 8 + col); }
+
+/// The FEN letter of colour c's piece of type pt.
+constexpr char letter(Color c, PieceType pt) { return piece_to_char(make_piece(c, pt)); }
+
+/// True for an empty square.
+constexpr bool is_empty(char square) { return square == '-'; }
+
+/// True if the letter is a piece of colour c (false for an empty square).
+constexpr bool is_color(char square, Color c) {
+  return c == WHITE ? (square >= 'A' && square <= 'Z') : (square >= 'a' && square <= 'z');
+}
+
+/// The squares holding pieces of colour `by` that attack `sq`, found by looking outward from `sq`
+/// along pawn, knight, king and slider steps. Stops at the first hit when `first_only` is set.
+Bitboard attackers_of(const Board& board, Square sq, Color by, bool first_only = false);
+
+/// True if any piece of colour `by` attacks `sq` (its own pieces and empty squares alike).
+inline bool is_square_attacked(const Board& board, Square sq, Color by) {
+  return attackers_of(board, sq, by, true) != 0;
+}
+
+}  // namespace movegen::mailbox

@@ -1,0 +1,149 @@
+#include "mailbox/position.hpp"
+
+#include <cassert>
+
+#include "common/position_concept.hpp"
+#include "mailbox/movegen.hpp"
+
+namespace movegen::mailbox {
+
+Position Position::from_fen(std::string_view fen) {
+  const BoardState s = parse_fen(fen);
+  Position pos;
+  for (Square sq = SQ_A1; sq <= SQ_H8; ++sq) {
+    pos.board_[sq] = piece_to_char(s.board[sq]);
+    if (type_of(s.board[sq]) == KING) pos.king_square_[color_of(s.board[sq])] = sq;
+  }
+  pos.side_ = s.side_to_move;
+  pos.castling_ = s.castling;
+  pos.ep_square_ = s.ep_square;
+  pos.halfmove_clock_ = s.halfmove_clock;
+  pos.fullmove_number_ = s.fullmove_number;
+  pos.history_.reserve(256);
+  require_side_not_to_move_safe(pos.is_square_attacked(pos.king_square_[~pos.side_], pos.side_));
+  return pos;
+}
+
+BoardState Position::state() const {
+  BoardState s;
+  for (Square sq = SQ_A1; sq <= SQ_H8; ++sq) s.board[sq] = piece_on(sq);
+  s.side_to_move = side_;
+  s.castling = castling_;
+  s.ep_square = ep_square_;
+  s.halfmove_clock = halfmove_clock_;
+  s.fullmove_number = fullmove_number_;
+  return s;
+}
+
+void Position::generate_legal(MoveList& list) {
+  MoveList pseudo;
+  generate_pseudo_legal(*this, pseudo);
+  const Color us = side_;
+  for (Move m : pseudo) {
+    make_move(m);
+    if (!is_square_attacked(king_square_[us], ~us)) list.push_back(m);
+    unmake_move(m);
+  }
+}
+
+void Position::make_move(Move m) {
+  const Color us = side_;
+  const Square from = m.from(), to = m.to();
+  const char piece = board_[from];
+  Undo undo{board_[to], castling_, ep_square_, halfmove_clock_};
+
+  switch (m.flag()) {
+    case EN_PASSANT: {
+      const Square captured = to - pawn_push(us);
+      undo.captured = board_[captured];
+      board_[captured] = '-';
+      break;
+    }
+    case CASTLING: {
+      const CastlingRule& rule = castling_rule_for(to);
+      board_[rule.rook_to] = board_[rule.rook_from];
+      board_[rule.rook_from] = '-';
+      break;
+    }
+    default: break;
+  }
+  board_[to] = m.is_promotion() ? letter(us, m.promotion_type()) : piece;
+  board_[from] = '-';
+  if (type_of(char_to_piece(piece)) == KING) king_square_[us] = to;
+
+  castling_ &= rights_kept_after_touching(from) & rights_kept_after_touching(to);
+  ep_square_ = m.flag() == DOUBLE_PUSH ? from + pawn_push(us) : SQ_NONE;
+  const bool resets_clock = type_of(char_to_piece(piece)) == PAWN || !is_empty(undo.captured);
+  halfmove_clock_ = resets_clock ? 0 : halfmove_clock_ + 1;
+  fullmove_number_ += us == BLACK;
+  side_ = ~us;
+  history_.push_back(undo);
+  verify_invariants();
+}
+
+void Position::unmake_move(Move m) {
+  assert(!history_.empty());
+  const Undo undo = history_.back();
+  history_.pop_back();
+  const Color us = ~side_;
+  const Square from = m.from(), to = m.to();
+
+  board_[from] = m.is_promotion() ? letter(us, PAWN) : board_[to];
+  board_[to] = undo.captured;
+  switch (m.flag()) {
+    case EN_PASSANT:
+      board_[to] = '-';
+      board_[to - pawn_push(us)] = undo.captured;
+      break;
+    case CASTLING: {
+      const CastlingRule& rule = castling_rule_for(to);
+      board_[rule.rook_from] = board_[rule.rook_to];
+      board_[rule.rook_to] = '-';
+      break;
+    }
+    default: break;
+  }
+  if (type_of(char_to_piece(board_[from])) == KING) king_square_[us] = from;
+
+  castling_ = undo.castling;
+  ep_square_ = undo.ep_square;
+  halfmove_clock_ = undo.halfmove_clock;
+  fullmove_number_ -= us == BLACK;
+  side_ = us;
+  verify_invariants();
+}
+
+std::string Position::check_position() const {
+  int kings[COLOR_NB] = {0, 0};
+  for (Square sq = SQ_A1; sq <= SQ_H8; ++sq) {
+    const char c = board_[sq];
+    const Piece p = char_to_piece(c);
+    if (p == NO_PIECE && c != '-') return "square " + square_name(sq) + " holds a bad letter";
+    if (p == NO_PIECE) continue;
+    if (type_of(p) == KING) {
+      ++kings[color_of(p)];
+      if (king_square_[color_of(p)] != sq) return "king square of " + std::string(1, c) + " is out of date";
+    }
+    if (type_of(p) == PAWN && (rank_of(sq) == RANK_1 || rank_of(sq) == RANK_8))
+      return "pawn on " + square_name(sq);
+  }
+  if (kings[WHITE] != 1 || kings[BLACK] != 1) return "not exactly one king a side";
+  for (const CastlingRule& r : CASTLING_RULES)
+    if ((castling_ & r.right) &&
+        (board_[r.king_from] != letter(r.color, KING) || board_[r.rook_from] != letter(r.color, ROOK)))
+      return std::string("castling right ") + r.letter + " without king and rook at home";
+  if (ep_square_ != SQ_NONE) {
+    if (relative_rank(side_, ep_square_) != RANK_6 || !is_empty(board_[ep_square_]) ||
+        board_[ep_square_ - pawn_push(side_)] != letter(~side_, PAWN))
+      return "en passant square " + square_name(ep_square_) + " does not fit the board";
+  }
+  return {};
+}
+
+void Position::verify_invariants() const {
+#ifdef MOVEGEN_CHECK_INVARIANTS
+  require_consistent(check_position(), fen());
+#endif
+}
+
+}  // namespace movegen::mailbox
