@@ -1,6 +1,7 @@
 #include "bitboard/sliders.hpp"
 
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <vector>
 
@@ -22,7 +23,8 @@ Bitboard bishop_pext_table[BISHOP_TABLE_SIZE], rook_pext_table[ROOK_TABLE_SIZE];
 
 // What find_magic returns for each square, a1 first, stored so that startup need not repeat the search
 // (about 12 million candidates, a third of a second). tests/attacks_test.cpp checks that the search
-// still finds every one of them, and init_slider_tables checks each against every occupancy.
+// still finds every one of them; init_slider_tables checks each against every occupancy and stops the
+// program if one maps two occupancies with different attack sets to the same slot.
 constexpr Bitboard BISHOP_MAGIC_NUMBERS[SQUARE_NB] = {
     0x26102000843041C0, 0x0002084104008000, 0x004804812A080440, 0x0004042086004012, 0x1022021004480000,
     0x0188413010021000, 0x1000808808C010C1, 0x0416010100D02400, 0x0180081010008110, 0x0818200228820090,
@@ -146,15 +148,18 @@ void init_slider(PieceType pt, Bitboard* magic_table, Bitboard* pext_table, int 
   for (Square s = SQ_A1; s <= SQ_H8; ++s) {
     const Bitboard mask = relevant_mask(pt, s);
     const Occupancies o(pt, s, mask);
-    if (size + int(o.occupied.size()) > table_size) std::abort();  // the table sizes above are wrong
+    if (size + int(o.occupied.size()) > table_size) std::abort();  // the table sizes above are too small
 
     pexts[s] = {mask, pext_table + size};
     for (std::size_t i = 0; i < o.occupied.size(); ++i) pext_table[size + pext(o.occupied[i], mask)] = o.attacks[i];
 
     magics[s] = {mask, magic_numbers[s], magic_table + size, unsigned(64 - popcount(mask))};
     std::vector<int> written_at(o.occupied.size(), 0);
-    if (!fill_magic_slots(magics[s], o, magic_table + size, written_at, 1))
-      search_magic(magics[s], o, magic_table + size, magic_seed(pt, s));  // only if a stored number is wrong
+    if (!fill_magic_slots(magics[s], o, magic_table + size, written_at, 1)) {
+      std::fprintf(stderr, "movegen: stored magic number for %s is wrong: take it from find_magic\n",
+                   square_name(s).c_str());
+      std::abort();
+    }
     size += int(o.occupied.size());
   }
 }

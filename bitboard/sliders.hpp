@@ -1,7 +1,8 @@
 // Slider attack tables for bishops and rooks, in two backends that index one table of attack sets per
 // square by the occupancy of the squares that can block the slider (its relevant mask):
-//   magic: index = ((occupied & mask) * magic) >> shift, with magic numbers found at startup by a seeded
-//          search (the "fancy magic bitboards" scheme, chessprogramming wiki "Magic Bitboards");
+//   magic: index = ((occupied & mask) * magic) >> shift (the "fancy magic bitboards" scheme,
+//          chessprogramming wiki "Magic Bitboards"), with magic numbers found by our seeded search
+//          (find_magic), stored as constants and checked against every occupancy at startup;
 //   PEXT:  index = _pext_u64(occupied, mask), the BMI2 instruction that gathers the masked bits.
 // Both are always built; slider_attacks<Pt> uses PEXT when the compiler targets BMI2 (-march=native on
 // a CPU that has it), magic otherwise.
