@@ -114,13 +114,14 @@ void Position::unmake_move(Move m) {
 }
 
 std::string Position::check_position() const {
+  // The bitboards against each other and against the piece array.
   if (by_color_[WHITE] & by_color_[BLACK]) return "a square holds pieces of both colours";
+  if (by_type_[NO_PIECE_TYPE] != 0) return "the no-piece bitboard is not empty";
   Bitboard typed = 0;
   for (int pt = PAWN; pt <= KING; ++pt) {
     if (typed & by_type_[pt]) return "a square holds pieces of two types";
     typed |= by_type_[pt];
   }
-  if (by_type_[NO_PIECE_TYPE] != 0) return "the no-piece bitboard is not empty";
   if (typed != pieces()) return "the piece-type bitboards and the occupancy disagree";
   for (Square sq = SQ_A1; sq <= SQ_H8; ++sq) {
     const Piece p = board_[sq];
@@ -130,9 +131,14 @@ std::string Position::check_position() const {
     if (p == NO_PIECE ? occupied : !(pieces(color_of(p), type_of(p)) & square_bb(sq)))
       return "the piece array and the bitboards disagree on " + square_name(sq);
   }
-  for (Color c : {WHITE, BLACK})
-    if (popcount(pieces(c, KING)) != 1) return "not exactly one king a side";
-  if (by_type_[PAWN] & (RANK_1_BB | RANK_8_BB)) return "pawn on rank 1 or 8";
+  // The rules of the game, in the mailbox's order and words.
+  if (Bitboard misplaced = by_type_[PAWN] & (RANK_1_BB | RANK_8_BB)) return "pawn on " + square_name(lsb(misplaced));
+  for (Color c : {WHITE, BLACK}) {
+    const std::string side = c == WHITE ? "white" : "black";
+    if (int kings = popcount(pieces(c, KING)); kings != 1) return side + " has " + std::to_string(kings) + " kings";
+    if (int pawns = popcount(pieces(c, PAWN)); pawns > 8) return side + " has " + std::to_string(pawns) + " pawns";
+    if (int count = popcount(pieces(c)); count > 16) return side + " has " + std::to_string(count) + " pieces";
+  }
   for (const CastlingRule& r : CASTLING_RULES)
     if ((castling_ & r.right) &&
         (board_[r.king_from] != make_piece(r.color, KING) || board_[r.rook_from] != make_piece(r.color, ROOK)))
@@ -142,6 +148,10 @@ std::string Position::check_position() const {
         board_[ep_square_ - pawn_push(side_)] != make_piece(~side_, PAWN))
       return "en passant square " + square_name(ep_square_) + " does not fit the board";
   }
+  if (halfmove_clock_ < 0 || fullmove_number_ < 0) return "a negative move counter";
+  if (is_square_attacked(king_square(~side_), side_))
+    return std::string(~side_ == WHITE ? "white king is in check with black" : "black king is in check with white") +
+           " to move";
   return {};
 }
 

@@ -69,9 +69,11 @@ class Position {
   /// Takes back `m`, which must be the last move made, restoring every field exactly.
   void unmake_move(Move m);
 
-  /// An empty string if the position is consistent (the per-type and per-colour bitboards, the occupancy
-  /// and the piece array agree; one king a side; no pawn on rank 1 or 8; castling rights and en passant
-  /// square that fit the board); otherwise a description of the first problem found.
+  /// An empty string if the position is consistent: the per-type and per-colour bitboards, the occupancy
+  /// and the piece array agree; then the mailbox's checks in its words: no pawn on rank 1 or 8, one king,
+  /// at most 8 pawns and 16 pieces a side, castling rights and en passant square that fit the board and
+  /// the side to move, non-negative clocks, the side not to move not in check. Otherwise a description of
+  /// the first problem found. Checked builds (MOVEGEN_CHECK_INVARIANTS) run it after every make and unmake.
   std::string check_position() const;
 
  private:
