@@ -35,7 +35,8 @@ struct FuzzOptions {
   int games = 100;
   int plies = 200;          // at most this many random moves a game, from the start position
   std::uint64_t seed = 1;   // game g plays with std::mt19937_64(seed + g)
-  int flip_depth = 2;       // perft depth compared between each position and its colour-flipped twin
+  int flip_depth = 2;       // perft depth compared between a position and its colour-flipped twin, 0: off
+  int flip_every = 4;       // positions between two colour-flip checks
   std::string against;      // an extra generator spec checked at sampled positions, or empty
   int sample_every = 50;    // positions between two checks of `against`
   int against_depth = 2;    // divide depth for `against`
@@ -43,7 +44,8 @@ struct FuzzOptions {
 };
 
 /// `movegen fuzz`: random playouts cross-checking the built-in generators at every ply (move lists, FEN
-/// after each move, checkers, unmake) and perft of the colour-flipped position; `against` at sampled
+/// after each move, checkers, unmake) and, every flip_every positions, perft of the colour-flipped
+/// position; `against` at sampled
 /// positions. Prints positions checked and positions per second, and on a mismatch the diff report with
 /// the seed, game and ply to replay it. Throws UsageError, ExternalError.
 int run_fuzz(const FuzzOptions& options, std::ostream& out, std::ostream& err);

@@ -41,7 +41,7 @@ std::string flip_mismatch(P& a, const Divergence& names, int depth) {
 
 /// Plays options.games random games of at most options.plies moves from the start position, game g with
 /// std::mt19937_64(options.seed + g) choosing move number rng() % count (the same games on every
-/// platform). At every ply: nodes_agree(a, b) and flip_mismatch; with `against`, find_divergence between
+/// platform). At every ply nodes_agree(a, b), every options.flip_every positions flip_mismatch; with `against`, find_divergence between
 /// P and it every options.sample_every positions. Stops at the first mismatch.
 template <ChessPosition P, ChessPosition Q>
 FuzzRun fuzz_games(const FuzzOptions& options, DivideSource* against, const std::string& a_name,
@@ -56,7 +56,7 @@ FuzzRun fuzz_games(const FuzzOptions& options, DivideSource* against, const std:
     for (run.ply = 0; run.ply <= options.plies; ++run.ply) {
       ++run.positions;
       if (!nodes_agree(a, b, d)) return run.divergence = d, run;
-      if (options.flip_depth > 0) {
+      if (options.flip_depth > 0 && run.positions % std::uint64_t(options.flip_every) == 0) {
         d.detail = flip_mismatch<P, Q>(a, d, options.flip_depth);
         if (!d.detail.empty()) return run.divergence = d, run;
       }

@@ -14,6 +14,8 @@ int run_fuzz(const FuzzOptions& options, std::ostream& out, std::ostream& err) {
   if (options.plies < 0) throw UsageError(fmt::format("bad --plies: {} is negative", options.plies));
   if (options.flip_depth < 0 || options.flip_depth > 4)
     throw UsageError(fmt::format("bad --flip-depth: {} is outside 0..4", options.flip_depth));
+  if (options.flip_every < 1)
+    throw UsageError(fmt::format("bad --flip-every: {} is not a positive count", options.flip_every));
   if (options.sample_every < 1)
     throw UsageError(fmt::format("bad --sample-every: {} is not a positive count", options.sample_every));
   require_depth(options.against_depth, "--against-depth", 1);

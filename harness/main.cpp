@@ -49,6 +49,7 @@ int main(int argc, char** argv) {
   fuzz_cmd->add_option("--seed", fuzz.seed, "game g uses seed + g")->capture_default_str();
   fuzz_cmd->add_option("--flip-depth", fuzz.flip_depth, "perft depth for the colour-flip check, 0 off")
       ->capture_default_str();
+  fuzz_cmd->add_option("--flip-every", fuzz.flip_every, "positions between colour-flip checks")->capture_default_str();
   fuzz_cmd->add_option("--against", fuzz.against, "also check this generator spec at sampled positions");
   fuzz_cmd->add_option("--sample-every", fuzz.sample_every, "positions between checks of --against")
       ->capture_default_str();

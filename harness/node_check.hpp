@@ -32,7 +32,7 @@ std::vector<std::string> legal_move_texts(P& pos) {
 template <ChessPosition P, ChessPosition Q>
 bool nodes_agree(P& a, Q& b, Divergence& d) {
   d.fen = a.fen();
-  if (d.fen != b.fen()) {
+  if (a.state() != b.state()) {
     d.detail = fmt::format("the positions differ: {} has FEN {}, {} has FEN {}", d.a_name, d.fen, d.b_name, b.fen());
     return false;
   }
@@ -51,10 +51,12 @@ bool nodes_agree(P& a, Q& b, Divergence& d) {
   for (Move m : moves) {
     a.make_move(m);
     b.make_move(m);
-    const std::string fa = a.fen(), fb = b.fen();
+    const BoardState sa = a.state(), sb = b.state();  // compared as states, printed as FEN only on a mismatch
     a.unmake_move(m);
     b.unmake_move(m);
-    if (fa != fb) d.detail = fmt::format("after {}: {} gives FEN {}, {} gives FEN {}", to_uci(m), d.a_name, fa, d.b_name, fb);
+    if (sa != sb)
+      d.detail = fmt::format("after {}: {} gives FEN {}, {} gives FEN {}", to_uci(m), d.a_name, to_fen(sa), d.b_name,
+                             to_fen(sb));
     else if (a.state() != before) d.detail = fmt::format("{}'s unmake of {} gives FEN {}", d.a_name, to_uci(m), a.fen());
     else if (b.state() != before) d.detail = fmt::format("{}'s unmake of {} gives FEN {}", d.b_name, to_uci(m), b.fen());
     if (!d.detail.empty()) return false;

@@ -122,8 +122,10 @@ int run_show(const ShowOptions& options, std::ostream& out, std::ostream& err) {
   for (const auto& list : lists) all.insert(all.end(), list.begin(), list.end());
   std::sort(all.begin(), all.end());
   all.erase(std::unique(all.begin(), all.end()), all.end());
+  constexpr int COLUMN = 16;
   fmt::print(out, "legal moves:");
-  for (std::size_t i = 0; i < names.size(); ++i) fmt::print(out, "  {:<10}", fmt::format("{} ({})", names[i], lists[i].size()));
+  for (std::size_t i = 0; i < names.size(); ++i)
+    fmt::print(out, "  {:<{}}", fmt::format("{} ({})", names[i], lists[i].size()), COLUMN);
   fmt::print(out, "\n");
   bool differ = false;
   for (const std::string& move : all) {
@@ -132,7 +134,7 @@ int run_show(const ShowOptions& options, std::ostream& out, std::ostream& err) {
     for (const auto& list : lists) {
       const auto n = std::count(list.begin(), list.end(), move);
       everywhere = everywhere && n == 1;
-      fmt::print(out, "  {:<{}}", n == 0 ? "" : n == 1 ? move : fmt::format("{} x{}", move, n), 10);
+      fmt::print(out, "  {:<{}}", n == 0 ? "" : n == 1 ? move : fmt::format("{} x{}", move, n), COLUMN);
     }
     fmt::print(out, "{}\n", everywhere ? "" : "  <- differs");
     differ = differ || !everywhere;
