@@ -31,6 +31,13 @@ int main(int argc, char** argv) {
   suite_cmd->add_option("--max-depth", suite.max_depth, "check counts up to this depth")->capture_default_str();
   suite_cmd->add_option("file", suite.file, "EPD file (default: the bundled suite)");
 
+  mh::CompareOptions compare;
+  CLI::App* compare_cmd =
+      app.add_subcommand("compare", "run both generators on a suite: counts checked, speed side by side");
+  compare_cmd->add_option("--max-depth", compare.max_depth, "check counts up to this depth")->capture_default_str();
+  compare_cmd->add_flag("!--no-bulk", compare.bulk, "make every leaf move (same work for both generators)");
+  compare_cmd->add_option("file", compare.file, "EPD file (default: the bundled suite)");
+
   mh::DiffOptions diff;
   CLI::App* diff_cmd = app.add_subcommand("diff", "find the first position where two generators disagree");
   auto* diff_fen = diff_cmd->add_option("--fen", diff.fen, "root position (default: the start position)");
@@ -78,6 +85,10 @@ int main(int argc, char** argv) {
     if (*suite_cmd) {
       if (suite.file.empty()) suite.file = mh::default_suite_path();
       return mh::run_suite(suite, std::cout, std::cerr);
+    }
+    if (*compare_cmd) {
+      if (compare.file.empty()) compare.file = mh::default_suite_path();
+      return mh::run_compare(compare, std::cout, std::cerr);
     }
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
