@@ -76,6 +76,7 @@ std::optional<Divergence> find_divergence(DivideSource& a, DivideSource& b, cons
     if (differing == ca.end()) break;
     expected = std::pair{differing->second, cb.at(differing->first)};
     d.path.push_back(differing->first);
+    d.path_counts.push_back(*expected);
   }
   if (expected) {  // counts differed above, yet both agree here: should be unreachable, but never hide it
     d.fen = fen_after(fen, d.path);
@@ -93,14 +94,20 @@ std::string squares_text(Bitboard b) {
 }
 
 void print_divergence(std::ostream& out, const Divergence& d) {
-  const std::string& a_name = d.a_name;
-  const std::string& b_name = d.b_name;
+  fmt::print(out, "A:          {}\nB:          {}\n", d.a_name, d.b_name);
   fmt::print(out, "root FEN:   {}\n", d.root_fen);
   fmt::print(out, "move path:  {}\n", join(d.path, "(none: the root position)"));
+  if (!d.path_counts.empty()) {  // the counts that led diff down the path
+    std::string counts;
+    const std::size_t first = d.path.size() - d.path_counts.size();
+    for (std::size_t i = 0; i < d.path_counts.size(); ++i)
+      counts += fmt::format("{}{} {}/{}", i ? ", " : "", d.path[first + i], d.path_counts[i].first,
+                            d.path_counts[i].second);
+    fmt::print(out, "nodes A/B:  {}\n", counts);
+  }
   fmt::print(out, "FEN there:  {}\n", d.fen);
-  const std::size_t width = std::max(a_name.size(), b_name.size());
-  fmt::print(out, "only {:<{}}  {}\n", a_name + ":", width + 1, join(d.only_a, "-"));
-  fmt::print(out, "only {:<{}}  {}\n", b_name + ":", width + 1, join(d.only_b, "-"));
+  fmt::print(out, "only A:     {}\n", join(d.only_a, "-"));
+  fmt::print(out, "only B:     {}\n", join(d.only_b, "-"));
   if (!d.detail.empty()) fmt::print(out, "detail:     {}\n", d.detail);
 }
 

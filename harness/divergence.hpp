@@ -4,9 +4,11 @@
 //   if (auto d = find_divergence(*a, *b, fen, {}, 4)) print_divergence(std::cout, *d);
 #pragma once
 
+#include <cstdint>
 #include <iosfwd>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "harness/divide_source.hpp"
@@ -26,6 +28,8 @@ struct Divergence {
   std::string b_name = "B";
   std::string root_fen;
   std::vector<std::string> path;
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> path_counts;  // A's and B's count below each move
+                                                                     // of the path that diff descended into
   std::string fen;
   std::vector<std::string> only_a;
   std::vector<std::string> only_b;
@@ -46,8 +50,8 @@ std::string fen_after(const std::string& fen, const std::vector<std::string>& mo
 /// The moves of `a` missing from `b`, as multisets: each move as many times as `a` has it more than `b`.
 std::vector<std::string> multiset_minus(std::vector<std::string> a, std::vector<std::string> b);
 
-/// Prints the report: root FEN, move path, FEN there, moves only A generates, moves only B generates, and
-/// the detail if any.
+/// Prints the report: A's and B's names, root FEN, move path (with A's and B's node counts below each move
+/// diff descended into), FEN there, moves only A generates, moves only B generates, and the detail if any.
 void print_divergence(std::ostream& out, const Divergence& d);
 
 /// Squares of a bitboard as text, "{e1, g8}", "{}" for none.
