@@ -229,6 +229,7 @@ std::string ChildProcess::wait_exit() {
 }
 
 std::string ChildProcess::printed() const {
+  if (stdout_log_.empty() && stderr_log_.empty()) return "it printed nothing";
   std::string text = "it printed " + escape_output(stdout_log_);
   if (!stderr_log_.empty()) text += " and on stderr " + escape_output(stderr_log_);
   return text;
