@@ -40,13 +40,18 @@ void Position::generate_legal(MoveList& list) {
   generate_pseudo_legal(*this, pseudo);
   const Color us = side_;
   for (Move m : pseudo) {
-    make_move(m);
+    play(m);  // unchecked: the move may leave our king in check, which check_position() would report
     if (!is_square_attacked(king_square_[us], ~us)) list.push_back(m);
     unmake_move(m);
   }
 }
 
 void Position::make_move(Move m) {
+  play(m);
+  verify_invariants();
+}
+
+void Position::play(Move m) {
   const Color us = side_;
   const Square from = m.from(), to = m.to();
   const char piece = board_[from];
@@ -78,7 +83,6 @@ void Position::make_move(Move m) {
   fullmove_number_ += us == BLACK;
   side_ = ~us;
   history_.push_back(undo);
-  verify_invariants();
 }
 
 void Position::unmake_move(Move m) {
@@ -114,20 +118,29 @@ void Position::unmake_move(Move m) {
 }
 
 std::string Position::check_position() const {
-  int kings[COLOR_NB] = {0, 0};
+  int kings[COLOR_NB] = {0, 0}, pawns[COLOR_NB] = {0, 0}, pieces[COLOR_NB] = {0, 0};
   for (Square sq = SQ_A1; sq <= SQ_H8; ++sq) {
     const char c = board_[sq];
     const Piece p = char_to_piece(c);
     if (p == NO_PIECE && c != '-') return "square " + square_name(sq) + " holds a bad letter";
     if (p == NO_PIECE) continue;
+    ++pieces[color_of(p)];
     if (type_of(p) == KING) {
       ++kings[color_of(p)];
       if (king_square_[color_of(p)] != sq) return "king square of " + std::string(1, c) + " is out of date";
     }
-    if (type_of(p) == PAWN && (rank_of(sq) == RANK_1 || rank_of(sq) == RANK_8))
-      return "pawn on " + square_name(sq);
+    if (type_of(p) == PAWN) {
+      ++pawns[color_of(p)];
+      if (rank_of(sq) == RANK_1 || rank_of(sq) == RANK_8) return "pawn on " + square_name(sq);
+    }
   }
-  if (kings[WHITE] != 1 || kings[BLACK] != 1) return "not exactly one king a side";
+  // The piece counts parse_fen accepts, which legal moves keep.
+  for (Color c : {WHITE, BLACK}) {
+    const std::string side = c == WHITE ? "white" : "black";
+    if (kings[c] != 1) return side + " has " + std::to_string(kings[c]) + " kings";
+    if (pawns[c] > 8) return side + " has " + std::to_string(pawns[c]) + " pawns";
+    if (pieces[c] > 16) return side + " has " + std::to_string(pieces[c]) + " pieces";
+  }
   for (const CastlingRule& r : CASTLING_RULES)
     if ((castling_ & r.right) &&
         (board_[r.king_from] != letter(r.color, KING) || board_[r.rook_from] != letter(r.color, ROOK)))
@@ -137,6 +150,11 @@ std::string Position::check_position() const {
         board_[ep_square_ - pawn_push(side_)] != letter(~side_, PAWN))
       return "en passant square " + square_name(ep_square_) + " does not fit the board";
   }
+  if (halfmove_clock_ < 0 || fullmove_number_ < 0) return "a negative move counter";
+  // The side that just moved may not have left its king in check.
+  if (is_square_attacked(king_square_[~side_], side_))
+    return std::string(~side_ == WHITE ? "white king is in check with black" : "black king is in check with white") +
+           " to move";
   return {};
 }
 

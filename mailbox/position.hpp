@@ -49,14 +49,16 @@ class Position {
   /// safety and unmade. Leaves the position as it was.
   void generate_legal(MoveList& list);
 
-  /// Plays a move generated for this position (legal or pseudo-legal); unmake_move takes it back.
+  /// Plays a legal move of this position; unmake_move takes it back.
   void make_move(Move m);
   /// Takes back `m`, which must be the last move made, restoring every field exactly.
   void unmake_move(Move m);
 
-  /// An empty string if the position is consistent (board letters, one king a side where the king
-  /// squares say, no pawn on rank 1 or 8, castling rights and en passant square that fit the board);
-  /// otherwise a description of the first problem found.
+  /// An empty string if the position is consistent: board letters, one king a side where the king
+  /// squares say, no pawn on rank 1 or 8, at most 8 pawns and 16 pieces a side, castling rights and
+  /// en passant square that fit the board and the side to move, non-negative clocks, and the side not
+  /// to move not in check. Otherwise a description of the first problem found. Checked builds
+  /// (MOVEGEN_CHECK_INVARIANTS) run it after every make_move and unmake_move.
   std::string check_position() const;
 
  private:
@@ -67,6 +69,9 @@ class Position {
     int halfmove_clock;
   };
 
+  /// make_move without the invariant check: the legality test plays pseudo-legal moves, which may
+  /// leave the mover's king in check.
+  void play(Move m);
   void verify_invariants() const;
 
   Board board_{};

@@ -1,0 +1,185 @@
+// check_position(): each generator's invariant checker, and the checks make_move and unmake_move run in
+// checked builds (MOVEGEN_CHECK_INVARIANTS: Debug and sanitizer builds).
+//
+// Consistent positions: every position of tests/data/perft.epd, and every position of random playouts from
+// them, passes the checker after each make and each unmake, survives a FEN round trip, and unmake restores
+// it exactly.
+// Inconsistent positions: the positions offer no way to set their board, so these tests break one the only
+// way the public interface allows: make_move or unmake_move with a move the generator never produces (a pawn
+// moved to the last rank without promoting, a king captured, ...). Each case runs in a forked child. In a
+// checked build make_move or unmake_move itself must stop the child with "invariant broken: <problem>"; in
+// an unchecked build the child prints check_position(), which must name the problem.
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <boost/test/unit_test.hpp>
+#include <csignal>
+#include <cstdio>
+#include <functional>
+#include <random>
+#include <string>
+
+#include "common/epd.hpp"
+#include "common/move.hpp"
+#include "mailbox/position.hpp"
+#include "quick.hpp"
+
+using namespace movegen;
+
+namespace {
+
+#ifdef MOVEGEN_CHECK_INVARIANTS
+constexpr bool CHECKED_BUILD = true;
+#else
+constexpr bool CHECKED_BUILD = false;
+#endif
+
+std::vector<EpdEntry> suite() { return load_epd(MOVEGEN_SOURCE_DIR "/tests/data/perft.epd"); }
+
+// What became of a child that broke a position: whether it aborted, and what it wrote on stderr.
+struct Outcome {
+  bool aborted = false;
+  std::string message;
+};
+
+// Loads `fen` in a forked child, applies `corrupt` to it, and writes check_position() to stderr.
+template <class P>
+Outcome run_in_child(const std::string& fen, const std::function<void(P&)>& corrupt) {
+  int pipe_fds[2];
+  BOOST_REQUIRE(pipe(pipe_fds) == 0);
+  std::fflush(nullptr);
+  const pid_t pid = fork();
+  BOOST_REQUIRE(pid >= 0);
+  if (pid == 0) {
+    std::signal(SIGABRT, SIG_DFL);  // let abort() end the child instead of Boost.Test's handler
+    dup2(pipe_fds[1], STDERR_FILENO);
+    close(pipe_fds[0]);
+    P pos = P::from_fen(fen);
+    corrupt(pos);
+    const std::string problem = pos.check_position();
+    (void)!write(STDERR_FILENO, problem.data(), problem.size());
+    _exit(0);
+  }
+  close(pipe_fds[1]);
+  Outcome outcome;
+  char buffer[512];
+  for (ssize_t n; (n = read(pipe_fds[0], buffer, sizeof buffer)) > 0;) outcome.message.append(buffer, n);
+  close(pipe_fds[0]);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  outcome.aborted = WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT;
+  BOOST_TEST_REQUIRE((outcome.aborted || (WIFEXITED(status) && WEXITSTATUS(status) == 0)),
+                     "child neither aborted nor exited cleanly: " << outcome.message);
+  return outcome;
+}
+
+// The checker must find `expected` (a fragment of its message) in the position `corrupt` leaves behind.
+template <class P>
+void expect_problem(const std::string& fen, const std::function<void(P&)>& corrupt, const std::string& expected) {
+  const Outcome outcome = run_in_child<P>(fen, corrupt);
+  BOOST_TEST_INFO("FEN " << fen << ", child wrote: " << outcome.message);
+  BOOST_TEST(outcome.aborted == CHECKED_BUILD);
+  if (CHECKED_BUILD) BOOST_TEST(outcome.message.find("invariant broken: ") != std::string::npos);
+  BOOST_TEST(outcome.message.find(expected) != std::string::npos);
+}
+
+// Plays `plies` random legal moves from `pos`, checking every position on the way, then takes them all back,
+// checking that each unmake restores the position before the move exactly.
+template <class P>
+void random_playout(P& pos, int plies, std::mt19937& random) {
+  struct Step {
+    Move move;
+    std::string fen;
+    BoardState state;
+  };
+  std::vector<Step> played;
+  for (int i = 0; i < plies; ++i) {
+    MoveList moves;
+    pos.generate_legal(moves);
+    if (moves.empty()) break;
+    const Move m = moves[random() % moves.size()];
+    played.push_back({m, pos.fen(), pos.state()});
+    pos.make_move(m);
+    BOOST_TEST_INFO("after " << to_uci(m) << " from " << played.back().fen);
+    BOOST_TEST_REQUIRE(pos.check_position() == "");
+    BOOST_TEST_REQUIRE((P::from_fen(pos.fen()).state() == pos.state()));
+  }
+  while (!played.empty()) {
+    pos.unmake_move(played.back().move);
+    BOOST_TEST_INFO("after unmaking " << to_uci(played.back().move));
+    BOOST_TEST_REQUIRE(pos.check_position() == "");
+    BOOST_TEST_REQUIRE(pos.fen() == played.back().fen);
+    BOOST_TEST_REQUIRE((pos.state() == played.back().state));
+    played.pop_back();
+  }
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(every_suite_position_is_consistent) {
+  for (const EpdEntry& entry : suite()) {
+    BOOST_TEST_INFO("line " << entry.line << ": " << entry.fen);
+    const auto pos = mailbox::Position::from_fen(entry.fen);
+    BOOST_TEST(pos.check_position() == "");
+  }
+}
+
+BOOST_AUTO_TEST_CASE(random_playouts_stay_consistent_and_unmake_restores_every_field) {
+  std::mt19937 random(20240611);
+  const int plies = test::quick_tests() ? 40 : 200;
+  int games = 0;
+  for (const EpdEntry& entry : suite()) {
+    auto pos = mailbox::Position::from_fen(entry.fen);
+    random_playout(pos, plies, random);
+    ++games;
+  }
+  BOOST_TEST(games > 100);
+}
+
+BOOST_AUTO_TEST_CASE(checker_reports_a_pawn_on_the_last_rank) {
+  expect_problem<mailbox::Position>(
+      "4k3/P7/8/8/8/8/8/4K3 w - - 0 1", [](auto& pos) { pos.make_move(Move(SQ_A7, SQ_A8)); }, "pawn on a8");
+}
+
+BOOST_AUTO_TEST_CASE(checker_reports_a_missing_king) {
+  expect_problem<mailbox::Position>(
+      "4k3/8/8/8/8/8/8/4K2R w - - 0 1", [](auto& pos) { pos.make_move(Move(SQ_H1, SQ_E8)); }, "black has 0 kings");
+}
+
+BOOST_AUTO_TEST_CASE(checker_reports_a_king_square_out_of_date) {
+  // A knight "castles": the rook step moves the king from h1 to f1 behind the position's back.
+  expect_problem<mailbox::Position>(
+      "4k3/8/8/8/8/8/8/4N2K w - - 0 1", [](auto& pos) { pos.make_move(Move(SQ_E1, SQ_G1, CASTLING)); }, "king square");
+}
+
+BOOST_AUTO_TEST_CASE(checker_reports_too_many_pawns) {
+  // Unmaking a different move than the one made: the knight's move is taken back as a promotion from a3,
+  // which leaves a ninth white pawn there.
+  expect_problem<mailbox::Position>(
+      std::string(START_FEN),
+      [](auto& pos) {
+        pos.make_move(Move(SQ_B1, SQ_C3));
+        pos.unmake_move(Move(SQ_A3, SQ_C3, PROMOTION_QUEEN));
+      },
+      "white has 9 pawns");
+}
+
+BOOST_AUTO_TEST_CASE(checker_reports_a_castling_right_without_its_rook) {
+  // An "en passant" capture from g2 to h2 removes the rook on h1 without touching h1's castling right.
+  expect_problem<mailbox::Position>(
+      "4k3/8/8/8/8/8/6P1/4K2R w K - 0 1", [](auto& pos) { pos.make_move(Move(SQ_G2, SQ_H2, EN_PASSANT)); },
+      "castling right K");
+}
+
+BOOST_AUTO_TEST_CASE(checker_reports_an_en_passant_square_that_does_not_fit) {
+  expect_problem<mailbox::Position>(
+      std::string(START_FEN), [](auto& pos) { pos.make_move(Move(SQ_G1, SQ_G3, DOUBLE_PUSH)); },
+      "en passant square g2");
+}
+
+BOOST_AUTO_TEST_CASE(checker_reports_the_side_not_to_move_in_check) {
+  // The pinned rook on e2 leaves the file: white's king stands in check with black to move.
+  expect_problem<mailbox::Position>(
+      "k3r3/8/8/8/8/8/4R3/4K3 w - - 0 1", [](auto& pos) { pos.make_move(Move(SQ_E2, SQ_A2)); },
+      "white king is in check with black to move");
+}

@@ -1,0 +1,18 @@
+// The one switch that lets slow tests shrink under sanitizers: set MOVEGEN_TEST_QUICK=1 (as
+// scripts/ci-sanitize.sh does) and tests that honour it search shallower or play fewer moves.
+//
+//   const int depth = quick_tests() ? 3 : 5;     // perft depth: full in Release, smaller under ASan
+#pragma once
+
+#include <cstdlib>
+#include <string_view>
+
+namespace movegen::test {
+
+/// True if the environment variable MOVEGEN_TEST_QUICK is set to anything but "" or "0".
+inline bool quick_tests() {
+  const char* value = std::getenv("MOVEGEN_TEST_QUICK");
+  return value != nullptr && std::string_view(value) != "" && std::string_view(value) != "0";
+}
+
+}  // namespace movegen::test
