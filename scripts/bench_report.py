@@ -17,19 +17,19 @@ import argparse
 import datetime
 import json
 import os
-import queue
 import shutil
 import statistics
 import subprocess
 import sys
-import threading
 import time
+
+from stockfish_uci import EngineError, Stockfish
 
 # Position (bench/positions.hpp name), FEN, depth for fast generators and Stockfish, depth for slow ones.
 CASES = [
     ("start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 6, 5),
     ("kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 5, 4),
-    ("position3", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 7, 6),
+    ("position3", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 7, 5),
     ("position4", "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 5, 4),
     ("position5", "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 5, 4),
     ("position6", "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", 5, 4),
@@ -93,7 +93,7 @@ def run_benchmarks(bench, generators, repetitions, json_path):
             wanted.append(f"BM_PerftMakeEveryLeaf_{g}/{case[0]}/{case[3]}")
     command = [bench, "--benchmark_filter=^(" + "|".join(wanted) + ")/real_time$",
                "--perft_min_nodes=1", "--perft_max_nodes=1000000000",
-               f"--benchmark_repetitions={repetitions}", "--benchmark_display_aggregates_only=true",
+               f"--benchmark_repetitions={repetitions}", "--benchmark_min_time=0.2", "--benchmark_display_aggregates_only=true",
                f"--benchmark_out={json_path}", "--benchmark_out_format=json"]
     print("+", " ".join(command), flush=True)
     if subprocess.run(command, check=False).returncode != 0:
@@ -116,74 +116,29 @@ def run_benchmarks(bench, generators, repetitions, json_path):
 # --------------------------------------------------------------------------- Stockfish
 
 
-class Stockfish:
-    """One Stockfish process spoken to over UCI; a reader thread lets every answer have a timeout."""
-
-    def __init__(self, path, timeout):
-        self.timeout = timeout
-        try:
-            self.proc = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                         stderr=subprocess.DEVNULL, text=True, bufsize=1)
-        except OSError as e:
-            raise Failure(f"cannot start Stockfish ({path}): {e}", EXIT_ENGINE)
-        self.lines = queue.Queue()
-        threading.Thread(target=self._read, daemon=True).start()
-        self.send("uci")
-        self.name = next((l[len("id name "):] for l in self.wait_for("uciok") if l.startswith("id name ")), "?")
-
-    def _read(self):
-        for line in self.proc.stdout:
-            self.lines.put(line.strip())
-        self.lines.put(None)
-
-    def send(self, line):
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
-
-    def wait_for(self, prefix):
-        """The lines up to and including the first that starts with `prefix`."""
-        seen = []
-        while True:
-            try:
-                line = self.lines.get(timeout=self.timeout)
-            except queue.Empty:
-                raise Failure(f"Stockfish did not answer '{prefix}' within {self.timeout} s", EXIT_ENGINE)
-            if line is None:
-                raise Failure("Stockfish exited unexpectedly", EXIT_ENGINE)
-            seen.append(line)
-            if line.startswith(prefix):
-                return seen
-
-    def timed_perft(self, fen, depth):
-        """(nodes, wall-clock seconds) of `go perft depth`, timed from the command to its last line."""
-        self.send(f"position fen {fen}")
-        self.send("isready")
-        self.wait_for("readyok")
-        start = time.perf_counter()
-        self.send(f"go perft {depth}")
-        last = self.wait_for("Nodes searched:")[-1]
-        seconds = time.perf_counter() - start
-        return int(last.split(":")[1]), seconds
-
-    def close(self):
-        self.send("quit")
-        self.proc.wait(timeout=self.timeout)
-
-
 def run_stockfish(path, repetitions, counts, timeout):
-    engine = Stockfish(path, timeout)
+    try:
+        engine = Stockfish(path, timeout)
+    except EngineError as e:
+        raise Failure(str(e), EXIT_ENGINE)
     runs = {case[0]: [] for case in CASES}
     try:
         for r in range(repetitions):
             for name, fen, depth, _ in CASES:
-                nodes, seconds = engine.timed_perft(fen, depth)
+                try:
+                    nodes, seconds = engine.timed_perft(fen, depth)
+                except EngineError as e:
+                    raise Failure(str(e), EXIT_ENGINE)
                 if nodes != expected(counts, fen, depth):
                     raise Failure(f"Stockfish: {name} depth {depth}: {nodes} nodes, published "
                                   f"{expected(counts, fen, depth)}", EXIT_MISMATCH)
                 runs[name].append(seconds)
                 print(f"Stockfish {name} D{depth} repetition {r + 1}: {nodes / seconds / 1e6:.1f} Mnps", flush=True)
     finally:
-        engine.close()
+        try:
+            engine.close()
+        except (EngineError, OSError, subprocess.TimeoutExpired):
+            engine.proc.kill()
     return engine.name, runs
 
 
@@ -275,7 +230,7 @@ def write_report(out, context, generators, rates, sf_name, sf_runs, counts, load
                           *(f"{m:.1f}" for m in leaf)]
                          + ([fmt_ratio(leaf[-1], leaf[0])] if len(leaf) > 1 else []))
 
-    write_chart(os.path.join(out, "perft_mnps.svg"), generators, chart_rows, sf_name.split()[0])
+    write_chart(os.path.join(out, "perft_mnps.svg"), generators, chart_rows, sf_name)
     worst = max(spreads)
     lows = [g.lower() for g in generators]
     slow = ", ".join(g.lower() for g in generators if g in SLOW_GENERATORS)
@@ -303,7 +258,7 @@ Generated by `scripts/bench-report.sh` on {started:%Y-%m-%d %H:%M} UTC.
 
 At the last ply each generator counts the legal moves instead of making them, as Stockfish's perft does.
 Depth and Nodes are those of every figure in the row except where a depth is given in parentheses:
-{slow or 'no generator'} runs one ply less there to keep the report short (Mnps stays comparable).
+{slow or 'no generator'} runs at a smaller depth there to keep the report short (Mnps stays comparable).
 Ratios are to Stockfish's Mnps.
 
 {table(["Position", "Depth", "Nodes", *(f"{g} Mnps" for g in lows), "Stockfish Mnps",
