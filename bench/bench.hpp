@@ -14,8 +14,9 @@
 #include <cstdint>
 #include <string>
 
+#include "bitboard/position.hpp"
 #include "common/position_concept.hpp"
-#include "harness/generators.hpp"
+#include "mailbox/position.hpp"
 
 namespace movegen::bench {
 
@@ -33,15 +34,13 @@ using Registrar = void (*)(const Options&);
 /// can register itself with `const bool registered = add_registrar(...)` at namespace scope.
 bool add_registrar(Registrar r);
 
-/// The generator's name as benchmark names spell it: "Mailbox", "Bitboard".
-std::string benchmark_name(harness::Generator g);
-
-/// Calls `f.template operator()<P>(name)` for every generator the harness offers, with P its Position
-/// type and name its benchmark_name, so that each family is registered with identical arguments for all.
+/// Calls `f.template operator()<P>(name)` for each generator, with P its Position type and name as
+/// benchmark names spell it, so that every family is registered with identical arguments for all.
+/// A new generator is one more line here.
 template <class F>
 void for_each_generator(F&& f) {
-  for (harness::Generator g : harness::all_generators())
-    harness::with_generator(g, [&]<ChessPosition P>() { f.template operator()<P>(benchmark_name(g)); });
+  f.template operator()<mailbox::Position>("Mailbox");
+  f.template operator()<bitboard::Position>("Bitboard");
 }
 
 /// Reports the benchmark as failed with `message` (Google Benchmark's SkipWithError: no timings are

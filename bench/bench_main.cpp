@@ -47,12 +47,6 @@ bool add_registrar(Registrar r) {
   return true;
 }
 
-std::string benchmark_name(harness::Generator g) {
-  std::string name = harness::generator_name(g);
-  if (!name.empty() && name[0] >= 'a' && name[0] <= 'z') name[0] = char(name[0] - 'a' + 'A');
-  return name;
-}
-
 void fail(benchmark::State& state, const std::string& message) {
   any_failed = true;
   state.SkipWithError(message.c_str());
