@@ -119,7 +119,6 @@ void register_strategy(const Options& options, const std::string& strategy) {
       if (p.perft[depth] >= options.perft_min_nodes && p.perft[depth] <= options.perft_max_nodes)
         benchmark::RegisterBenchmark(fmt::format("BM_LegalityPerft_{}/{}/{}", strategy, p.name, depth).c_str(),
                                      BM_LegalityPerft<generate>, p, depth)
-            ->UseRealTime()
             ->Unit(benchmark::kMillisecond);
 }
 

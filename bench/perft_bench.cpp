@@ -1,6 +1,6 @@
 // perft on the standard positions, with and without bulk counting:
 // BM_PerftBulk_<Generator>/<position>/<depth> and BM_PerftMakeEveryLeaf_<Generator>/<position>/<depth>,
-// with nodes (leaf count) and nodes_per_second counters, wall-clock time. Registered for the depths whose
+// with nodes (leaf count) and nodes_per_second counters (per second of CPU time). Registered for the depths whose
 // published count lies in [--perft_min_nodes, --perft_max_nodes] (by default 100 thousand to 5 million).
 #include <fmt/format.h>
 
@@ -39,7 +39,6 @@ void register_perft(const Options& options) {
           if (p.perft[depth] < options.perft_min_nodes || p.perft[depth] > options.perft_max_nodes) continue;
           benchmark::RegisterBenchmark(fmt::format("BM_{}_{}/{}/{}", family, generator, p.name, depth).c_str(),
                                        BM_Perft<P>, p, depth, counting)
-              ->UseRealTime()
               ->Unit(benchmark::kMillisecond);
         }
       }

@@ -1,10 +1,11 @@
 """A Stockfish process spoken to over UCI, for timing its `go perft` (used by bench_report.py).
 
     engine = Stockfish("/usr/games/stockfish", timeout=120)
-    nodes, seconds = engine.timed_perft("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 5)
+    nodes, seconds, cpu_seconds = engine.timed_perft("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 5)
     engine.close()
 """
 
+import glob
 import queue
 import subprocess
 import threading
@@ -53,16 +54,27 @@ class Stockfish:
             if line.startswith(prefix):
                 return seen
 
+    def cpu_seconds(self):
+        """The CPU time all of Stockfish's threads have run so far (Linux: /proc/PID/task/*/schedstat,
+        nanoseconds on the CPU), or None where the kernel does not provide it."""
+        files = glob.glob(f"/proc/{self.proc.pid}/task/*/schedstat")
+        try:
+            return sum(int(open(f, encoding="ascii").read().split()[0]) for f in files) / 1e9 if files else None
+        except (OSError, ValueError, IndexError):
+            return None
+
     def timed_perft(self, fen, depth):
-        """(nodes, wall-clock seconds) of `go perft depth`, timed from the command to its last line."""
+        """(nodes, wall-clock seconds, CPU seconds or None) of `go perft depth`, from the command to its
+        last line."""
         self.send(f"position fen {fen}")
         self.send("isready")
         self.wait_for("readyok")
-        start = time.perf_counter()
+        cpu_start, start = self.cpu_seconds(), time.perf_counter()
         self.send(f"go perft {depth}")
         last = self.wait_for("Nodes searched:")[-1]
-        seconds = time.perf_counter() - start
-        return int(last.split(":")[1]), seconds
+        seconds, cpu_end = time.perf_counter() - start, self.cpu_seconds()
+        cpu = cpu_end - cpu_start if cpu_start is not None and cpu_end is not None else None
+        return int(last.split(":")[1]), seconds, cpu
 
     def close(self):
         self.send("quit")
