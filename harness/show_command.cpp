@@ -1,10 +1,10 @@
 // `movegen show`: a position laid out for study.
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
 #include <algorithm>
 #include <ostream>
 #include <utility>
-
-#include <fmt/format.h>
-#include <fmt/ostream.h>
 
 #include "harness/debug_commands.hpp"
 #include "harness/generators.hpp"
