@@ -6,13 +6,14 @@
 #include <tuple>
 #include <vector>
 
+#include "bitboard/position.hpp"
 #include "common/uci.hpp"
 #include "mailbox/position.hpp"
 
 namespace movegen::testing {
 
 /// Each BOOST_AUTO_TEST_CASE_TEMPLATE over this list runs once per generator.
-using Generators = std::tuple<mailbox::Position>;
+using Generators = std::tuple<mailbox::Position, bitboard::Position>;
 
 /// The legal moves of `fen` as sorted UCI text (duplicates kept, so a doubled move shows).
 template <ChessPosition P>
