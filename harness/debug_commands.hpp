@@ -66,9 +66,10 @@ struct ShowOptions {
   std::string fen = std::string(START_FEN);
 };
 
-/// `movegen show`: the board diagram, every built-in generator's legal moves side by side, and 8x8
-/// bitboard grids (rank 8 on top) of occupancy, pawn pushes, pawn attacks, checkers, pinned pieces and
-/// the squares the king may not enter. 1 if the generators' move lists differ. Throws FenError.
+/// `movegen show`: the board diagram, every built-in generator's legal moves side by side, and the bitboard
+/// generator's sets as 8x8 grids (rank 8 on top): occupancy, pawn pushes, pawn attacks, checkers, pinned
+/// pieces and the squares the king may not enter, each checked against the same set found square by
+/// square on the mailbox board. 1 if the move lists or a set differ. Throws FenError.
 int run_show(const ShowOptions& options, std::ostream& out, std::ostream& err);
 
 }  // namespace movegen::harness
