@@ -1,15 +1,16 @@
 #include "harness/child_process.hpp"
 
-#include <cerrno>
-#include <csignal>
-#include <cstdio>
-#include <cstring>
 #include <fcntl.h>
 #include <poll.h>
 #include <spawn.h>
 #include <sys/wait.h>
-#include <thread>
 #include <unistd.h>
+
+#include <cerrno>
+#include <csignal>
+#include <cstdio>
+#include <cstring>
+#include <thread>
 #include <utility>
 
 extern char** environ;
@@ -70,8 +71,7 @@ std::vector<std::string> split_command(std::string_view command) {
   return parts;
 }
 
-ChildProcess::ChildProcess(std::vector<std::string> argv, std::chrono::milliseconds timeout)
-    : timeout_(timeout) {
+ChildProcess::ChildProcess(std::vector<std::string> argv, std::chrono::milliseconds timeout) : timeout_(timeout) {
   if (argv.empty()) throw ExternalError("external generator: the command is empty");
   program_ = argv[0];
   int in[2], out[2], err[2];

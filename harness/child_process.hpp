@@ -8,12 +8,13 @@
 // its own process group, so that killing it also kills anything it started (a shell script's `sleep`).
 #pragma once
 
+#include <sys/types.h>
+
 #include <chrono>
 #include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
-#include <sys/types.h>
 #include <vector>
 
 namespace movegen::harness {

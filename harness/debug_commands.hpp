@@ -33,13 +33,13 @@ int run_diff(const DiffOptions& options, std::ostream& out, std::ostream& err);
 
 struct FuzzOptions {
   int games = 100;
-  int plies = 200;          // at most this many random moves a game, from the start position
-  std::uint64_t seed = 1;   // game g plays with std::mt19937_64(seed + g)
-  int flip_depth = 2;       // perft depth compared between a position and its colour-flipped twin, 0: off
-  int flip_every = 4;       // positions between two colour-flip checks
-  std::string against;      // an extra generator spec checked at sampled positions, or empty
-  int sample_every = 50;    // positions between two checks of `against`
-  int against_depth = 2;    // divide depth for `against`
+  int plies = 200;         // at most this many random moves a game, from the start position
+  std::uint64_t seed = 1;  // game g plays with std::mt19937_64(seed + g)
+  int flip_depth = 2;      // perft depth compared between a position and its colour-flipped twin, 0: off
+  int flip_every = 4;      // positions between two colour-flip checks
+  std::string against;     // an extra generator spec checked at sampled positions, or empty
+  int sample_every = 50;   // positions between two checks of `against`
+  int against_depth = 2;   // divide depth for `against`
   double timeout_seconds = 60;
 };
 
@@ -66,9 +66,10 @@ struct ShowOptions {
   std::string fen = std::string(START_FEN);
 };
 
-/// `movegen show`: the board diagram, every built-in generator's legal moves side by side, and 8x8
-/// bitboard grids (rank 8 on top) of occupancy, pawn pushes, pawn attacks, checkers, pinned pieces and
-/// the squares the king may not enter. 1 if the generators' move lists differ. Throws FenError.
+/// `movegen show`: the board diagram, every built-in generator's legal moves side by side, and the bitboard
+/// generator's sets as 8x8 grids (rank 8 on top): occupancy, pawn pushes, pawn attacks, checkers, pinned
+/// pieces and the squares the king may not enter, each checked against the same set found square by
+/// square on the mailbox board. 1 if the move lists or a set differ. Throws FenError.
 int run_show(const ShowOptions& options, std::ostream& out, std::ostream& err);
 
 }  // namespace movegen::harness

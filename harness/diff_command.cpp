@@ -1,8 +1,8 @@
-#include <chrono>
-#include <ostream>
-
 #include <fmt/format.h>
 #include <fmt/ostream.h>
+
+#include <chrono>
+#include <ostream>
 
 #include "common/epd.hpp"
 #include "harness/commands.hpp"
@@ -69,8 +69,10 @@ int run_diff(const DiffOptions& options, std::ostream& out, std::ostream& err) {
     const std::optional<Divergence> d = compare(*a, *b, root.fen, options.moves, root.depth);
     divergences += d.has_value();
     if (options.epd.empty()) {
-      if (d) print_divergence(out, *d);
-      else fmt::print(out, "{} and {} agree at depth {} from {}\n", a->name(), b->name(), root.depth, root.fen);
+      if (d)
+        print_divergence(out, *d);
+      else
+        fmt::print(out, "{} and {} agree at depth {} from {}\n", a->name(), b->name(), root.depth, root.fen);
     } else {
       fmt::print(out, "{:<10} line {:>3}  depth {}  {}\n", d ? "DIVERGENCE" : "ok", root.line, root.depth, root.fen);
       if (d) print_divergence(out, *d), fmt::print(out, "\n");
@@ -78,8 +80,8 @@ int run_diff(const DiffOptions& options, std::ostream& out, std::ostream& err) {
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (!options.epd.empty())
-    fmt::print(out, "\n{} positions, {} with a divergence between {} and {}\n", roots.size(), divergences,
-               a->name(), b->name());
+    fmt::print(out, "\n{} positions, {} with a divergence between {} and {}\n", roots.size(), divergences, a->name(),
+               b->name());
   fmt::print(err, "diff: {:.2f} s\n", seconds);
   return divergences == 0 ? 0 : 1;
 }

@@ -1,11 +1,11 @@
 #include "harness/divergence.hpp"
 
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
 #include <algorithm>
 #include <map>
 #include <ostream>
-
-#include <fmt/format.h>
-#include <fmt/ostream.h>
 
 #include "mailbox/position.hpp"
 
@@ -72,7 +72,8 @@ std::optional<Divergence> find_divergence(DivideSource& a, DivideSource& b, cons
     }
     if (depth == 1) break;
     const auto ca = counts_by_move(ra), cb = counts_by_move(rb);
-    const auto differing = std::find_if(ca.begin(), ca.end(), [&](const auto& e) { return cb.at(e.first) != e.second; });
+    const auto differing =
+        std::find_if(ca.begin(), ca.end(), [&](const auto& e) { return cb.at(e.first) != e.second; });
     if (differing == ca.end()) break;
     expected = std::pair{differing->second, cb.at(differing->first)};
     d.path.push_back(differing->first);
@@ -101,8 +102,8 @@ void print_divergence(std::ostream& out, const Divergence& d) {
     std::string counts;
     const std::size_t first = d.path.size() - d.path_counts.size();
     for (std::size_t i = 0; i < d.path_counts.size(); ++i)
-      counts += fmt::format("{}{} {}/{}", i ? ", " : "", d.path[first + i], d.path_counts[i].first,
-                            d.path_counts[i].second);
+      counts +=
+          fmt::format("{}{} {}/{}", i ? ", " : "", d.path[first + i], d.path_counts[i].first, d.path_counts[i].second);
     fmt::print(out, "nodes A/B:  {}\n", counts);
   }
   fmt::print(out, "FEN there:  {}\n", d.fen);

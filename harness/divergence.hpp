@@ -15,10 +15,10 @@
 
 namespace movegen::harness {
 
-/// Where two generators, named `a_name` and `b_name`, disagree: the position reached from `root_fen` by `path`, its FEN, the moves only
-/// one of them generates there (as many times as it generates them beyond the other), and `detail` for a
-/// disagreement that is not about the move list (FEN after a move, checkers, a generator whose counts
-/// contradict themselves).
+/// Where two generators, named `a_name` and `b_name`, disagree: the position reached from `root_fen` by `path`, its
+/// FEN, the moves only one of them generates there (as many times as it generates them beyond the other), and `detail`
+/// for a disagreement that is not about the move list (FEN after a move, checkers, a generator whose counts contradict
+/// themselves).
 struct Divergence {
   Divergence() = default;
   Divergence(std::string a, std::string b, std::string root, std::vector<std::string> moves = {})

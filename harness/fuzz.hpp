@@ -5,12 +5,12 @@
 //   if (run.divergence) ... run.game, run.ply ...
 #pragma once
 
+#include <fmt/format.h>
+
 #include <cstdint>
 #include <optional>
 #include <random>
 #include <string>
-
-#include <fmt/format.h>
 
 #include "common/flip.hpp"
 #include "harness/debug_commands.hpp"
@@ -41,8 +41,8 @@ std::string flip_mismatch(P& a, const Divergence& names, int depth) {
 
 /// Plays options.games random games of at most options.plies moves from the start position, game g with
 /// std::mt19937_64(options.seed + g) choosing move number rng() % count (the same games on every
-/// platform). At every ply nodes_agree(a, b), every options.flip_every positions flip_mismatch; with `against`, find_divergence between
-/// P and it every options.sample_every positions. Stops at the first mismatch.
+/// platform). At every ply nodes_agree(a, b), every options.flip_every positions flip_mismatch; with `against`,
+/// find_divergence between P and it every options.sample_every positions. Stops at the first mismatch.
 template <ChessPosition P, ChessPosition Q>
 FuzzRun fuzz_games(const FuzzOptions& options, DivideSource* against, const std::string& a_name,
                    const std::string& b_name) {

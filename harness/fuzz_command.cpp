@@ -1,8 +1,8 @@
-#include <chrono>
-#include <ostream>
-
 #include <fmt/format.h>
 #include <fmt/ostream.h>
+
+#include <chrono>
+#include <ostream>
 
 #include "harness/commands.hpp"
 #include "harness/fuzz.hpp"
@@ -35,9 +35,9 @@ int run_fuzz(const FuzzOptions& options, std::ostream& out, std::ostream& err) {
     });
   });
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  const std::string checked = against ? fmt::format("{} vs {} (and {})", generator_name(ga), generator_name(gb),
-                                                    against->name())
-                                      : fmt::format("{} vs {}", generator_name(ga), generator_name(gb));
+  const std::string checked =
+      against ? fmt::format("{} vs {} (and {})", generator_name(ga), generator_name(gb), against->name())
+              : fmt::format("{} vs {}", generator_name(ga), generator_name(gb));
   fmt::print(out, "fuzz {}: {} positions in {} games checked in {:.2f} s ({:.0f} positions/s), seed {}\n", checked,
              run.positions, run.divergence ? run.game + 1 : options.games, seconds,
              seconds > 0 ? run.positions / seconds : 0.0, options.seed);

@@ -6,11 +6,11 @@
 //   if (!nodes_agree(a, b, d)) print_divergence(std::cout, d);
 #pragma once
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <string>
 #include <vector>
-
-#include <fmt/format.h>
 
 #include "harness/divergence.hpp"
 
@@ -37,7 +37,8 @@ bool nodes_agree(P& a, Q& b, Divergence& d) {
     return false;
   }
   if (a.checkers() != b.checkers()) {
-    d.detail = fmt::format("checkers differ: {} {}, {} {}", d.a_name, squares_text(a.checkers()), d.b_name, squares_text(b.checkers()));
+    d.detail = fmt::format("checkers differ: {} {}, {} {}", d.a_name, squares_text(a.checkers()), d.b_name,
+                           squares_text(b.checkers()));
     return false;
   }
   const std::vector<std::string> la = legal_move_texts(a), lb = legal_move_texts(b);
@@ -57,8 +58,10 @@ bool nodes_agree(P& a, Q& b, Divergence& d) {
     if (sa != sb)
       d.detail = fmt::format("after {}: {} gives FEN {}, {} gives FEN {}", to_uci(m), d.a_name, to_fen(sa), d.b_name,
                              to_fen(sb));
-    else if (a.state() != before) d.detail = fmt::format("{}'s unmake of {} gives FEN {}", d.a_name, to_uci(m), a.fen());
-    else if (b.state() != before) d.detail = fmt::format("{}'s unmake of {} gives FEN {}", d.b_name, to_uci(m), b.fen());
+    else if (a.state() != before)
+      d.detail = fmt::format("{}'s unmake of {} gives FEN {}", d.a_name, to_uci(m), a.fen());
+    else if (b.state() != before)
+      d.detail = fmt::format("{}'s unmake of {} gives FEN {}", d.b_name, to_uci(m), b.fen());
     if (!d.detail.empty()) return false;
   }
   return true;

@@ -1,8 +1,8 @@
-#include <cctype>
-#include <ostream>
-
 #include <fmt/format.h>
 #include <fmt/ostream.h>
+
+#include <cctype>
+#include <ostream>
 
 #include "common/perft.hpp"
 #include "harness/child_process.hpp"

@@ -55,8 +55,7 @@ class PerftreeProgram : public DivideSource {
       sum += entry->second;
       result.moves.push_back(std::move(*entry));
     }
-    if (i + 1 >= lines.size())
-      throw process.error("no blank line and total after the move lines from " + call);
+    if (i + 1 >= lines.size()) throw process.error("no blank line and total after the move lines from " + call);
     const auto total = parse_divide_line("a1a1 " + lines[i + 1]);
     if (!total) throw process.error("bad total line " + escape_output(lines[i + 1]) + " from " + call);
     result.total = total->second;

@@ -1,11 +1,13 @@
 // `movegen show`: a position laid out for study.
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
 #include <algorithm>
 #include <ostream>
 #include <utility>
 
-#include <fmt/format.h>
-#include <fmt/ostream.h>
-
+#include "bitboard/attacks.hpp"
+#include "bitboard/movegen.hpp"
 #include "harness/debug_commands.hpp"
 #include "harness/generators.hpp"
 #include "harness/node_check.hpp"
@@ -22,9 +24,33 @@ struct Grid {
   Bitboard squares;
 };
 
-// The sets a bitboard generator works with, found here square by square with the mailbox's outward-looking
-// attack test, as an independent view of the same rules.
-std::vector<Grid> study_grids(const BoardState& s) {
+// The sets the bitboard generator works with, from its own helpers and legality masks.
+std::vector<Grid> bitboard_grids(const BoardState& s) {
+  using namespace bitboard;
+  const Position pos = Position::from_fen(to_fen(s));
+  const Color us = pos.side_to_move();
+  const Bitboard empty = ~pos.pieces(), pawns = pos.pieces(us, PAWN);
+  const Direction up = pawn_push(us);
+  const Bitboard pushes = (up == NORTH ? shift<NORTH>(pawns) : shift<SOUTH>(pawns)) & empty;
+  const Bitboard from_third_rank = pushes & rank_bb(relative_rank(us, RANK_3));
+  const Bitboard double_pushes = (up == NORTH ? shift<NORTH>(from_third_rank) : shift<SOUTH>(from_third_rank)) & empty;
+  const Bitboard attacks = us == WHITE ? pawn_attacks_bb<WHITE>(pawns) : pawn_attacks_bb<BLACK>(pawns);
+  const LegalityMasks masks = legality_masks(pos);
+  const std::string side = us == WHITE ? "white" : "black";
+  return {{"occupied", pos.pieces()},
+          {"white pieces", pos.pieces(WHITE)},
+          {"black pieces", pos.pieces(BLACK)},
+          {side + " pawn pushes", pushes},
+          {side + " double pushes", double_pushes},
+          {side + " pawn attacks", attacks},
+          {"checkers", masks.checkers},
+          {"pinned", masks.pinned},
+          {"king danger", masks.danger}};
+}
+
+// The same sets found square by square with the mailbox's outward-looking attack test: an independent
+// view of the same rules, to check the bitboard's against.
+std::vector<Grid> mailbox_grids(const BoardState& s) {
   mailbox::Board board;
   for (Square sq = SQ_A1; sq <= SQ_H8; ++sq) board[sq] = s.board[sq] == NO_PIECE ? '-' : piece_to_char(s.board[sq]);
   const Color us = s.side_to_move, them = ~us;
@@ -140,7 +166,14 @@ int run_show(const ShowOptions& options, std::ostream& out, std::ostream& err) {
     differ = differ || !everywhere;
   }
   fmt::print(out, "\n");
-  print_grids(out, study_grids(state));
+  const std::vector<Grid> grids = bitboard_grids(state), check = mailbox_grids(state);
+  print_grids(out, grids);
+  for (std::size_t i = 0; i < grids.size(); ++i) {
+    if (grids[i].squares == check[i].squares) continue;
+    fmt::print(out, "{}: the bitboard generator has {} but the mailbox's square-by-square view {}\n", grids[i].title,
+               squares_text(grids[i].squares), squares_text(check[i].squares));
+    differ = true;
+  }
   return differ ? 1 : 0;
 }
 

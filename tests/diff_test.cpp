@@ -1,7 +1,6 @@
 // movegen diff: a deliberately wrong generator is localised to the position and the move it gets wrong.
-#include <sstream>
-
 #include <boost/test/unit_test.hpp>
+#include <sstream>
 
 #include "harness/commands.hpp"
 #include "harness/debug_commands.hpp"

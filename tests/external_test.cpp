@@ -1,11 +1,10 @@
 // External generators: Stockfish agrees with ours on the bundled suite; programs that crash, hang or
 // print garbage give a clear error (exit 2 from the CLI) quickly, never a hang.
+#include <boost/test/unit_test.hpp>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
-
-#include <boost/test/unit_test.hpp>
 
 #include "harness/child_process.hpp"
 #include "harness/debug_commands.hpp"
@@ -89,7 +88,8 @@ BOOST_AUTO_TEST_CASE(a_crashing_program_is_reported_with_its_signal_and_output) 
   BOOST_TEST(contains(uci_message, "exit code 3) before answering 'uci'"), uci_message);
   BOOST_TEST(contains(uci_message, "id name crash"), uci_message);
 
-  const std::string dies_later = scripts.write("dies.sh", "read line\necho uciok\nread a\nread b\necho 'a2a3: 1'\nexit 0");
+  const std::string dies_later =
+      scripts.write("dies.sh", "read line\necho uciok\nread a\nread b\necho 'a2a3: 1'\nexit 0");
   const auto [later_message, later_seconds] = external_failure("uci:" + dies_later);
   BOOST_TEST(contains(later_message, "before finishing its reply to 'go perft 2'"), later_message);
 }
@@ -113,7 +113,8 @@ BOOST_AUTO_TEST_CASE(a_program_printing_garbage_is_quoted_escaped) {
   const auto [message, seconds] = external_failure("perftree:" + perftree);
   BOOST_TEST(contains(message, "unexpected line \"hello \\x01 world\""), message);
 
-  const std::string uci = scripts.write("garbage-uci.sh", "read line\necho uciok\nread a\nread b\necho 'e2e4 twenty'\nsleep 30");
+  const std::string uci =
+      scripts.write("garbage-uci.sh", "read line\necho uciok\nread a\nread b\necho 'e2e4 twenty'\nsleep 30");
   const auto [uci_message, uci_seconds] = external_failure("uci:" + uci);
   BOOST_TEST(contains(uci_message, "unexpected line \"e2e4 twenty\" in its reply to 'go perft 2'"), uci_message);
   BOOST_TEST(uci_seconds < 5.0);
@@ -142,8 +143,8 @@ BOOST_AUTO_TEST_CASE(the_cli_exits_2_with_the_error_for_a_failing_program) {
 }
 
 BOOST_AUTO_TEST_CASE(a_broken_perftree_engine_is_localised_from_the_command_line) {
-  ChildProcess cli({MOVEGEN_BINARY, "diff", "--depth", "3", "mailbox", std::string("perftree:") + BROKEN_ENGINE + " pin",
-                    "--fen", "4k3/r7/8/8/8/8/4N3/4K3 b - - 0 1"},
+  ChildProcess cli({MOVEGEN_BINARY, "diff", "--depth", "3", "mailbox",
+                    std::string("perftree:") + BROKEN_ENGINE + " pin", "--fen", "4k3/r7/8/8/8/8/4N3/4K3 b - - 0 1"},
                    std::chrono::seconds(20));
   cli.close_stdin();
   std::string report;

@@ -1,10 +1,10 @@
 // movegen fuzz: random games cross-check the built-in generators; flip() gives the colour-flipped twin.
-#include <sstream>
+#include "harness/fuzz.hpp"
 
 #include <boost/test/unit_test.hpp>
+#include <sstream>
 
 #include "common/flip.hpp"
-#include "harness/fuzz.hpp"
 #include "tests/broken_generators.hpp"
 
 using namespace movegen;

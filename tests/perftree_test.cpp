@@ -1,9 +1,8 @@
 // movegen perftree speaks the perftree tool's script protocol exactly, and the shipped wrapper script
 // drives it; Stockfish is the independent source of the counts.
+#include <boost/test/unit_test.hpp>
 #include <cstdlib>
 #include <sstream>
-
-#include <boost/test/unit_test.hpp>
 
 #include "harness/debug_commands.hpp"
 #include "harness/divide_source.hpp"
