@@ -31,12 +31,14 @@ enum MoveFlag : std::uint8_t {
 /// Both generators emit the same value for the same move, so move lists compare as integers.
 class Move {
  public:
-  constexpr Move() = default;
+  /// An unset move: like an int, it holds no value until assigned, so that a MoveList's 256 slots are
+  /// not cleared at every node. Use Move::none() for "no move".
+  Move() = default;
   constexpr Move(Square from, Square to, MoveFlag flag = NORMAL)
       : data_(std::uint16_t(from | (to << 6) | (flag << 12))) {}
 
   /// The null move (all bits zero, a1a1): never generated, used as "no move".
-  static constexpr Move none() { return Move(); }
+  static constexpr Move none() { return Move(SQ_A1, SQ_A1); }
 
   constexpr Square from() const { return Square(data_ & 63); }
   constexpr Square to() const { return Square((data_ >> 6) & 63); }
@@ -50,7 +52,7 @@ class Move {
   constexpr auto operator<=>(const Move&) const = default;
 
  private:
-  std::uint16_t data_ = 0;
+  std::uint16_t data_;
 };
 
 /// The promotion flag for a piece type (KNIGHT..QUEEN).
