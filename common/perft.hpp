@@ -18,10 +18,14 @@ namespace movegen {
 enum class Counting { BULK, MAKE_EVERY_LEAF };
 
 /// The number of leaf nodes of the legal move tree `depth` plies deep (1 at depth 0). `pos` is left
-/// unchanged. Bulk counting returns the size of the last ply's move list instead of making its moves.
+/// unchanged. Bulk counting returns the number of legal moves at the last ply instead of making them:
+/// `pos.count_legal()` if the position type offers that optional member (a count without building a
+/// list), else the size of the move list.
 template <ChessPosition P>
 std::uint64_t perft(P& pos, int depth, Counting counting = Counting::BULK) {
   if (depth <= 0) return 1;
+  if constexpr (requires { pos.count_legal(); })
+    if (depth == 1 && counting == Counting::BULK) return pos.count_legal();
   MoveList moves;
   pos.generate_legal(moves);
   if (depth == 1 && counting == Counting::BULK) return moves.size();

@@ -41,6 +41,18 @@ struct SuiteOptions {
 /// with expected and got), a summary line; progress on `err` when it runs long. 1 on any mismatch.
 int run_suite(const SuiteOptions& options, std::ostream& out, std::ostream& err);
 
+struct CompareOptions {
+  std::string file;  // an EPD suite
+  int max_depth = MAX_DEPTH;
+  bool bulk = true;  // count the last ply from the move list (both generators alike)
+};
+
+/// `movegen compare`: runs every built-in generator on every count of the suite up to max_depth, checks
+/// each count against the EPD and against the other generators, and prints a table (position, depth,
+/// nodes, Mnps per generator, the bitboard/mailbox ratio, agreement) and a summary. 1 on any
+/// disagreement.
+int run_compare(const CompareOptions& options, std::ostream& out, std::ostream& err);
+
 /// The bundled default suite: tests/data/perft.epd below the working directory if it is there, else
 /// in the source tree the program was built from.
 std::string default_suite_path();

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "bitboard/position.hpp"
 #include "common/position_concept.hpp"
 #include "mailbox/position.hpp"
 
@@ -20,9 +21,9 @@ class UsageError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-enum class Generator { MAILBOX };
+enum class Generator { MAILBOX, BITBOARD };
 
-/// The generator called `name` ("mailbox"); throws UsageError for any other name.
+/// The generator called `name` ("mailbox" or "bitboard"); throws UsageError for any other name.
 Generator parse_generator(std::string_view name);
 /// The generator's name as the command line spells it.
 std::string generator_name(Generator g);
@@ -32,10 +33,10 @@ std::vector<Generator> all_generators();
 /// Calls `f.template operator()<P>()` with P the Position type of generator `g`, and returns its result.
 template <class F>
 decltype(auto) with_generator(Generator g, F&& f) {
-  (void)g;  // one generator so far
+  if (g == Generator::BITBOARD) return f.template operator()<bitboard::Position>();
   return f.template operator()<mailbox::Position>();
 }
 
-static_assert(ChessPosition<mailbox::Position>);
+static_assert(ChessPosition<mailbox::Position> && ChessPosition<bitboard::Position>);
 
 }  // namespace movegen::harness

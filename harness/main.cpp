@@ -56,12 +56,23 @@ int main(int argc, char** argv) {
       ->check(WHOLE_NUMBER);
   suite_cmd->add_option("file", suite.file, "EPD file (default: the bundled suite)");
 
+  mh::CompareOptions compare;
+  CLI::App* compare_cmd =
+      app.add_subcommand("compare", "run both generators on a suite: counts checked, speed side by side");
+  compare_cmd->add_option("--max-depth", compare.max_depth, "check counts up to this depth")->capture_default_str();
+  compare_cmd->add_flag("!--no-bulk", compare.bulk, "make every leaf move (same work for both generators)");
+  compare_cmd->add_option("file", compare.file, "EPD file (default: the bundled suite)");
+
   try {
     app.parse(argc, argv);
     if (*perft_cmd) return mh::run_perft(perft, std::cout, std::cerr);
     if (*suite_cmd) {
       if (suite.file.empty()) suite.file = mh::default_suite_path();
       return mh::run_suite(suite, std::cout, std::cerr);
+    }
+    if (*compare_cmd) {
+      if (compare.file.empty()) compare.file = mh::default_suite_path();
+      return mh::run_compare(compare, std::cout, std::cerr);
     }
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);

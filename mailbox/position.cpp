@@ -36,14 +36,35 @@ BoardState Position::state() const {
 }
 
 void Position::generate_legal(MoveList& list) {
-  MoveList pseudo;
-  generate_pseudo_legal(*this, pseudo);
+  // Pseudo-legal moves go into `list` first; the legal ones are then kept in place.
+  const std::size_t first = list.size();
+  generate_pseudo_legal(*this, list);
   const Color us = side_;
-  for (Move m : pseudo) {
-    play(m);  // unchecked: the move may leave our king in check, which check_position() would report
-    if (!is_square_attacked(king_square_[us], ~us)) list.push_back(m);
-    unmake_move(m);
+  const Square king = king_square_[us];
+  const auto [checkers, pinned] = king_safety(board_, king, us);
+  const bool check = checkers != 0;
+  std::size_t kept = first;
+  for (std::size_t i = first; i < list.size(); ++i) {
+    const Move m = list[i];
+    // Out of check, a move that is not the king's, not en passant and not by a pinned piece cannot
+    // expose the king: it is legal without the test. Every other move is made, tested and unmade;
+    // for a plain king move, making it means lifting the king and testing the square it goes to.
+    const bool in_question = check || m.from() == king || m.flag() == EN_PASSANT || (pinned >> m.from() & 1);
+    bool legal = true;
+    if (!in_question) {
+      // legal as it stands
+    } else if (m.from() == king && m.flag() != CASTLING) {
+      board_[king] = '-';
+      legal = !is_square_attacked(m.to(), ~us);
+      board_[king] = letter(us, KING);
+    } else {
+      play(m);  // unchecked: the move may leave our king in check, which check_position() would report
+      legal = !is_square_attacked(king_square_[us], ~us);
+      unmake_move(m);
+    }
+    if (legal) list.set(kept++, m);
   }
+  list.resize(kept);
 }
 
 void Position::make_move(Move m) {

@@ -23,6 +23,7 @@
 #include "common/move.hpp"
 #include "mailbox/position.hpp"
 #include "quick.hpp"
+#include "tests/generators.hpp"
 
 using namespace movegen;
 
@@ -116,33 +117,33 @@ void random_playout(P& pos, int plies, std::mt19937& random) {
 
 }  // namespace
 
-BOOST_AUTO_TEST_CASE(every_suite_position_is_consistent) {
+BOOST_AUTO_TEST_CASE_TEMPLATE(every_suite_position_is_consistent, P, testing::Generators) {
   for (const EpdEntry& entry : suite()) {
     BOOST_TEST_INFO("line " << entry.line << ": " << entry.fen);
-    const auto pos = mailbox::Position::from_fen(entry.fen);
+    const auto pos = P::from_fen(entry.fen);
     BOOST_TEST(pos.check_position() == "");
   }
 }
 
-BOOST_AUTO_TEST_CASE(random_playouts_stay_consistent_and_unmake_restores_every_field) {
+BOOST_AUTO_TEST_CASE_TEMPLATE(random_playouts_stay_consistent_and_unmake_restores_every_field, P, testing::Generators) {
   std::mt19937 random(20240611);
   const int plies = test::quick_tests() ? 40 : 200;
   int games = 0;
   for (const EpdEntry& entry : suite()) {
-    auto pos = mailbox::Position::from_fen(entry.fen);
+    auto pos = P::from_fen(entry.fen);
     random_playout(pos, plies, random);
     ++games;
   }
   BOOST_TEST(games > 100);
 }
 
-BOOST_AUTO_TEST_CASE(checker_reports_a_pawn_on_the_last_rank) {
-  expect_problem<mailbox::Position>(
+BOOST_AUTO_TEST_CASE_TEMPLATE(checker_reports_a_pawn_on_the_last_rank, P, testing::Generators) {
+  expect_problem<P>(
       "4k3/P7/8/8/8/8/8/4K3 w - - 0 1", [](auto& pos) { pos.make_move(Move(SQ_A7, SQ_A8)); }, "pawn on a8");
 }
 
-BOOST_AUTO_TEST_CASE(checker_reports_a_missing_king) {
-  expect_problem<mailbox::Position>(
+BOOST_AUTO_TEST_CASE_TEMPLATE(checker_reports_a_missing_king, P, testing::Generators) {
+  expect_problem<P>(
       "4k3/8/8/8/8/8/8/4K2R w - - 0 1", [](auto& pos) { pos.make_move(Move(SQ_H1, SQ_E8)); }, "black has 0 kings");
 }
 
@@ -152,10 +153,10 @@ BOOST_AUTO_TEST_CASE(checker_reports_a_king_square_out_of_date) {
       "4k3/8/8/8/8/8/8/4N2K w - - 0 1", [](auto& pos) { pos.make_move(Move(SQ_E1, SQ_G1, CASTLING)); }, "king square");
 }
 
-BOOST_AUTO_TEST_CASE(checker_reports_too_many_pawns) {
+BOOST_AUTO_TEST_CASE_TEMPLATE(checker_reports_too_many_pawns, P, testing::Generators) {
   // Unmaking a different move than the one made: the knight's move is taken back as a promotion from a3,
   // which leaves a ninth white pawn there.
-  expect_problem<mailbox::Position>(
+  expect_problem<P>(
       std::string(START_FEN),
       [](auto& pos) {
         pos.make_move(Move(SQ_B1, SQ_C3));
@@ -164,22 +165,34 @@ BOOST_AUTO_TEST_CASE(checker_reports_too_many_pawns) {
       "white has 9 pawns");
 }
 
-BOOST_AUTO_TEST_CASE(checker_reports_a_castling_right_without_its_rook) {
+BOOST_AUTO_TEST_CASE_TEMPLATE(checker_reports_a_castling_right_without_its_rook, P, testing::Generators) {
   // An "en passant" capture from g2 to h2 removes the rook on h1 without touching h1's castling right.
-  expect_problem<mailbox::Position>(
+  expect_problem<P>(
       "4k3/8/8/8/8/8/6P1/4K2R w K - 0 1", [](auto& pos) { pos.make_move(Move(SQ_G2, SQ_H2, EN_PASSANT)); },
       "castling right K");
 }
 
-BOOST_AUTO_TEST_CASE(checker_reports_an_en_passant_square_that_does_not_fit) {
-  expect_problem<mailbox::Position>(
+BOOST_AUTO_TEST_CASE_TEMPLATE(checker_reports_an_en_passant_square_that_does_not_fit, P, testing::Generators) {
+  expect_problem<P>(
       std::string(START_FEN), [](auto& pos) { pos.make_move(Move(SQ_G1, SQ_G3, DOUBLE_PUSH)); },
       "en passant square g2");
 }
 
-BOOST_AUTO_TEST_CASE(checker_reports_the_side_not_to_move_in_check) {
+BOOST_AUTO_TEST_CASE_TEMPLATE(checker_reports_the_side_not_to_move_in_check, P, testing::Generators) {
   // The pinned rook on e2 leaves the file: white's king stands in check with black to move.
-  expect_problem<mailbox::Position>(
+  expect_problem<P>(
       "k3r3/8/8/8/8/8/4R3/4K3 w - - 0 1", [](auto& pos) { pos.make_move(Move(SQ_E2, SQ_A2)); },
       "white king is in check with black to move");
+}
+
+BOOST_AUTO_TEST_CASE(bitboard_checker_reports_bitboards_that_disagree) {
+  // Unmaking e2e4 after g1f3 "moves" the empty e4 back to e2: the pawn leaves the piece array but not
+  // the pawn bitboard, and the empty square's bit lands in the no-piece bitboard.
+  expect_problem<bitboard::Position>(
+      std::string(START_FEN),
+      [](auto& pos) {
+        pos.make_move(Move(SQ_G1, SQ_F3));
+        pos.unmake_move(Move(SQ_E2, SQ_E4, DOUBLE_PUSH));
+      },
+      "no-piece bitboard");
 }

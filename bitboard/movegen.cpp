@@ -1,0 +1,191 @@
+#include "bitboard/movegen.hpp"
+
+namespace movegen::bitboard {
+
+namespace {
+
+// Every square a piece of colour `by` attacks when `occupied` stands on the board.
+template <Color By>
+Bitboard attacked_squares(const Position& pos, Bitboard occupied) {
+  Bitboard attacked = pawn_attacks_bb<By>(pos.pieces(By, PAWN)) | attacks_bb<KING>(pos.king_square(By));
+  for (Bitboard b = pos.pieces(By, KNIGHT); b;) attacked |= attacks_bb<KNIGHT>(pop_lsb(b));
+  for (Bitboard b = pos.pieces(By, BISHOP, QUEEN); b;) attacked |= attacks_bb<BISHOP>(pop_lsb(b), occupied);
+  for (Bitboard b = pos.pieces(By, ROOK, QUEEN); b;) attacked |= attacks_bb<ROOK>(pop_lsb(b), occupied);
+  return attacked;
+}
+
+template <Color Us>
+LegalityMasks legality_masks(const Position& pos) {
+  constexpr Color Them = ~Us;
+  LegalityMasks masks;
+  masks.king = pos.king_square(Us);
+  const Bitboard occupied = pos.pieces();
+  masks.checkers = (pawn_attacks_bb(Us, masks.king) & pos.pieces(Them, PAWN)) |
+                   (attacks_bb<KNIGHT>(masks.king) & pos.pieces(Them, KNIGHT));
+  // Enemy sliders that would see the king if our own pieces were not there (their pieces still block):
+  // with nothing between, a slider gives check; with exactly one (own) piece between, it pins that piece.
+  const Bitboard theirs = pos.pieces(Them);
+  Bitboard snipers = (attacks_bb<BISHOP>(masks.king, theirs) & pos.pieces(Them, BISHOP, QUEEN)) |
+                     (attacks_bb<ROOK>(masks.king, theirs) & pos.pieces(Them, ROOK, QUEEN));
+  masks.pinned = 0;
+  while (snipers) {
+    const Square sniper = pop_lsb(snipers);
+    const Bitboard blockers = between_bb(masks.king, sniper) & occupied;
+    if (!blockers)
+      masks.checkers |= square_bb(sniper);
+    else if (!more_than_one(blockers))
+      masks.pinned |= blockers;
+  }
+  if (!masks.checkers)
+    masks.check_mask = ALL_SQUARES;
+  else if (!more_than_one(masks.checkers))
+    masks.check_mask = masks.checkers | between_bb(masks.king, lsb(masks.checkers));
+  else
+    masks.check_mask = 0;
+  masks.danger = attacked_squares<Them>(pos, occupied ^ square_bb(masks.king));
+  return masks;
+}
+
+// Set-wise moves of `pawns` (all of Us) that land in `target`: pushes, captures and promotions.
+template <Color Us, class Sink>
+void add_pawn_moves(const Position& pos, Bitboard pawns, Bitboard target, Sink& sink) {
+  constexpr Direction Up = pawn_push(Us), UpEast = Direction(Up + EAST), UpWest = Direction(Up + WEST);
+  constexpr Bitboard Rank3 = rank_bb(relative_rank(Us, RANK_3)), Rank7 = rank_bb(relative_rank(Us, RANK_7));
+  const Bitboard empty = ~pos.pieces(), enemies = pos.pieces(~Us);
+  const Bitboard promoting = pawns & Rank7, others = pawns & ~Rank7;
+
+  const Bitboard single_pushes = shift<Up>(others) & empty;
+  const Bitboard double_pushes = shift<Up>(single_pushes & Rank3) & empty;
+  sink.add_pawn_moves(single_pushes & target, Up);
+  sink.add_pawn_moves(double_pushes & target, Direction(Up + Up), DOUBLE_PUSH);
+  sink.add_pawn_moves(shift<UpEast>(others) & enemies & target, UpEast);
+  sink.add_pawn_moves(shift<UpWest>(others) & enemies & target, UpWest);
+  if (promoting) {
+    sink.add_promotions(shift<Up>(promoting) & empty & target, Up);
+    sink.add_promotions(shift<UpEast>(promoting) & enemies & target, UpEast);
+    sink.add_promotions(shift<UpWest>(promoting) & enemies & target, UpWest);
+  }
+}
+
+// En passant: legal if it captures the checker or blocks the check, and if no enemy slider sees the
+// king once the capturing pawn has moved and the captured pawn is gone. That one test covers pins of
+// the capturer and the rank pin through both pawns (e.g. 8/8/8/K1pP3r/8/8/8/7k w - c6: d5xc6 is illegal).
+template <Color Us, class Sink>
+void add_en_passant(const Position& pos, const LegalityMasks& masks, Sink& sink) {
+  constexpr Color Them = ~Us;
+  const Square to = pos.ep_square();
+  if (to == SQ_NONE) return;
+  const Square captured = to - pawn_push(Us);
+  if (!(masks.check_mask & (square_bb(to) | square_bb(captured)))) return;
+  for (Bitboard b = pawn_attacks_bb(Them, to) & pos.pieces(Us, PAWN); b;) {
+    const Square from = pop_lsb(b);
+    const Bitboard occupied = (pos.pieces() ^ square_bb(from) ^ square_bb(captured)) | square_bb(to);
+    if (attacks_bb<ROOK>(masks.king, occupied) & pos.pieces(Them, ROOK, QUEEN)) continue;
+    if (attacks_bb<BISHOP>(masks.king, occupied) & pos.pieces(Them, BISHOP, QUEEN)) continue;
+    sink.add(Move(from, to, EN_PASSANT));
+  }
+}
+
+// Every legal move of Us into `sink`.
+template <Color Us, class Sink>
+void generate_all(const Position& pos, Sink& sink) {
+  const LegalityMasks masks = legality_masks<Us>(pos);
+  if (!more_than_one(masks.checkers)) {  // in double check only the king can move
+    generate_pawn_moves<Us>(pos, masks, sink);
+    generate_knight_moves<Us>(pos, masks, sink);
+    generate_slider_moves<Us, BISHOP>(pos, masks, sink);
+    generate_slider_moves<Us, ROOK>(pos, masks, sink);
+  }
+  generate_king_moves<Us>(pos, masks, sink);
+  generate_castling_moves<Us>(pos, masks, sink);
+}
+
+}  // namespace
+
+LegalityMasks legality_masks(const Position& pos) {
+  return pos.side_to_move() == WHITE ? legality_masks<WHITE>(pos) : legality_masks<BLACK>(pos);
+}
+
+template <Color Us, class Sink>
+void generate_pawn_moves(const Position& pos, const LegalityMasks& masks, Sink& sink) {
+  const Bitboard pawns = pos.pieces(Us, PAWN);
+  add_pawn_moves<Us>(pos, pawns & ~masks.pinned, masks.check_mask, sink);
+  for (Bitboard pinned = pawns & masks.pinned; pinned;) {
+    const Square from = pop_lsb(pinned);
+    add_pawn_moves<Us>(pos, square_bb(from), masks.check_mask & line_bb(masks.king, from), sink);
+  }
+  add_en_passant<Us>(pos, masks, sink);
+}
+
+template <Color Us, class Sink>
+void generate_knight_moves(const Position& pos, const LegalityMasks& masks, Sink& sink) {
+  const Bitboard target = ~pos.pieces(Us) & masks.check_mask;
+  for (Bitboard b = pos.pieces(Us, KNIGHT) & ~masks.pinned; b;) {
+    const Square from = pop_lsb(b);
+    sink.add_moves(from, attacks_bb<KNIGHT>(from) & target);
+  }
+}
+
+template <Color Us, PieceType Pt, class Sink>
+void generate_slider_moves(const Position& pos, const LegalityMasks& masks, Sink& sink) {
+  static_assert(Pt == BISHOP || Pt == ROOK);
+  const Bitboard target = ~pos.pieces(Us) & masks.check_mask;
+  const Bitboard occupied = pos.pieces();
+  for (Bitboard b = pos.pieces(Us, Pt, QUEEN); b;) {
+    const Square from = pop_lsb(b);
+    Bitboard moves = attacks_bb<Pt>(from, occupied) & target;
+    if (masks.pinned & square_bb(from)) moves &= line_bb(masks.king, from);
+    sink.add_moves(from, moves);
+  }
+}
+
+template <Color Us, class Sink>
+void generate_king_moves(const Position& pos, const LegalityMasks& masks, Sink& sink) {
+  sink.add_moves(masks.king, attacks_bb<KING>(masks.king) & ~pos.pieces(Us) & ~masks.danger);
+}
+
+template <Color Us, class Sink>
+void generate_castling_moves(const Position& pos, const LegalityMasks& masks, Sink& sink) {
+  constexpr int first = Us == WHITE ? 0 : 2;  // CASTLING_RULES holds K, Q, k, q
+  if (masks.checkers || !(pos.castling_rights() & (CASTLING_RULES[first].right | CASTLING_RULES[first + 1].right)))
+    return;
+  for (int i = first; i < first + 2; ++i) {
+    const CastlingRule& rule = CASTLING_RULES[i];
+    if (!(pos.castling_rights() & rule.right) || (between_bb(rule.king_from, rule.rook_from) & pos.pieces())) continue;
+    const Bitboard king_path = between_bb(rule.king_from, rule.king_to) | square_bb(rule.king_to);
+    if (!(king_path & masks.danger)) sink.add(Move(rule.king_from, rule.king_to, CASTLING));
+  }
+}
+
+void generate_legal(const Position& pos, MoveList& list) {
+  MoveWriter writer(list);
+  if (pos.side_to_move() == WHITE)
+    generate_all<WHITE>(pos, writer);
+  else
+    generate_all<BLACK>(pos, writer);
+}
+
+std::size_t count_legal(const Position& pos) {
+  MoveCounter counter;
+  if (pos.side_to_move() == WHITE)
+    generate_all<WHITE>(pos, counter);
+  else
+    generate_all<BLACK>(pos, counter);
+  return counter.count;
+}
+
+// The per-piece generators for both colours and both sinks, so that other files can call them too.
+#define INSTANTIATE_GENERATORS(Us, Sink)                                                               \
+  template void generate_pawn_moves<Us, Sink>(const Position&, const LegalityMasks&, Sink&);           \
+  template void generate_knight_moves<Us, Sink>(const Position&, const LegalityMasks&, Sink&);         \
+  template void generate_slider_moves<Us, BISHOP, Sink>(const Position&, const LegalityMasks&, Sink&); \
+  template void generate_slider_moves<Us, ROOK, Sink>(const Position&, const LegalityMasks&, Sink&);   \
+  template void generate_king_moves<Us, Sink>(const Position&, const LegalityMasks&, Sink&);           \
+  template void generate_castling_moves<Us, Sink>(const Position&, const LegalityMasks&, Sink&);
+INSTANTIATE_GENERATORS(WHITE, MoveWriter)
+INSTANTIATE_GENERATORS(BLACK, MoveWriter)
+INSTANTIATE_GENERATORS(WHITE, MoveCounter)
+INSTANTIATE_GENERATORS(BLACK, MoveCounter)
+#undef INSTANTIATE_GENERATORS
+
+}  // namespace movegen::bitboard

@@ -1,0 +1,164 @@
+#include "bitboard/position.hpp"
+
+#include <cassert>
+
+#include "bitboard/movegen.hpp"
+#include "common/position_concept.hpp"
+
+namespace movegen::bitboard {
+
+Position Position::from_fen(std::string_view fen) {
+  init_attacks();
+  const BoardState s = parse_fen(fen);
+  Position pos;
+  for (Square sq = SQ_A1; sq <= SQ_H8; ++sq)
+    if (s.board[sq] != NO_PIECE) pos.put_piece(s.board[sq], sq);
+  pos.side_ = s.side_to_move;
+  pos.castling_ = s.castling;
+  pos.ep_square_ = s.ep_square;
+  pos.halfmove_clock_ = s.halfmove_clock;
+  pos.fullmove_number_ = s.fullmove_number;
+  pos.history_.reserve(256);
+  require_side_not_to_move_safe(pos.is_square_attacked(pos.king_square(~pos.side_), pos.side_));
+  return pos;
+}
+
+BoardState Position::state() const {
+  BoardState s;
+  for (Square sq = SQ_A1; sq <= SQ_H8; ++sq) s.board[sq] = board_[sq];
+  s.side_to_move = side_;
+  s.castling = castling_;
+  s.ep_square = ep_square_;
+  s.halfmove_clock = halfmove_clock_;
+  s.fullmove_number = fullmove_number_;
+  return s;
+}
+
+Bitboard Position::attackers_to(Square s, Color by, Bitboard occupied) const {
+  return ((pawn_attacks_bb(~by, s) & pieces(by, PAWN)) | (attacks_bb<KNIGHT>(s) & pieces(by, KNIGHT)) |
+          (attacks_bb<KING>(s) & pieces(by, KING)) | (attacks_bb<BISHOP>(s, occupied) & pieces(by, BISHOP, QUEEN)) |
+          (attacks_bb<ROOK>(s, occupied) & pieces(by, ROOK, QUEEN)));
+}
+
+void Position::generate_legal(MoveList& list) const { bitboard::generate_legal(*this, list); }
+
+std::size_t Position::count_legal() const { return bitboard::count_legal(*this); }
+
+void Position::make_move(Move m) {
+  const Color us = side_;
+  const Square from = m.from(), to = m.to();
+  const PieceType moved = type_of(board_[from]);
+  Undo undo{board_[to], castling_, ep_square_, halfmove_clock_};
+
+  switch (m.flag()) {
+    case EN_PASSANT: {
+      const Square captured = to - pawn_push(us);
+      undo.captured = board_[captured];
+      remove_piece(captured);
+      break;
+    }
+    case CASTLING: {
+      const CastlingRule& rule = castling_rule_for(to);
+      move_piece(rule.rook_from, rule.rook_to);
+      break;
+    }
+    default:
+      if (undo.captured != NO_PIECE) remove_piece(to);
+      break;
+  }
+  move_piece(from, to);
+  if (m.is_promotion()) {
+    remove_piece(to);
+    put_piece(make_piece(us, m.promotion_type()), to);
+  }
+
+  castling_ &= rights_kept_after_touching(from) & rights_kept_after_touching(to);
+  ep_square_ = m.flag() == DOUBLE_PUSH ? from + pawn_push(us) : SQ_NONE;
+  halfmove_clock_ = moved == PAWN || undo.captured != NO_PIECE ? 0 : halfmove_clock_ + 1;
+  fullmove_number_ += us == BLACK;
+  side_ = ~us;
+  history_.push_back(undo);
+  verify_invariants();
+}
+
+void Position::unmake_move(Move m) {
+  assert(!history_.empty());
+  const Undo undo = history_.back();
+  history_.pop_back();
+  const Color us = ~side_;
+  const Square from = m.from(), to = m.to();
+
+  if (m.is_promotion()) {
+    remove_piece(to);
+    put_piece(make_piece(us, PAWN), to);
+  }
+  move_piece(to, from);
+  switch (m.flag()) {
+    case EN_PASSANT: put_piece(undo.captured, to - pawn_push(us)); break;
+    case CASTLING: {
+      const CastlingRule& rule = castling_rule_for(to);
+      move_piece(rule.rook_to, rule.rook_from);
+      break;
+    }
+    default:
+      if (undo.captured != NO_PIECE) put_piece(undo.captured, to);
+      break;
+  }
+
+  castling_ = undo.castling;
+  ep_square_ = undo.ep_square;
+  halfmove_clock_ = undo.halfmove_clock;
+  fullmove_number_ -= us == BLACK;
+  side_ = us;
+  verify_invariants();
+}
+
+std::string Position::check_position() const {
+  // The bitboards against each other and against the piece array.
+  if (by_color_[WHITE] & by_color_[BLACK]) return "a square holds pieces of both colours";
+  if (by_type_[NO_PIECE_TYPE] != 0) return "the no-piece bitboard is not empty";
+  Bitboard typed = 0;
+  for (int pt = PAWN; pt <= KING; ++pt) {
+    if (typed & by_type_[pt]) return "a square holds pieces of two types";
+    typed |= by_type_[pt];
+  }
+  if (typed != pieces()) return "the piece-type bitboards and the occupancy disagree";
+  for (Square sq = SQ_A1; sq <= SQ_H8; ++sq) {
+    const Piece p = board_[sq];
+    if (p != NO_PIECE && (p >= PIECE_NB || piece_to_char(p) == '-'))
+      return "square " + square_name(sq) + " holds a bad piece";
+    const bool occupied = pieces() & square_bb(sq);
+    if (p == NO_PIECE ? occupied : !(pieces(color_of(p), type_of(p)) & square_bb(sq)))
+      return "the piece array and the bitboards disagree on " + square_name(sq);
+  }
+  // The rules of the game, in the mailbox's order and words.
+  if (Bitboard misplaced = by_type_[PAWN] & (RANK_1_BB | RANK_8_BB)) return "pawn on " + square_name(lsb(misplaced));
+  for (Color c : {WHITE, BLACK}) {
+    const std::string side = c == WHITE ? "white" : "black";
+    if (int kings = popcount(pieces(c, KING)); kings != 1) return side + " has " + std::to_string(kings) + " kings";
+    if (int pawns = popcount(pieces(c, PAWN)); pawns > 8) return side + " has " + std::to_string(pawns) + " pawns";
+    if (int count = popcount(pieces(c)); count > 16) return side + " has " + std::to_string(count) + " pieces";
+  }
+  for (const CastlingRule& r : CASTLING_RULES)
+    if ((castling_ & r.right) &&
+        (board_[r.king_from] != make_piece(r.color, KING) || board_[r.rook_from] != make_piece(r.color, ROOK)))
+      return std::string("castling right ") + r.letter + " without king and rook at home";
+  if (ep_square_ != SQ_NONE) {
+    if (!is_ok(ep_square_) || relative_rank(side_, ep_square_) != RANK_6 || board_[ep_square_] != NO_PIECE ||
+        board_[ep_square_ - pawn_push(side_)] != make_piece(~side_, PAWN))
+      return "en passant square " + square_name(ep_square_) + " does not fit the board";
+  }
+  if (halfmove_clock_ < 0 || fullmove_number_ < 0) return "a negative move counter";
+  if (is_square_attacked(king_square(~side_), side_))
+    return std::string(~side_ == WHITE ? "white king is in check with black" : "black king is in check with white") +
+           " to move";
+  return {};
+}
+
+void Position::verify_invariants() const {
+#ifdef MOVEGEN_CHECK_INVARIANTS
+  require_consistent(check_position(), fen());
+#endif
+}
+
+}  // namespace movegen::bitboard

@@ -1,0 +1,125 @@
+// The bitboard position: one set of squares per piece type and per colour, a piece array for "what
+// stands on this square", and legal move generation from checkers and pinned pieces.
+//
+//   auto pos = bitboard::Position::from_fen(START_FEN);
+//   MoveList moves;
+//   pos.generate_legal(moves);              // 20 moves
+//   pos.count_legal();                      // 20, counted with popcounts, no list built
+//   pos.make_move(moves[0]);
+//   pos.unmake_move(moves[0]);              // back to the start position, every field restored
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "bitboard/attacks.hpp"
+#include "common/fen.hpp"
+#include "common/move.hpp"
+
+namespace movegen::bitboard {
+
+/// A chess position stored as bitboards (one per piece type, one per colour) plus a piece array, side
+/// to move, castling rights, en passant square and clocks. Satisfies movegen::ChessPosition.
+class Position {
+ public:
+  /// The position of a FEN. Throws FenError naming the field for any malformed or impossible FEN.
+  static Position from_fen(std::string_view fen);
+
+  /// The position as FEN, all six fields.
+  std::string fen() const { return to_fen(state()); }
+  /// Every FEN field of the position.
+  BoardState state() const;
+
+  Piece piece_on(Square s) const { return board_[s]; }
+  Color side_to_move() const { return side_; }
+  CastlingRights castling_rights() const { return castling_; }
+  /// The square a pawn just crossed with a double push, or SQ_NONE.
+  Square ep_square() const { return ep_square_; }
+  Square king_square(Color c) const { return lsb(pieces(c, KING)); }
+
+  /// Every occupied square.
+  Bitboard pieces() const { return by_color_[WHITE] | by_color_[BLACK]; }
+  /// The squares of colour c's pieces.
+  Bitboard pieces(Color c) const { return by_color_[c]; }
+  /// The squares of colour c's pieces of type pt.
+  Bitboard pieces(Color c, PieceType pt) const { return by_color_[c] & by_type_[pt]; }
+  /// The squares of colour c's pieces of type pt1 or pt2 (e.g. ROOK, QUEEN: the rook-like sliders).
+  Bitboard pieces(Color c, PieceType pt1, PieceType pt2) const {
+    return by_color_[c] & (by_type_[pt1] | by_type_[pt2]);
+  }
+
+  /// The squares of the pieces of colour `by` that attack s, with `occupied` as the board's occupancy.
+  Bitboard attackers_to(Square s, Color by, Bitboard occupied) const;
+  /// True if a piece of colour `by` attacks square `s`.
+  bool is_square_attacked(Square s, Color by) const { return attackers_to(s, by, pieces()) != 0; }
+  /// The squares of the pieces giving check to the side to move.
+  Bitboard checkers() const { return attackers_to(king_square(side_), ~side_, pieces()); }
+  bool in_check() const { return checkers() != 0; }
+
+  /// Appends every legal move to `list` (see movegen.hpp: from checkers and pinned pieces, no make).
+  void generate_legal(MoveList& list) const;
+  /// The number of legal moves, counted set-wise with popcounts without building a list: what perft's
+  /// bulk counting uses at the last ply (common/perft.hpp).
+  std::size_t count_legal() const;
+
+  /// Plays a move generated for this position; unmake_move takes it back.
+  void make_move(Move m);
+  /// Takes back `m`, which must be the last move made, restoring every field exactly.
+  void unmake_move(Move m);
+
+  /// An empty string if the position is consistent: the per-type and per-colour bitboards, the occupancy
+  /// and the piece array agree; then the mailbox's checks in its words: no pawn on rank 1 or 8, one king,
+  /// at most 8 pawns and 16 pieces a side, castling rights and en passant square that fit the board and
+  /// the side to move, non-negative clocks, the side not to move not in check. Otherwise a description of
+  /// the first problem found. Checked builds (MOVEGEN_CHECK_INVARIANTS) run it after every make and unmake.
+  std::string check_position() const;
+
+ private:
+  struct Undo {
+    Piece captured;
+    CastlingRights castling;
+    Square ep_square;
+    int halfmove_clock;
+  };
+
+  void put_piece(Piece p, Square s);
+  void remove_piece(Square s);
+  void move_piece(Square from, Square to);
+  void verify_invariants() const;
+
+  Piece board_[SQUARE_NB] = {};
+  Bitboard by_type_[PIECE_TYPE_NB] = {};  // by_type_[NO_PIECE_TYPE] stays empty
+  Bitboard by_color_[COLOR_NB] = {};
+  Color side_ = WHITE;
+  CastlingRights castling_ = NO_CASTLING;
+  Square ep_square_ = SQ_NONE;
+  int halfmove_clock_ = 0;
+  int fullmove_number_ = 1;
+  std::vector<Undo> history_;
+};
+
+inline void Position::put_piece(Piece p, Square s) {
+  board_[s] = p;
+  by_type_[type_of(p)] |= square_bb(s);
+  by_color_[color_of(p)] |= square_bb(s);
+}
+
+inline void Position::remove_piece(Square s) {
+  const Piece p = board_[s];
+  by_type_[type_of(p)] ^= square_bb(s);
+  by_color_[color_of(p)] ^= square_bb(s);
+  board_[s] = NO_PIECE;
+}
+
+inline void Position::move_piece(Square from, Square to) {
+  const Piece p = board_[from];
+  const Bitboard from_to = square_bb(from) | square_bb(to);
+  by_type_[type_of(p)] ^= from_to;
+  by_color_[color_of(p)] ^= from_to;
+  board_[to] = p;
+  board_[from] = NO_PIECE;
+}
+
+}  // namespace movegen::bitboard

@@ -1,0 +1,143 @@
+// FEN parsing and emission: round trips, and one case for each rejection the parser promises.
+#include <boost/test/unit_test.hpp>
+
+#include "common/fen.hpp"
+#include "mailbox/position.hpp"
+
+using namespace movegen;
+
+namespace {
+
+// The field a FEN is rejected for, or "" if it is accepted by the full position loader.
+std::string rejected_field(const std::string& fen) {
+  try {
+    mailbox::Position::from_fen(fen);
+  } catch (const FenError& e) {
+    BOOST_TEST_MESSAGE(fen << " -> " << e.what());
+    return e.field();
+  }
+  return "";
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(round_trips_keep_every_field) {
+  for (const char* fen : {
+           "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+           "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+           "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+           "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+           "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+           "4k3/8/8/8/8/8/8/4K2R w K - 49 120",
+       }) {
+    BOOST_TEST(to_fen(parse_fen(fen)) == fen);
+    BOOST_TEST(mailbox::Position::from_fen(fen).fen() == fen);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(clocks_may_be_left_out) {
+  BoardState s = parse_fen("4k3/8/8/8/8/8/8/4K3 b - -");
+  BOOST_TEST(s.halfmove_clock == 0);
+  BOOST_TEST(s.fullmove_number == 1);
+  BOOST_TEST(s.side_to_move == BLACK);
+  BOOST_TEST(to_fen(s) == "4k3/8/8/8/8/8/8/4K3 b - - 0 1");
+}
+
+BOOST_AUTO_TEST_CASE(parse_places_pieces_on_a1_zero_squares) {
+  BoardState s = parse_fen(START_FEN);
+  BOOST_TEST(s.board[SQ_A1] == W_ROOK);
+  BOOST_TEST(s.board[SQ_E1] == W_KING);
+  BOOST_TEST(s.board[SQ_D8] == B_QUEEN);
+  BOOST_TEST(s.board[SQ_H7] == B_PAWN);
+  BOOST_TEST(s.board[SQ_E4] == NO_PIECE);
+  BOOST_TEST(s.castling == ANY_CASTLING);
+}
+
+BOOST_AUTO_TEST_CASE(wrong_number_of_fields_ranks_or_squares) {
+  BOOST_TEST(rejected_field("") == "fields");
+  BOOST_TEST(rejected_field("4k3/8/8/8/8/8/8/4K3 w") == "fields");
+  BOOST_TEST(rejected_field("4k3/8/8/8/8/8/8/4K3 w - - 0 1 extra") == "fields");
+  BOOST_TEST(rejected_field("4k3/8/8/8/8/8/4K3 w - - 0 1") == "piece placement");        // 7 ranks
+  BOOST_TEST(rejected_field("4k3/8/8/8/8/8/8/8/4K3 w - - 0 1") == "piece placement");    // 9 ranks
+  BOOST_TEST(rejected_field("4k3/8/8/8/8/8/8/4K4 w - - 0 1") == "piece placement");      // 9 squares
+  BOOST_TEST(rejected_field("4k3/8/8/8/8/8/8/4K2 w - - 0 1") == "piece placement");      // 7 squares
+}
+
+BOOST_AUTO_TEST_CASE(bad_piece_letters_and_digits) {
+  BOOST_TEST(rejected_field("4k3/8/8/8/8/8/8/4K2X w - - 0 1") == "piece placement");
+  BOOST_TEST(rejected_field("4k3/8/8/8/8/8/8/4K0003 w - - 0 1") == "piece placement");
+  BOOST_TEST(rejected_field("4k3/9/8/8/8/8/8/4K3 w - - 0 1") == "piece placement");
+  BOOST_TEST(rejected_field("4k3/44/8/8/8/8/8/4K3 w - - 0 1") == "piece placement");  // digit after digit
+  BOOST_TEST(rejected_field("4k3/8/8/8/8/8/8/4K2- w - - 0 1") == "piece placement");
+}
+
+BOOST_AUTO_TEST_CASE(bad_side_to_move) {
+  BOOST_TEST(rejected_field("4k3/8/8/8/8/8/8/4K3 x - - 0 1") == "side to move");
+  BOOST_TEST(rejected_field("4k3/8/8/8/8/8/8/4K3 W - - 0 1") == "side to move");
+}
+
+BOOST_AUTO_TEST_CASE(bad_or_repeated_castling_letters) {
+  BOOST_TEST(rejected_field("r3k2r/8/8/8/8/8/8/R3K2R w KX - 0 1") == "castling");
+  BOOST_TEST(rejected_field("r3k2r/8/8/8/8/8/8/R3K2R w KK - 0 1") == "castling");
+  BOOST_TEST(rejected_field("r3k2r/8/8/8/8/8/8/R3K2R w KQkq- - 0 1") == "castling");
+}
+
+BOOST_AUTO_TEST_CASE(castling_rights_the_placement_cannot_have) {
+  BOOST_TEST(rejected_field("r3k2r/8/8/8/8/8/8/R3K1R1 w K - 0 1") == "castling");   // no rook on h1
+  BOOST_TEST(rejected_field("r3k2r/8/8/8/8/8/8/R2K3R w Q - 0 1") == "castling");   // king not on e1
+  BOOST_TEST(rejected_field("1r2k2r/8/8/8/8/8/8/R3K2R w q - 0 1") == "castling");  // no rook on a8
+  BOOST_TEST(rejected_field("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").empty());
+}
+
+BOOST_AUTO_TEST_CASE(en_passant_square_checks) {
+  // Off the board, and not a square at all.
+  BOOST_TEST(rejected_field("4k3/8/8/3pP3/8/8/8/4K3 w - d9 0 1") == "en passant");
+  BOOST_TEST(rejected_field("4k3/8/8/3pP3/8/8/8/4K3 w - i6 0 1") == "en passant");
+  // On the wrong rank for the side to move.
+  BOOST_TEST(rejected_field("4k3/8/8/3pP3/8/8/8/4K3 w - d3 0 1") == "en passant");
+  // No pawn that could just have pushed two.
+  BOOST_TEST(rejected_field("4k3/8/8/4P3/8/8/8/4K3 w - d6 0 1") == "en passant");
+  // The crossed square, or the pawn's starting square, is occupied.
+  BOOST_TEST(rejected_field("4k3/8/3n4/3pP3/8/8/8/4K3 w - d6 0 1") == "en passant");
+  BOOST_TEST(rejected_field("4k3/3n4/8/3pP3/8/8/8/4K3 w - d6 0 1") == "en passant");
+  // Accepted: a double push that just happened, even if no capture is possible.
+  BOOST_TEST(rejected_field("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1").empty());
+  BOOST_TEST(rejected_field("4k3/8/8/3p4/8/8/8/4K3 w - d6 0 1").empty());
+  BOOST_TEST(rejected_field("4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1").empty());
+}
+
+BOOST_AUTO_TEST_CASE(clocks_must_be_non_negative_numbers) {
+  BOOST_TEST(rejected_field("4k3/8/8/8/8/8/8/4K3 w - - -1 1") == "halfmove clock");
+  BOOST_TEST(rejected_field("4k3/8/8/8/8/8/8/4K3 w - - x 1") == "halfmove clock");
+  BOOST_TEST(rejected_field("4k3/8/8/8/8/8/8/4K3 w - - 0 1.5") == "fullmove number");
+  BOOST_TEST(rejected_field("4k3/8/8/8/8/8/8/4K3 w - - 0 99999999999999999999") == "fullmove number");
+}
+
+BOOST_AUTO_TEST_CASE(kings_pawns_and_material) {
+  BOOST_TEST(rejected_field("8/8/8/8/8/8/8/4K3 w - - 0 1") == "piece placement");           // no black king
+  BOOST_TEST(rejected_field("4k3/8/8/8/8/8/8/3KK3 w - - 0 1") == "piece placement");        // two white kings
+  BOOST_TEST(rejected_field("4k2P/8/8/8/8/8/8/4K3 w - - 0 1") == "piece placement");        // pawn on rank 8
+  BOOST_TEST(rejected_field("4k3/8/8/8/8/8/8/p3K3 w - - 0 1") == "piece placement");        // pawn on rank 1
+  BOOST_TEST(rejected_field("4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1") == "piece placement");  // 9 pawns
+  BOOST_TEST(rejected_field("4k3/8/8/NNNNNNNN/NNNNNNNN/8/8/4K3 w - - 0 1") == "piece placement");  // 17
+}
+
+BOOST_AUTO_TEST_CASE(side_not_to_move_in_check) {
+  BOOST_TEST(rejected_field("4k3/8/8/8/8/8/8/4K2r b - - 0 1") == "side to move");  // white king attacked
+  BOOST_TEST(rejected_field("4k3/8/8/8/8/8/8/4K2r w - - 0 1").empty());            // side to move in check is fine
+}
+
+BOOST_AUTO_TEST_CASE(any_bytes_give_an_error_not_a_crash) {
+  const std::string garbage[] = {std::string("\0\xff\x80 w - -", 9), std::string(100000, '/'),
+                                 std::string(5000, ' '), "8/8/8/8/8/8/8/8/////// w", "\xc3\xa9\xc3\xa9"};
+  for (const std::string& text : garbage) BOOST_CHECK_THROW(parse_fen(text), FenError);
+}
+
+BOOST_AUTO_TEST_CASE(error_text_names_field_and_problem) {
+  try {
+    parse_fen("r3k2r/8/8/8/8/8/8/R3K2R w KK - 0 1");
+    BOOST_FAIL("accepted a repeated castling letter");
+  } catch (const FenError& e) {
+    BOOST_TEST(std::string(e.what()) == "bad FEN castling: repeated letter 'K'");
+  }
+}

@@ -1,0 +1,48 @@
+// The generators every rule and perft test runs against, and small helpers shared by those tests.
+#pragma once
+
+#include <algorithm>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "bitboard/position.hpp"
+#include "common/uci.hpp"
+#include "mailbox/position.hpp"
+
+namespace movegen::testing {
+
+/// Each BOOST_AUTO_TEST_CASE_TEMPLATE over this list runs once per generator.
+using Generators = std::tuple<mailbox::Position, bitboard::Position>;
+
+/// The legal moves of `fen` as sorted UCI text (duplicates kept, so a doubled move shows).
+template <ChessPosition P>
+std::vector<std::string> legal_moves(const std::string& fen) {
+  P pos = P::from_fen(fen);
+  MoveList list;
+  pos.generate_legal(list);
+  std::vector<std::string> text;
+  for (Move m : list) text.push_back(to_uci(m));
+  std::sort(text.begin(), text.end());
+  return text;
+}
+
+/// The legal moves of `fen` that start on square `from` (e.g. "e2"), sorted UCI text.
+template <ChessPosition P>
+std::vector<std::string> moves_from(const std::string& fen, const std::string& from) {
+  std::vector<std::string> all = legal_moves<P>(fen), picked;
+  for (const std::string& m : all)
+    if (m.compare(0, 2, from) == 0) picked.push_back(m);
+  return picked;
+}
+
+/// True if the UCI move `text` is legal in `fen`.
+template <ChessPosition P>
+bool is_legal(const std::string& fen, const std::string& text) {
+  auto all = legal_moves<P>(fen);
+  return std::find(all.begin(), all.end(), text) != all.end();
+}
+
+using Moves = std::vector<std::string>;
+
+}  // namespace movegen::testing
