@@ -139,13 +139,14 @@ class Lockstep {
     check();
   }
 
-  /// Takes back `m` in every generator; each must then be exactly as it was, `fen` and `state`.
+  /// Takes back `m` in every generator; each must then be exactly as it was, `fen` and `state` (a position
+  /// already checked when it was reached), and pass its own check_position().
   void unmake_move(Move m, const std::string& fen, const BoardState& state) {
     each([&](auto& pos) {
       pos.unmake_move(m);
       require(pos.fen() == fen && pos.state() == state, "unmake " + to_uci(m) + " gave " + pos.fen(), fen);
+      require(pos.check_position().empty(), "check_position after unmake: " + pos.check_position(), fen);
     });
-    check();
   }
 
   /// Every generator's position is consistent, and all agree on FEN and state.
