@@ -139,44 +139,15 @@ void Position::unmake_move(Move m) {
 }
 
 std::string Position::check_position() const {
-  int kings[COLOR_NB] = {0, 0}, pawns[COLOR_NB] = {0, 0}, pieces[COLOR_NB] = {0, 0};
+  // The board string against the king squares kept beside it; then the rules both generators share.
   for (Square sq = SQ_A1; sq <= SQ_H8; ++sq) {
     const char c = board_[sq];
     const Piece p = char_to_piece(c);
     if (p == NO_PIECE && c != '-') return "square " + square_name(sq) + " holds a bad letter";
-    if (p == NO_PIECE) continue;
-    ++pieces[color_of(p)];
-    if (type_of(p) == KING) {
-      ++kings[color_of(p)];
-      if (king_square_[color_of(p)] != sq) return "king square of " + std::string(1, c) + " is out of date";
-    }
-    if (type_of(p) == PAWN) {
-      ++pawns[color_of(p)];
-      if (rank_of(sq) == RANK_1 || rank_of(sq) == RANK_8) return "pawn on " + square_name(sq);
-    }
+    if (type_of(p) == KING && king_square_[color_of(p)] != sq)
+      return "king square of " + std::string(1, c) + " is out of date";
   }
-  // The piece counts parse_fen accepts, which legal moves keep.
-  for (Color c : {WHITE, BLACK}) {
-    const std::string side = c == WHITE ? "white" : "black";
-    if (kings[c] != 1) return side + " has " + std::to_string(kings[c]) + " kings";
-    if (pawns[c] > 8) return side + " has " + std::to_string(pawns[c]) + " pawns";
-    if (pieces[c] > 16) return side + " has " + std::to_string(pieces[c]) + " pieces";
-  }
-  for (const CastlingRule& r : CASTLING_RULES)
-    if ((castling_ & r.right) &&
-        (board_[r.king_from] != letter(r.color, KING) || board_[r.rook_from] != letter(r.color, ROOK)))
-      return std::string("castling right ") + r.letter + " without king and rook at home";
-  if (ep_square_ != SQ_NONE) {
-    if (relative_rank(side_, ep_square_) != RANK_6 || !is_empty(board_[ep_square_]) ||
-        board_[ep_square_ - pawn_push(side_)] != letter(~side_, PAWN))
-      return "en passant square " + square_name(ep_square_) + " does not fit the board";
-  }
-  if (halfmove_clock_ < 0 || fullmove_number_ < 0) return "a negative move counter";
-  // The side that just moved may not have left its king in check.
-  if (is_square_attacked(king_square_[~side_], side_))
-    return std::string(~side_ == WHITE ? "white king is in check with black" : "black king is in check with white") +
-           " to move";
-  return {};
+  return check_game_rules(*this);
 }
 
 void Position::verify_invariants() const {

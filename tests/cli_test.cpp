@@ -1,7 +1,7 @@
 // The `movegen` command line on bad input: every malformed FEN field, EPD line, move, depth, missing file
 // and unknown generator ends with exit code 2, exactly one line on stderr that names the problem, and
 // nothing on stdout. Also the two good paths a script relies on: `perft 3` and a suite with a wrong count.
-// Runs the built binary (MOVEGEN_CLI, passed by tests/CMakeLists.txt).
+// Runs the built binary (MOVEGEN_BINARY, passed by tests/CMakeLists.txt).
 #include <fcntl.h>
 #include <spawn.h>
 #include <sys/wait.h>
@@ -60,15 +60,15 @@ Run run(const std::vector<std::string>& args) {
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  std::vector<std::string> words{MOVEGEN_CLI};
+  std::vector<std::string> words{MOVEGEN_BINARY};
   words.insert(words.end(), args.begin(), args.end());
   std::vector<char*> argv;
   for (std::string& w : words) argv.push_back(w.data());
   argv.push_back(nullptr);
   pid_t pid = 0;
-  const int spawned = posix_spawn(&pid, MOVEGEN_CLI, &actions, nullptr, argv.data(), environ);
+  const int spawned = posix_spawn(&pid, MOVEGEN_BINARY, &actions, nullptr, argv.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
-  BOOST_TEST_REQUIRE(spawned == 0, "cannot run " << MOVEGEN_CLI);
+  BOOST_TEST_REQUIRE(spawned == 0, "cannot run " << MOVEGEN_BINARY);
   int status = 0;
   waitpid(pid, &status, 0);
   Run result;
