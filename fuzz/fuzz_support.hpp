@@ -16,14 +16,11 @@
 #include <tuple>
 #include <vector>
 
+#include "bitboard/position.hpp"
 #include "common/fen.hpp"
 #include "common/move.hpp"
 #include "common/position_concept.hpp"
 #include "mailbox/position.hpp"
-#if __has_include("bitboard/position.hpp")
-#include "bitboard/position.hpp"
-#define MOVEGEN_FUZZ_BITBOARD 1
-#endif
 
 namespace movegen::fuzz {
 
@@ -89,11 +86,8 @@ void require_consistent_position(const P& pos) {
   }
 }
 
-#ifdef MOVEGEN_FUZZ_BITBOARD
+/// The generators under test, in the order they are compared (the first is the reference for messages).
 using Positions = std::tuple<mailbox::Position, bitboard::Position>;
-#else
-using Positions = std::tuple<mailbox::Position>;
-#endif
 
 /// The same position in every generator. Each operation is applied to all of them, and each checks that
 /// they still agree: on whether a FEN is accepted, on FEN and state, and on the sorted legal move list.
@@ -139,13 +133,14 @@ class Lockstep {
     check();
   }
 
-  /// Takes back `m` in every generator; each must then be exactly as it was, `fen` and `state`.
+  /// Takes back `m` in every generator; each must then be exactly as it was, `fen` and `state` (a position
+  /// already checked when it was reached), and pass its own check_position().
   void unmake_move(Move m, const std::string& fen, const BoardState& state) {
     each([&](auto& pos) {
       pos.unmake_move(m);
       require(pos.fen() == fen && pos.state() == state, "unmake " + to_uci(m) + " gave " + pos.fen(), fen);
+      require(pos.check_position().empty(), "check_position after unmake: " + pos.check_position(), fen);
     });
-    check();
   }
 
   /// Every generator's position is consistent, and all agree on FEN and state.

@@ -26,7 +26,7 @@ export ASAN_OPTIONS="halt_on_error=1:abort_on_error=1:print_stacktrace=1:detect_
 export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1"
 
 # target name and the longest input it is given: FENs and move texts are short, move sequences long.
-targets=("fen 512" "uci 16" "make_unmake 2048")
+targets=("fen 512" "uci 16" "make_unmake 512")
 failed=()
 for entry in "${targets[@]}"; do
   read -r target max_len <<<"$entry"
