@@ -4,7 +4,7 @@ namespace movegen::bitboard {
 
 namespace {
 
-// Every square a piece of colour `by` attacks when `occupied` stands on the board.
+// Every square a piece of colour By attacks with `occupied` standing on the board.
 template <Color By>
 Bitboard attacked_squares(const Position& pos, Bitboard occupied) {
   Bitboard attacked = pawn_attacks_bb<By>(pos.pieces(By, PAWN)) | attacks_bb<KING>(pos.king_square(By));
@@ -14,8 +14,17 @@ Bitboard attacked_squares(const Position& pos, Bitboard occupied) {
   return attacked;
 }
 
+// True if a piece of colour By attacks s with `occupied` standing on the board.
+template <Color By>
+bool is_attacked(const Position& pos, Square s, Bitboard occupied) {
+  return (pawn_attacks_bb(~By, s) & pos.pieces(By, PAWN)) || (attacks_bb<KNIGHT>(s) & pos.pieces(By, KNIGHT)) ||
+         (attacks_bb<KING>(s) & pos.pieces(By, KING)) ||
+         (attacks_bb<BISHOP>(s, occupied) & pos.pieces(By, BISHOP, QUEEN)) ||
+         (attacks_bb<ROOK>(s, occupied) & pos.pieces(By, ROOK, QUEEN));
+}
+
 template <Color Us>
-LegalityMasks legality_masks(const Position& pos) {
+inline LegalityMasks legality_masks(const Position& pos) {
   constexpr Color Them = ~Us;
   LegalityMasks masks;
   masks.king = pos.king_square(Us);
@@ -42,7 +51,6 @@ LegalityMasks legality_masks(const Position& pos) {
     masks.check_mask = masks.checkers | between_bb(masks.king, lsb(masks.checkers));
   else
     masks.check_mask = 0;
-  masks.danger = attacked_squares<Them>(pos, occupied ^ square_bb(masks.king));
   return masks;
 }
 
@@ -107,7 +115,7 @@ LegalityMasks legality_masks(const Position& pos) {
 }
 
 template <Color Us, class Sink>
-void generate_pawn_moves(const Position& pos, const LegalityMasks& masks, Sink& sink) {
+inline void generate_pawn_moves(const Position& pos, const LegalityMasks& masks, Sink& sink) {
   const Bitboard pawns = pos.pieces(Us, PAWN);
   add_pawn_moves<Us>(pos, pawns & ~masks.pinned, masks.check_mask, sink);
   for (Bitboard pinned = pawns & masks.pinned; pinned;) {
@@ -118,7 +126,7 @@ void generate_pawn_moves(const Position& pos, const LegalityMasks& masks, Sink& 
 }
 
 template <Color Us, class Sink>
-void generate_knight_moves(const Position& pos, const LegalityMasks& masks, Sink& sink) {
+inline void generate_knight_moves(const Position& pos, const LegalityMasks& masks, Sink& sink) {
   const Bitboard target = ~pos.pieces(Us) & masks.check_mask;
   for (Bitboard b = pos.pieces(Us, KNIGHT) & ~masks.pinned; b;) {
     const Square from = pop_lsb(b);
@@ -127,7 +135,7 @@ void generate_knight_moves(const Position& pos, const LegalityMasks& masks, Sink
 }
 
 template <Color Us, PieceType Pt, class Sink>
-void generate_slider_moves(const Position& pos, const LegalityMasks& masks, Sink& sink) {
+inline void generate_slider_moves(const Position& pos, const LegalityMasks& masks, Sink& sink) {
   static_assert(Pt == BISHOP || Pt == ROOK);
   const Bitboard target = ~pos.pieces(Us) & masks.check_mask;
   const Bitboard occupied = pos.pieces();
@@ -140,20 +148,26 @@ void generate_slider_moves(const Position& pos, const LegalityMasks& masks, Sink
 }
 
 template <Color Us, class Sink>
-void generate_king_moves(const Position& pos, const LegalityMasks& masks, Sink& sink) {
-  sink.add_moves(masks.king, attacks_bb<KING>(masks.king) & ~pos.pieces(Us) & ~masks.danger);
+inline void generate_king_moves(const Position& pos, const LegalityMasks& masks, Sink& sink) {
+  const Bitboard free = attacks_bb<KING>(masks.king) & ~pos.pieces(Us);
+  if (!free) return;  // often so while the king hides behind its pieces: no need for the attacked squares
+  // The king is taken off the board so that it cannot hide from a slider behind its own square.
+  const Bitboard danger = attacked_squares<~Us>(pos, pos.pieces() ^ square_bb(masks.king));
+  sink.add_moves(masks.king, free & ~danger);
 }
 
 template <Color Us, class Sink>
-void generate_castling_moves(const Position& pos, const LegalityMasks& masks, Sink& sink) {
+inline void generate_castling_moves(const Position& pos, const LegalityMasks& masks, Sink& sink) {
   constexpr int first = Us == WHITE ? 0 : 2;  // CASTLING_RULES holds K, Q, k, q
   if (masks.checkers || !(pos.castling_rights() & (CASTLING_RULES[first].right | CASTLING_RULES[first + 1].right)))
     return;
   for (int i = first; i < first + 2; ++i) {
     const CastlingRule& rule = CASTLING_RULES[i];
     if (!(pos.castling_rights() & rule.right) || (between_bb(rule.king_from, rule.rook_from) & pos.pieces())) continue;
-    const Bitboard king_path = between_bb(rule.king_from, rule.king_to) | square_bb(rule.king_to);
-    if (!(king_path & masks.danger)) sink.add(Move(rule.king_from, rule.king_to, CASTLING));
+    bool path_attacked = false;  // the squares the king crosses and lands on
+    for (Bitboard b = between_bb(rule.king_from, rule.king_to) | square_bb(rule.king_to); b && !path_attacked;)
+      path_attacked = is_attacked<~Us>(pos, pop_lsb(b), pos.pieces());
+    if (!path_attacked) sink.add(Move(rule.king_from, rule.king_to, CASTLING));
   }
 }
 
