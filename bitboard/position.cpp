@@ -60,28 +60,8 @@ std::string Position::check_position() const {
     if (p == NO_PIECE ? occupied : !(pieces(color_of(p), type_of(p)) & square_bb(sq)))
       return "the piece array and the bitboards disagree on " + square_name(sq);
   }
-  // The rules of the game, in the mailbox's order and words.
-  if (Bitboard misplaced = by_type_[PAWN] & (RANK_1_BB | RANK_8_BB)) return "pawn on " + square_name(lsb(misplaced));
-  for (Color c : {WHITE, BLACK}) {
-    const std::string side = c == WHITE ? "white" : "black";
-    if (int kings = popcount(pieces(c, KING)); kings != 1) return side + " has " + std::to_string(kings) + " kings";
-    if (int pawns = popcount(pieces(c, PAWN)); pawns > 8) return side + " has " + std::to_string(pawns) + " pawns";
-    if (int count = popcount(pieces(c)); count > 16) return side + " has " + std::to_string(count) + " pieces";
-  }
-  for (const CastlingRule& r : CASTLING_RULES)
-    if ((castling_ & r.right) &&
-        (board_[r.king_from] != make_piece(r.color, KING) || board_[r.rook_from] != make_piece(r.color, ROOK)))
-      return std::string("castling right ") + r.letter + " without king and rook at home";
-  if (ep_square_ != SQ_NONE) {
-    if (!is_ok(ep_square_) || relative_rank(side_, ep_square_) != RANK_6 || board_[ep_square_] != NO_PIECE ||
-        board_[ep_square_ - pawn_push(side_)] != make_piece(~side_, PAWN))
-      return "en passant square " + square_name(ep_square_) + " does not fit the board";
-  }
-  if (halfmove_clock_ < 0 || fullmove_number_ < 0) return "a negative move counter";
-  if (is_square_attacked(king_square(~side_), side_))
-    return std::string(~side_ == WHITE ? "white king is in check with black" : "black king is in check with white") +
-           " to move";
-  return {};
+  // The rules both generators share.
+  return check_game_rules(*this);
 }
 
 }  // namespace movegen::bitboard

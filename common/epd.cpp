@@ -1,6 +1,7 @@
 #include "common/epd.hpp"
 
 #include <charconv>
+#include <filesystem>
 #include <fstream>
 
 #include "common/fen.hpp"
@@ -67,6 +68,7 @@ std::optional<EpdEntry> parse_epd_line(std::string_view line, int line_number) {
 }
 
 std::vector<EpdEntry> load_epd(const std::string& path) {
+  if (std::filesystem::is_directory(path)) throw EpdError(path + ": is a directory, not an EPD file");
   std::ifstream in(path);
   if (!in) throw EpdError(path + ": cannot open the file for reading");
   std::vector<EpdEntry> entries;

@@ -39,8 +39,8 @@ struct EpdEntry {
 /// a repeated depth, or a line with no counts.
 std::optional<EpdEntry> parse_epd_line(std::string_view line, int line_number);
 
-/// Every entry of an EPD file. Throws EpdError if the file cannot be read, or naming `path:line` for
-/// the first bad line.
+/// Every entry of an EPD file. Throws EpdError if the file cannot be read or is a directory, or naming
+/// `path:line` for the first bad line.
 std::vector<EpdEntry> load_epd(const std::string& path);
 
 }  // namespace movegen

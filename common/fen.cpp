@@ -71,29 +71,6 @@ void parse_placement(std::string_view field, BoardState& s) {
   }
 }
 
-void check_material(const BoardState& s) {
-  const std::string name = "piece placement";
-  for (Color c : {WHITE, BLACK}) {
-    const std::string side = c == WHITE ? "white" : "black";
-    int kings = 0, pawns = 0, pieces = 0;
-    for (Square sq = SQ_A1; sq <= SQ_H8; ++sq) {
-      Piece p = s.board[sq];
-      if (p == NO_PIECE || color_of(p) != c) continue;
-      ++pieces;
-      kings += type_of(p) == KING;
-      if (type_of(p) == PAWN) {
-        ++pawns;
-        if (rank_of(sq) == RANK_1 || rank_of(sq) == RANK_8)
-          throw FenError(name, side + " pawn on " + square_name(sq) + ": pawns cannot stand on rank 1 or 8");
-      }
-    }
-    if (kings != 1) throw FenError(name, side + " has " + std::to_string(kings) + " kings, expected exactly 1");
-    if (pawns > 8) throw FenError(name, side + " has " + std::to_string(pawns) + " pawns, at most 8 allowed");
-    if (pieces > 16)
-      throw FenError(name, side + " has " + std::to_string(pieces) + " pieces, at most 16 allowed");
-  }
-}
-
 void parse_castling(std::string_view field, BoardState& s) {
   const std::string name = "castling";
   if (field == "-") return;
@@ -104,30 +81,14 @@ void parse_castling(std::string_view field, BoardState& s) {
       if (r.letter == c) found = &r;
     if (!found) throw FenError(name, "bad letter " + quote_for_error({&c, 1}) + ", expected K, Q, k, q or '-'");
     if (s.castling & found->right) throw FenError(name, "repeated letter " + quote_for_error({&c, 1}));
-    if (s.board[found->king_from] != make_piece(found->color, KING) ||
-        s.board[found->rook_from] != make_piece(found->color, ROOK))
-      throw FenError(name, std::string("right '") + c + "' needs the king on " + square_name(found->king_from) +
-                               " and a rook on " + square_name(found->rook_from));
     s.castling |= found->right;
   }
 }
 
 void parse_en_passant(std::string_view field, BoardState& s) {
-  const std::string name = "en passant";
   if (field == "-") return;
-  Square ep = parse_square(field);
-  if (ep == SQ_NONE) throw FenError(name, quote_for_error(field) + " is not a square a1..h8 or '-'");
-  Color us = s.side_to_move, them = ~us;
-  if (relative_rank(us, ep) != RANK_6)
-    throw FenError(name, square_name(ep) + " is on the wrong rank: with " + (us == WHITE ? "white" : "black") +
-                             " to move it must be on rank " + (us == WHITE ? "6" : "3"));
-  Square pawn = ep - pawn_push(us), origin = ep + pawn_push(us);
-  if (s.board[pawn] != make_piece(them, PAWN))
-    throw FenError(name, square_name(ep) + " has no pawn on " + square_name(pawn) + " that could just have pushed two");
-  if (s.board[ep] != NO_PIECE || s.board[origin] != NO_PIECE)
-    throw FenError(name, square_name(ep) + ": the pawn's double push crossed an occupied square (" +
-                             square_name(s.board[ep] != NO_PIECE ? ep : origin) + ")");
-  s.ep_square = ep;
+  s.ep_square = parse_square(field);
+  if (s.ep_square == SQ_NONE) throw FenError("en passant", quote_for_error(field) + " is not a square a1..h8 or '-'");
 }
 
 int parse_counter(std::string_view field, const std::string& name) {
@@ -152,7 +113,6 @@ BoardState parse_fen(std::string_view fen) {
 
   BoardState s;
   parse_placement(fields[0], s);
-  check_material(s);
   if (fields[1] != "w" && fields[1] != "b")
     throw FenError("side to move", quote_for_error(fields[1]) + " is not 'w' or 'b'");
   s.side_to_move = fields[1] == "w" ? WHITE : BLACK;
@@ -160,7 +120,51 @@ BoardState parse_fen(std::string_view fen) {
   parse_en_passant(fields[3], s);
   if (fields.size() > 4) s.halfmove_clock = parse_counter(fields[4], "halfmove clock");
   if (fields.size() > 5) s.fullmove_number = parse_counter(fields[5], "fullmove number");
+  if (std::optional<BoardProblem> problem = check_board_state(s)) throw FenError(problem->field, problem->problem);
   return s;
+}
+
+std::optional<BoardProblem> check_board_state(const BoardState& s) {
+  auto problem = [](std::string field, std::string text) { return BoardProblem{std::move(field), std::move(text)}; };
+  for (Color c : {WHITE, BLACK}) {
+    const std::string side = c == WHITE ? "white" : "black";
+    int kings = 0, pawns = 0, pieces = 0;
+    for (Square sq = SQ_A1; sq <= SQ_H8; ++sq) {
+      const Piece p = s.board[sq];
+      if (p == NO_PIECE || color_of(p) != c) continue;
+      ++pieces;
+      kings += type_of(p) == KING;
+      if (type_of(p) != PAWN) continue;
+      ++pawns;
+      if (rank_of(sq) == RANK_1 || rank_of(sq) == RANK_8)
+        return problem("piece placement", side + " pawn on " + square_name(sq) + ": pawns cannot stand on rank 1 or 8");
+    }
+    if (kings != 1) return problem("piece placement", side + " has " + std::to_string(kings) + " kings, expected exactly 1");
+    if (pawns > 8) return problem("piece placement", side + " has " + std::to_string(pawns) + " pawns, at most 8 allowed");
+    if (pieces > 16)
+      return problem("piece placement", side + " has " + std::to_string(pieces) + " pieces, at most 16 allowed");
+  }
+  for (const CastlingRule& r : CASTLING_RULES)
+    if ((s.castling & r.right) &&
+        (s.board[r.king_from] != make_piece(r.color, KING) || s.board[r.rook_from] != make_piece(r.color, ROOK)))
+      return problem("castling", std::string("right '") + r.letter + "' needs the king on " + square_name(r.king_from) +
+                                     " and a rook on " + square_name(r.rook_from));
+  if (const Square ep = s.ep_square; ep != SQ_NONE) {
+    const Color us = s.side_to_move;
+    if (!is_ok(ep) || relative_rank(us, ep) != RANK_6)
+      return problem("en passant", square_name(ep) + " is on the wrong rank: with " + (us == WHITE ? "white" : "black") +
+                                       " to move it must be on rank " + (us == WHITE ? "6" : "3"));
+    const Square pawn = ep - pawn_push(us), origin = ep + pawn_push(us);
+    if (s.board[pawn] != make_piece(~us, PAWN))
+      return problem("en passant", square_name(ep) + " has no pawn on " + square_name(pawn) +
+                                       " that could just have pushed two");
+    if (s.board[ep] != NO_PIECE || s.board[origin] != NO_PIECE)
+      return problem("en passant", square_name(ep) + ": the pawn's double push crossed an occupied square (" +
+                                       square_name(s.board[ep] != NO_PIECE ? ep : origin) + ")");
+  }
+  if (s.halfmove_clock < 0) return problem("halfmove clock", "is negative");
+  if (s.fullmove_number < 0) return problem("fullmove number", "is negative");
+  return std::nullopt;
 }
 
 std::string to_fen(const BoardState& s) {

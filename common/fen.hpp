@@ -10,6 +10,7 @@
 #pragma once
 
 #include <array>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -55,6 +56,20 @@ struct BoardState {
 /// than 8 pawns or 16 pieces a side. Whether the side not to move is in check needs attack tests, so
 /// each Position::from_fen checks that itself (see `require_side_not_to_move_safe`).
 BoardState parse_fen(std::string_view fen);
+
+/// A rule of the game a BoardState breaks: the FEN field it lies in and what is wrong, in FenError's words.
+struct BoardProblem {
+  std::string field;
+  std::string problem;
+};
+
+/// The first rule `s` breaks, or nothing: not exactly one king a side; pawns on rank 1 or 8; more than 8
+/// pawns or 16 pieces a side; castling rights without the king and rook on their home squares; an en
+/// passant square off rank 6 (3 for black to move), without the pawn that pushed two in front of it, or
+/// with the squares it crossed occupied; negative clocks. parse_fen throws it as a FenError, and both
+/// generators' check_position() report it. Whether a king is attacked needs attack tests: see
+/// check_game_rules in common/position_concept.hpp.
+std::optional<BoardProblem> check_board_state(const BoardState& s);
 
 /// The FEN of a state, all six fields.
 std::string to_fen(const BoardState& state);

@@ -69,6 +69,13 @@ class MoveList {
     moves_[size_++] = m;
   }
   void clear() { size_ = 0; }
+  /// Overwrites the move at index i (< size()).
+  void set(std::size_t i, Move m) { moves_[i] = m; }
+  /// Keeps the first n moves (n <= size()).
+  void resize(std::size_t n) {
+    assert(n <= size_);
+    size_ = n;
+  }
   std::size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
   Move operator[](std::size_t i) const { return moves_[i]; }

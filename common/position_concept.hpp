@@ -36,6 +36,19 @@ concept ChessPosition = requires(P pos, const P cpos, Move m, MoveList& list, Sq
   { pos.unmake_move(m) } -> std::same_as<void>;
 };
 
+/// The first rule of the game `pos` breaks, as "<FEN field>: <problem>", or an empty string: the rules
+/// of check_board_state, and the side not to move may not be in check. Both generators' check_position()
+/// call this after checking their own representation.
+template <class P>
+std::string check_game_rules(const P& pos) {
+  if (std::optional<BoardProblem> p = check_board_state(pos.state())) return p->field + ": " + p->problem;
+  const Color moved = ~pos.side_to_move();
+  if (pos.is_square_attacked(pos.king_square(moved), ~moved))
+    return std::string("side to move: the ") + (moved == WHITE ? "white" : "black") + " king is in check with " +
+           (moved == WHITE ? "black" : "white") + " to move";
+  return {};
+}
+
 /// Stops the program with `problem` and the FEN on stderr if `problem` is not empty: the invariant
 /// check both generators run after every make and unmake in checked builds (MOVEGEN_CHECK_INVARIANTS).
 void require_consistent(const std::string& problem, const std::string& fen);

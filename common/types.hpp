@@ -5,6 +5,8 @@
 //   Square up = sq + pawn_push(WHITE);            // e3
 #pragma once
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -34,19 +36,23 @@ constexpr PieceType type_of(Piece p) { return PieceType(p & 7); }
 /// The colour of a piece; meaningless for NO_PIECE.
 constexpr Color color_of(Piece p) { return Color(p >> 3); }
 
-/// The FEN letter of a piece ('P', 'n', ...), '-' for NO_PIECE.
-constexpr char piece_to_char(Piece p) {
-  constexpr std::string_view letters = "-PNBRQK--pnbrqk-";
-  return letters[p];
-}
+/// FEN letters indexed by Piece; '-' where no piece has that index.
+inline constexpr std::string_view PIECE_LETTERS = "-PNBRQK--pnbrqk-";
 
-/// The piece for a FEN letter, or NO_PIECE if the letter names none.
-constexpr Piece char_to_piece(char c) {
-  constexpr std::string_view letters = "-PNBRQK--pnbrqk-";
-  if (c == '-') return NO_PIECE;
-  auto i = letters.find(c);
-  return i == std::string_view::npos ? NO_PIECE : Piece(i);
-}
+/// The FEN letter of a piece ('P', 'n', ...), '-' for NO_PIECE.
+constexpr char piece_to_char(Piece p) { return PIECE_LETTERS[p]; }
+
+namespace detail {
+inline constexpr std::array<Piece, 256> PIECE_OF_LETTER = [] {
+  std::array<Piece, 256> t{};
+  for (std::size_t i = 0; i < PIECE_LETTERS.size(); ++i)
+    if (PIECE_LETTERS[i] != '-') t[static_cast<unsigned char>(PIECE_LETTERS[i])] = Piece(i);
+  return t;
+}();
+}  // namespace detail
+
+/// The piece for a FEN letter, or NO_PIECE if the letter names none (one table look-up).
+constexpr Piece char_to_piece(char c) { return detail::PIECE_OF_LETTER[static_cast<unsigned char>(c)]; }
 
 /// Squares a1 = 0, b1 = 1, ..., h1 = 7, a2 = 8, ..., h8 = 63: index rank * 8 + file.
 enum Square : std::int8_t {

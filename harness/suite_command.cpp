@@ -23,6 +23,18 @@ int run_suite(const SuiteOptions& options, std::ostream& out, std::ostream& err)
   const std::vector<Generator> generators =
       options.generator == "both" ? all_generators() : std::vector{parse_generator(options.generator)};
   const std::vector<EpdEntry> entries = load_epd(options.file);
+  if (entries.empty()) throw EpdError(options.file + ": no positions (only blank or comment lines)");
+  // Load every position before printing anything: parse_fen cannot tell whether the side not to move
+  // is in check, so a bad line would otherwise stop the run half-way with no file or line named.
+  for (const EpdEntry& entry : entries)
+    for (Generator g : generators)
+      with_generator(g, [&]<ChessPosition P>() {
+        try {
+          (void)P::from_fen(entry.fen);
+        } catch (const FenError& e) {
+          throw EpdError(fmt::format("{}: line {}: {}", options.file, entry.line, e.what()));
+        }
+      });
 
   using Clock = std::chrono::steady_clock;
   const auto start = Clock::now();

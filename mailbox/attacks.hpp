@@ -26,8 +26,9 @@ inline constexpr std::array<Step, 8> KING_STEPS = {
 inline constexpr std::array<Step, 4> BISHOP_DIRECTIONS = {{{1, 1}, {-1, 1}, {-1, -1}, {1, -1}}};
 inline constexpr std::array<Step, 4> ROOK_DIRECTIONS = {{{1, 0}, {0, 1}, {-1, 0}, {0, -1}}};
 
-/// The board's one bounds check: true if (row, col) is on the board, 0 <= row, col < 8.
-constexpr bool on_board(int row, int col) { return row >= 0 && row < 8 && col >= 0 && col < 8; }
+/// The board's one bounds check: true if (row, col) is on the board, 0 <= row, col < 8. A negative
+/// number converted to unsigned is huge, so one unsigned comparison tests both ends of both.
+constexpr bool on_board(int row, int col) { return (unsigned(row) | unsigned(col)) < 8; }
 
 /// The square at (row, col), which must be on the board.
 constexpr Square square_at(int row, int col) { return Square(row * 8 + col); }
@@ -40,7 +41,8 @@ constexpr bool is_empty(char square) { return square == '-'; }
 
 /// True if the letter is a piece of colour c (false for an empty square).
 constexpr bool is_color(char square, Color c) {
-  return c == WHITE ? (square >= 'A' && square <= 'Z') : (square >= 'a' && square <= 'z');
+  const Piece p = char_to_piece(square);
+  return p != NO_PIECE && color_of(p) == c;
 }
 
 /// The squares holding pieces of colour `by` that attack `sq`, found by looking outward from `sq`
@@ -51,5 +53,17 @@ Bitboard attackers_of(const Board& board, Square sq, Color by, bool first_only =
 inline bool is_square_attacked(const Board& board, Square sq, Color by) {
   return attackers_of(board, sq, by, true) != 0;
 }
+
+/// What threatens a king: the enemy pieces giving check, and the own pieces pinned against it.
+struct KingSafety {
+  Bitboard checkers = 0;
+  Bitboard pinned = 0;
+};
+
+/// Looks outward from colour `us`'s king on `king` once: enemy pawns, knights and sliders that attack
+/// it are checkers; an own piece is pinned when the next piece beyond it on the same line is an enemy
+/// rook or queen (rank, file) or bishop or queen (diagonal). Out of check, only pinned pieces, the
+/// king itself and en passant can expose the king.
+KingSafety king_safety(const Board& board, Square king, Color us);
 
 }  // namespace movegen::mailbox

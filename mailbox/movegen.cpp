@@ -65,18 +65,17 @@ void generate_king_moves(const Position& pos, Square from, MoveList& list) {
 
 void generate_castling_moves(const Position& pos, MoveList& list) {
   const Color us = pos.side_to_move();
-  const CastlingRights oo = us == WHITE ? WHITE_OO : BLACK_OO;
-  const CastlingRights ooo = us == WHITE ? WHITE_OOO : BLACK_OOO;
-  if (!(pos.castling_rights() & (oo | ooo)) || pos.in_check()) return;
   const Board& board = pos.board();
-  const Square king = relative_square(us, SQ_E1);
   auto empty = [&](Square s) { return is_empty(board[relative_square(us, s)]); };
   auto safe = [&](Square s) { return !pos.is_square_attacked(relative_square(us, s), ~us); };
-
-  if ((pos.castling_rights() & oo) && empty(SQ_F1) && empty(SQ_G1) && safe(SQ_F1))
-    list.push_back(Move(king, relative_square(us, SQ_G1), CASTLING));
-  if ((pos.castling_rights() & ooo) && empty(SQ_D1) && empty(SQ_C1) && empty(SQ_B1) && safe(SQ_D1))
-    list.push_back(Move(king, relative_square(us, SQ_C1), CASTLING));
+  // The cheap tests (the right, empty squares) come first; attack tests only when they pass.
+  const bool king_side = (pos.castling_rights() & (us == WHITE ? WHITE_OO : BLACK_OO)) && empty(SQ_F1) && empty(SQ_G1);
+  const bool queen_side = (pos.castling_rights() & (us == WHITE ? WHITE_OOO : BLACK_OOO)) && empty(SQ_D1) &&
+                          empty(SQ_C1) && empty(SQ_B1);
+  if (!(king_side || queen_side) || pos.in_check()) return;
+  const Square king = relative_square(us, SQ_E1);
+  if (king_side && safe(SQ_F1)) list.push_back(Move(king, relative_square(us, SQ_G1), CASTLING));
+  if (queen_side && safe(SQ_D1)) list.push_back(Move(king, relative_square(us, SQ_C1), CASTLING));
 }
 
 void generate_pseudo_legal(const Position& pos, MoveList& list) {

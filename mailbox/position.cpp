@@ -36,14 +36,35 @@ BoardState Position::state() const {
 }
 
 void Position::generate_legal(MoveList& list) {
-  MoveList pseudo;
-  generate_pseudo_legal(*this, pseudo);
+  // Pseudo-legal moves go into `list` first; the legal ones are then kept in place.
+  const std::size_t first = list.size();
+  generate_pseudo_legal(*this, list);
   const Color us = side_;
-  for (Move m : pseudo) {
-    play(m);  // unchecked: the move may leave our king in check, which check_position() would report
-    if (!is_square_attacked(king_square_[us], ~us)) list.push_back(m);
-    unmake_move(m);
+  const Square king = king_square_[us];
+  const auto [checkers, pinned] = king_safety(board_, king, us);
+  const bool check = checkers != 0;
+  std::size_t kept = first;
+  for (std::size_t i = first; i < list.size(); ++i) {
+    const Move m = list[i];
+    // Out of check, a move that is not the king's, not en passant and not by a pinned piece cannot
+    // expose the king: it is legal without the test. Every other move is made, tested and unmade;
+    // for a plain king move, making it means lifting the king and testing the square it goes to.
+    const bool in_question = check || m.from() == king || m.flag() == EN_PASSANT || (pinned >> m.from() & 1);
+    bool legal = true;
+    if (!in_question) {
+      // legal as it stands
+    } else if (m.from() == king && m.flag() != CASTLING) {
+      board_[king] = '-';
+      legal = !is_square_attacked(m.to(), ~us);
+      board_[king] = letter(us, KING);
+    } else {
+      play(m);  // unchecked: the move may leave our king in check, which check_position() would report
+      legal = !is_square_attacked(king_square_[us], ~us);
+      unmake_move(m);
+    }
+    if (legal) list.set(kept++, m);
   }
+  list.resize(kept);
 }
 
 void Position::make_move(Move m) {
@@ -118,49 +139,21 @@ void Position::unmake_move(Move m) {
 }
 
 std::string Position::check_position() const {
-  int kings[COLOR_NB] = {0, 0}, pawns[COLOR_NB] = {0, 0}, pieces[COLOR_NB] = {0, 0};
+  // The board string against the king squares kept beside it; then the rules both generators share.
   for (Square sq = SQ_A1; sq <= SQ_H8; ++sq) {
     const char c = board_[sq];
     const Piece p = char_to_piece(c);
     if (p == NO_PIECE && c != '-') return "square " + square_name(sq) + " holds a bad letter";
-    if (p == NO_PIECE) continue;
-    ++pieces[color_of(p)];
-    if (type_of(p) == KING) {
-      ++kings[color_of(p)];
-      if (king_square_[color_of(p)] != sq) return "king square of " + std::string(1, c) + " is out of date";
-    }
-    if (type_of(p) == PAWN) {
-      ++pawns[color_of(p)];
-      if (rank_of(sq) == RANK_1 || rank_of(sq) == RANK_8) return "pawn on " + square_name(sq);
-    }
+    if (type_of(p) == KING && king_square_[color_of(p)] != sq)
+      return "king square of " + std::string(1, c) + " is out of date";
   }
-  // The piece counts parse_fen accepts, which legal moves keep.
-  for (Color c : {WHITE, BLACK}) {
-    const std::string side = c == WHITE ? "white" : "black";
-    if (kings[c] != 1) return side + " has " + std::to_string(kings[c]) + " kings";
-    if (pawns[c] > 8) return side + " has " + std::to_string(pawns[c]) + " pawns";
-    if (pieces[c] > 16) return side + " has " + std::to_string(pieces[c]) + " pieces";
-  }
-  for (const CastlingRule& r : CASTLING_RULES)
-    if ((castling_ & r.right) &&
-        (board_[r.king_from] != letter(r.color, KING) || board_[r.rook_from] != letter(r.color, ROOK)))
-      return std::string("castling right ") + r.letter + " without king and rook at home";
-  if (ep_square_ != SQ_NONE) {
-    if (relative_rank(side_, ep_square_) != RANK_6 || !is_empty(board_[ep_square_]) ||
-        board_[ep_square_ - pawn_push(side_)] != letter(~side_, PAWN))
-      return "en passant square " + square_name(ep_square_) + " does not fit the board";
-  }
-  if (halfmove_clock_ < 0 || fullmove_number_ < 0) return "a negative move counter";
-  // The side that just moved may not have left its king in check.
-  if (is_square_attacked(king_square_[~side_], side_))
-    return std::string(~side_ == WHITE ? "white king is in check with black" : "black king is in check with white") +
-           " to move";
-  return {};
+  return check_game_rules(*this);
 }
 
 void Position::verify_invariants() const {
 #ifdef MOVEGEN_CHECK_INVARIANTS
-  require_consistent(check_position(), fen());
+  // The FEN is built only for the report: checked builds run this after every make and unmake.
+  if (const std::string problem = check_position(); !problem.empty()) require_consistent(problem, fen());
 #endif
 }
 

@@ -1,0 +1,42 @@
+// Legal move generation on named positions (opening, middlegame, endgame, in check, promotions):
+// BM_GenerateLegal_<Generator>/<position>, with a moves-per-second counter.
+#include <fmt/format.h>
+
+#include "bench/bench.hpp"
+#include "bench/positions.hpp"
+
+namespace movegen::bench {
+namespace {
+
+/// Lists the legal moves of `p` over and over. Counter moves_per_second: moves listed per second.
+/// Fails if the list does not have the position's published number of moves.
+template <ChessPosition P>
+void BM_GenerateLegal(benchmark::State& state, const BenchPosition& p) {
+  P pos = P::from_fen(p.fen);
+  MoveList list;
+  std::uint64_t moves = 0;
+  for (auto _ : state) {
+    list.clear();
+    pos.generate_legal(list);
+    benchmark::DoNotOptimize(list);
+    if (list.size() != p.perft[1]) {
+      fail(state, fmt::format("{}: {} legal moves, expected {}", p.name, list.size(), p.perft[1]));
+      break;
+    }
+    moves += list.size();
+  }
+  state.counters["moves_per_second"] = benchmark::Counter(double(moves), benchmark::Counter::kIsRate);
+}
+
+void register_generate(const Options&) {
+  for_each_generator([]<ChessPosition P>(const std::string& generator) {
+    for (const BenchPosition& p : MOVEGEN_POSITIONS)
+      benchmark::RegisterBenchmark(fmt::format("BM_GenerateLegal_{}/{}", generator, p.name).c_str(),
+                                   BM_GenerateLegal<P>, p);
+  });
+}
+
+const bool registered = add_registrar(register_generate);
+
+}  // namespace
+}  // namespace movegen::bench

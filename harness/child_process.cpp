@@ -1,0 +1,242 @@
+#include "harness/child_process.hpp"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <csignal>
+#include <cstdio>
+#include <cstring>
+#include <thread>
+#include <utility>
+
+extern char** environ;
+
+namespace movegen::harness {
+
+namespace {
+
+constexpr std::size_t LOG_LIMIT = 4096;  // bytes of each stream kept for error messages
+
+void append_limited(std::string& log, std::string_view text) {
+  if (log.size() < LOG_LIMIT) log.append(text.substr(0, LOG_LIMIT - log.size()));
+}
+
+std::string seconds_text(std::chrono::milliseconds ms) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g s", ms.count() / 1000.0);
+  return buf;
+}
+
+void close_fd(int& fd) {
+  if (fd >= 0) ::close(fd);
+  fd = -1;
+}
+
+}  // namespace
+
+std::string escape_output(std::string_view text, std::size_t limit) {
+  std::string out = "\"";
+  for (std::size_t i = 0; i < text.size() && i < limit; ++i) {
+    const unsigned char c = static_cast<unsigned char>(text[i]);
+    if (c == '\n') {
+      out += "\\n";
+    } else if (c == '"' || c == '\\') {
+      out += '\\';
+      out += char(c);
+    } else if (c >= 0x20 && c < 0x7f) {
+      out += char(c);
+    } else {
+      char buf[5];
+      std::snprintf(buf, sizeof buf, "\\x%02X", c);
+      out += buf;
+    }
+  }
+  if (text.size() > limit) out += "...";
+  return out + "\"";
+}
+
+std::vector<std::string> split_command(std::string_view command) {
+  std::vector<std::string> parts;
+  std::size_t start = 0;
+  while (start <= command.size()) {
+    std::size_t end = command.find(' ', start);
+    if (end == std::string_view::npos) end = command.size();
+    if (end > start) parts.emplace_back(command.substr(start, end - start));
+    start = end + 1;
+  }
+  return parts;
+}
+
+ChildProcess::ChildProcess(std::vector<std::string> argv, std::chrono::milliseconds timeout) : timeout_(timeout) {
+  if (argv.empty()) throw ExternalError("external generator: the command is empty");
+  program_ = argv[0];
+  int in[2], out[2], err[2];
+  if (::pipe2(in, O_CLOEXEC) != 0) throw ExternalError(program_ + ": cannot create a pipe");
+  if (::pipe2(out, O_CLOEXEC) != 0) {
+    ::close(in[0]), ::close(in[1]);
+    throw ExternalError(program_ + ": cannot create a pipe");
+  }
+  if (::pipe2(err, O_CLOEXEC) != 0) {
+    ::close(in[0]), ::close(in[1]), ::close(out[0]), ::close(out[1]);
+    throw ExternalError(program_ + ": cannot create a pipe");
+  }
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, in[0], 0);
+  posix_spawn_file_actions_adddup2(&actions, out[1], 1);
+  posix_spawn_file_actions_adddup2(&actions, err[1], 2);
+  posix_spawnattr_t attr;
+  posix_spawnattr_init(&attr);
+  sigset_t defaults;
+  sigemptyset(&defaults);
+  sigaddset(&defaults, SIGPIPE);
+  posix_spawnattr_setsigdefault(&attr, &defaults);
+  posix_spawnattr_setpgroup(&attr, 0);  // its own process group, so that kill(-pid) reaches its children
+  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF);
+
+  std::vector<char*> args;
+  for (std::string& a : argv) args.push_back(a.data());
+  args.push_back(nullptr);
+  const int status = ::posix_spawnp(&pid_, args[0], &actions, &attr, args.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  posix_spawnattr_destroy(&attr);
+  ::close(in[0]), ::close(out[1]), ::close(err[1]);
+  stdin_fd_ = in[1], stdout_fd_ = out[0], stderr_fd_ = err[0];
+  if (status != 0) {
+    pid_ = -1;
+    close_fd(stdin_fd_), close_fd(stdout_fd_), close_fd(stderr_fd_);
+    throw ExternalError(program_ + ": cannot start it: " + std::strerror(status));
+  }
+}
+
+ChildProcess::~ChildProcess() {
+  close_fd(stdin_fd_), close_fd(stdout_fd_), close_fd(stderr_fd_);
+  if (pid_ > 0 && !reaped_) {
+    ::kill(-pid_, SIGKILL);
+    ::kill(pid_, SIGKILL);
+    int status;
+    while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
+    }
+  }
+}
+
+void ChildProcess::write(std::string_view text) {
+  if (stdin_fd_ < 0) throw error("cannot write to its input: it is closed");
+  // Block SIGPIPE while writing, so that a dead child gives EPIPE here instead of killing us.
+  sigset_t pipe_set, old_set;
+  sigemptyset(&pipe_set);
+  sigaddset(&pipe_set, SIGPIPE);
+  sigset_t pending;
+  sigpending(&pending);
+  const bool was_pending = sigismember(&pending, SIGPIPE);
+  pthread_sigmask(SIG_BLOCK, &pipe_set, &old_set);
+  int write_errno = 0;
+  while (!text.empty()) {
+    const ssize_t n = ::write(stdin_fd_, text.data(), text.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      write_errno = errno;
+      break;
+    }
+    text.remove_prefix(std::size_t(n));
+  }
+  if (write_errno == EPIPE && !was_pending) {
+    const timespec zero{0, 0};
+    sigtimedwait(&pipe_set, nullptr, &zero);  // discard the SIGPIPE our write raised
+  }
+  pthread_sigmask(SIG_SETMASK, &old_set, nullptr);
+  if (write_errno != 0) {
+    pump(std::chrono::steady_clock::now() + std::chrono::milliseconds(50));
+    throw error(write_errno == EPIPE ? "it closed its input (did it exit?)"
+                                     : std::string("cannot write to it: ") + std::strerror(write_errno));
+  }
+}
+
+void ChildProcess::close_stdin() { close_fd(stdin_fd_); }
+
+bool ChildProcess::pump(std::chrono::steady_clock::time_point deadline) {
+  pollfd fds[2];
+  int count = 0;
+  for (int fd : {stdout_fd_, stderr_fd_})
+    if (fd >= 0) fds[count++] = {fd, POLLIN, 0};
+  if (count == 0) return true;
+  const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+  const int ready = ::poll(fds, nfds_t(count), int(std::max<long long>(0, left.count())));
+  if (ready < 0) return errno == EINTR;
+  if (ready == 0) return false;
+  for (int i = 0; i < count; ++i) {
+    if (fds[i].revents == 0) continue;
+    char buf[4096];
+    const ssize_t n = ::read(fds[i].fd, buf, sizeof buf);
+    if (n < 0 && errno == EINTR) continue;
+    const bool is_stdout = fds[i].fd == stdout_fd_;
+    if (n <= 0) {
+      close_fd(is_stdout ? stdout_fd_ : stderr_fd_);
+      continue;
+    }
+    const std::string_view chunk(buf, std::size_t(n));
+    if (is_stdout) {
+      pending_.append(chunk);
+      append_limited(stdout_log_, chunk);
+    } else {
+      append_limited(stderr_log_, chunk);
+    }
+  }
+  return true;
+}
+
+std::optional<std::string> ChildProcess::read_line() {
+  const auto deadline = std::chrono::steady_clock::now() + timeout_;
+  while (true) {
+    if (const std::size_t end = pending_.find('\n'); end != std::string::npos) {
+      std::string line = pending_.substr(0, end);
+      pending_.erase(0, end + 1);
+      if (!line.empty() && line.back() == '\r') line.pop_back();
+      return line;
+    }
+    if (stdout_fd_ < 0) {
+      if (pending_.empty()) return std::nullopt;
+      return std::exchange(pending_, {});
+    }
+    if (pending_.size() > (1u << 20)) throw error("it printed over 1 MB without a line break");
+    if (!pump(deadline)) throw error("no complete line of output within " + seconds_text(timeout_));
+  }
+}
+
+std::string ChildProcess::wait_exit() {
+  const auto deadline = std::chrono::steady_clock::now() + timeout_;
+  int status = 0;
+  while (true) {
+    const pid_t r = ::waitpid(pid_, &status, WNOHANG);
+    if (r == pid_) break;
+    if (r < 0 && errno != EINTR) throw error("cannot wait for it: " + std::string(std::strerror(errno)));
+    if (std::chrono::steady_clock::now() > deadline) throw error("it did not exit within " + seconds_text(timeout_));
+    if (!pump(std::chrono::steady_clock::now() + std::chrono::milliseconds(5)) || (stdout_fd_ < 0 && stderr_fd_ < 0))
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+  reaped_ = true;
+  if (WIFEXITED(status)) {
+    clean_exit_ = WEXITSTATUS(status) == 0;
+    return "exit code " + std::to_string(WEXITSTATUS(status));
+  }
+  if (WIFSIGNALED(status))
+    return "killed by signal " + std::to_string(WTERMSIG(status)) + " (" + strsignal(WTERMSIG(status)) + ")";
+  return "stopped with status " + std::to_string(status);
+}
+
+std::string ChildProcess::printed() const {
+  if (stdout_log_.empty() && stderr_log_.empty()) return "it printed nothing";
+  std::string text = "it printed " + escape_output(stdout_log_);
+  if (!stderr_log_.empty()) text += " and on stderr " + escape_output(stderr_log_);
+  return text;
+}
+
+ExternalError ChildProcess::error(const std::string& problem) const {
+  return ExternalError(program_ + ": " + problem + "; " + printed());
+}
+
+}  // namespace movegen::harness

@@ -1,0 +1,83 @@
+// An external program run as a child process, talked to through pipes, with a timeout on every read.
+//
+//   ChildProcess engine({"/usr/games/stockfish"}, std::chrono::seconds(10));
+//   engine.write("uci\n");
+//   while (auto line = engine.read_line()) if (*line == "uciok") break;   // throws ExternalError on timeout
+//
+// No shell is involved: the program and its arguments go to posix_spawnp as they are. The child runs in
+// its own process group, so that killing it also kills anything it started (a shell script's `sleep`).
+#pragma once
+
+#include <sys/types.h>
+
+#include <chrono>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace movegen::harness {
+
+/// An external generator that could not be started, died, hung past its timeout, or printed something
+/// that is not its protocol. what() names the program, the problem and the start of what it printed.
+class ExternalError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// `text` cut to at most `limit` bytes, with newlines as \n and other bytes outside printable ASCII as
+/// \xNN, in double quotes: safe to put in a one-line error message.
+std::string escape_output(std::string_view text, std::size_t limit = 200);
+
+/// `command` split on spaces into program and arguments (empty pieces dropped).
+std::vector<std::string> split_command(std::string_view command);
+
+class ChildProcess {
+ public:
+  /// Starts argv[0] (looked up in PATH if it has no slash) with argv[1..] as arguments; its stdin, stdout
+  /// and stderr are pipes to us. Throws ExternalError if argv is empty or the program cannot be started.
+  ChildProcess(std::vector<std::string> argv, std::chrono::milliseconds timeout);
+  /// Kills the child's process group and reaps the child.
+  ~ChildProcess();
+  ChildProcess(const ChildProcess&) = delete;
+  ChildProcess& operator=(const ChildProcess&) = delete;
+
+  /// Sends text to the child's stdin. Throws ExternalError if the child has closed it (died).
+  void write(std::string_view text);
+  /// Closes the child's stdin, as a program that reads to end of input expects.
+  void close_stdin();
+  /// The next line of stdout without its '\n' (or '\r\n'), or std::nullopt at end of output. Throws
+  /// ExternalError if no complete line arrives within the timeout.
+  std::optional<std::string> read_line();
+  /// Waits for the child to exit (within the timeout) and returns its exit status as text: "exit code 0",
+  /// "killed by signal 11 (Segmentation fault)". Throws ExternalError on timeout.
+  std::string wait_exit();
+  /// True once wait_exit has seen the child exit with code 0.
+  bool exited_cleanly() const { return clean_exit_; }
+
+  /// The program as given, for messages.
+  const std::string& program() const { return program_; }
+  /// The start of everything the child printed so far (stdout, then stderr), escaped, for error messages.
+  std::string printed() const;
+  /// Forgets what the child printed so far, so that the next error shows its reply to the next request.
+  void clear_log() { stdout_log_.clear(), stderr_log_.clear(); }
+  /// An ExternalError "PROGRAM: PROBLEM; it printed ...".
+  ExternalError error(const std::string& problem) const;
+
+ private:
+  // Reads whatever is available on stdout or stderr, waiting until `deadline`; false on timeout.
+  bool pump(std::chrono::steady_clock::time_point deadline);
+
+  std::string program_;
+  std::chrono::milliseconds timeout_;
+  pid_t pid_ = -1;
+  int stdin_fd_ = -1, stdout_fd_ = -1, stderr_fd_ = -1;
+  std::string pending_;     // stdout read but not yet returned as lines
+  std::string stdout_log_;  // the first bytes of stdout, for error messages
+  std::string stderr_log_;  // the first bytes of stderr
+  bool reaped_ = false;
+  bool clean_exit_ = false;
+};
+
+}  // namespace movegen::harness

@@ -1,0 +1,75 @@
+// The `movegen` subcommands for finding move generation bugs: diff, fuzz, perftree and show. Like the
+// other run_* functions (commands.hpp) each writes its report to `out`, diagnostics to `err`, and returns
+// the exit code: 0 agreement, 1 a divergence found, 2 bad input or a failing external program.
+//
+//   std::ostringstream out, err;
+//   run_diff({.depth = 3, .a = "mailbox", .b = "uci:/usr/games/stockfish"}, out, err);   // 0
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "common/fen.hpp"
+
+namespace movegen::harness {
+
+struct DiffOptions {
+  std::string fen;                 // root position; empty: the start position (or --epd)
+  std::string epd;                 // an EPD file: every position, depth capped by its deepest ;Dn count
+  std::vector<std::string> moves;  // UCI moves played from `fen` first
+  int depth = 3;
+  std::string a = "mailbox";  // generator specs, see divide_source.hpp
+  std::string b;
+  double timeout_seconds = 60;  // longest wait for one line of an external program's output
+};
+
+/// `movegen diff`: compares the divides of A and B and reports the first divergence (root FEN, move path,
+/// FEN there, moves only A generates, moves only B generates); between two built-in generators it also
+/// compares FENs after each move, checkers and unmake at every node of the tree, depth - 1 plies deep.
+/// With `epd` one line per position. Throws UsageError, FenError, MoveError, EpdError, ExternalError.
+int run_diff(const DiffOptions& options, std::ostream& out, std::ostream& err);
+
+struct FuzzOptions {
+  int games = 100;
+  int plies = 200;         // at most this many random moves a game, from the start position
+  std::uint64_t seed = 1;  // game g plays with std::mt19937_64(seed + g)
+  int flip_depth = 2;      // perft depth compared between a position and its colour-flipped twin, 0: off
+  int flip_every = 4;      // positions between two colour-flip checks
+  std::string against;     // an extra generator spec checked at sampled positions, or empty
+  int sample_every = 50;   // positions between two checks of `against`
+  int against_depth = 2;   // divide depth for `against`
+  double timeout_seconds = 60;
+};
+
+/// `movegen fuzz`: random playouts cross-checking the built-in generators at every ply (move lists, FEN
+/// after each move, checkers, unmake) and, every flip_every positions, perft of the colour-flipped
+/// position; `against` at sampled
+/// positions. Prints positions checked and positions per second, and on a mismatch the diff report with
+/// the seed, game and ply to replay it. Throws UsageError, ExternalError.
+int run_fuzz(const FuzzOptions& options, std::ostream& out, std::ostream& err);
+
+struct PerftreeOptions {
+  std::string generator = "mailbox";
+  int depth = 1;
+  std::string fen;
+  std::string moves;  // space-separated UCI moves, promotion letters in either case ("a7b8Q")
+};
+
+/// `movegen perftree DEPTH FEN [MOVES]`: the perftree tool's script protocol, `e2e4 20` lines sorted by
+/// move text, an empty line and the total (just the empty line and `1` at depth 0). Throws UsageError,
+/// FenError, MoveError.
+int run_perftree(const PerftreeOptions& options, std::ostream& out, std::ostream& err);
+
+struct ShowOptions {
+  std::string fen = std::string(START_FEN);
+};
+
+/// `movegen show`: the board diagram, every built-in generator's legal moves side by side, and the bitboard
+/// generator's sets as 8x8 grids (rank 8 on top): occupancy, pawn pushes, pawn attacks, checkers, pinned
+/// pieces and the squares the king may not enter, each checked against the same set found square by
+/// square on the mailbox board. 1 if the move lists or a set differ. Throws FenError.
+int run_show(const ShowOptions& options, std::ostream& out, std::ostream& err);
+
+}  // namespace movegen::harness

@@ -1,0 +1,67 @@
+#include "harness/divide_source.hpp"
+
+#include <cctype>
+#include <charconv>
+
+#include "common/uci.hpp"
+#include "harness/child_process.hpp"
+#include "harness/commands.hpp"
+#include "harness/external_sources.hpp"
+
+namespace movegen::harness {
+
+DivideResult DivideSource::divide(const std::string& fen, const std::vector<std::string>& moves, int depth) {
+  require_depth(depth, "divide depth");
+  parse_fen(fen);  // throws FenError: nothing malformed reaches an external program
+  for (const std::string& text : moves)
+    if (!is_uci_move_text(text))
+      throw MoveError("bad move " + quote_for_error(text) + ": not UCI move text such as e2e4 or e7e8q");
+  return run_divide(fen, moves, depth);
+}
+
+std::vector<std::string> DivideSource::legal_moves(const std::string& fen, const std::vector<std::string>& moves) {
+  std::vector<std::string> texts;
+  for (const auto& [move, count] : divide(fen, moves, 1).moves) texts.insert(texts.end(), count, move);
+  return texts;
+}
+
+std::optional<std::pair<std::string, std::uint64_t>> parse_divide_line(std::string_view line) {
+  const std::size_t end = line.find_first_of(": \t");
+  if (end == std::string_view::npos) return std::nullopt;
+  std::string move(line.substr(0, end));
+  if (move.size() == 5) move[4] = char(std::tolower(static_cast<unsigned char>(move[4])));
+  if (!is_uci_move_text(move)) return std::nullopt;
+  std::size_t start = end;
+  if (line[start] == ':') ++start;
+  if (start >= line.size() || (line[start] != ' ' && line[start] != '\t')) return std::nullopt;
+  start = line.find_first_not_of(" \t", start);
+  if (start == std::string_view::npos) return std::nullopt;
+  std::string_view number = line.substr(start);
+  while (!number.empty() && (number.back() == ' ' || number.back() == '\t')) number.remove_suffix(1);
+  std::uint64_t count = 0;
+  const auto [ptr, ec] = std::from_chars(number.data(), number.data() + number.size(), count);
+  if (ec != std::errc() || ptr != number.data() + number.size()) return std::nullopt;
+  return std::pair{std::move(move), count};
+}
+
+std::unique_ptr<DivideSource> make_divide_source(std::string_view spec, std::chrono::milliseconds timeout) {
+  for (Generator g : all_generators())
+    if (spec == generator_name(g))
+      return with_generator(g, [&]<ChessPosition P>() -> std::unique_ptr<DivideSource> {
+        return std::make_unique<BuiltinSource<P>>(std::string(spec), g);
+      });
+  for (std::string_view prefix : {"uci:", "perftree:"}) {
+    if (!spec.starts_with(prefix)) continue;
+    const std::string_view command = spec.substr(prefix.size());
+    if (split_command(command).empty())
+      throw UsageError("bad generator " + quote_for_error(spec) + ": no command after '" + std::string(prefix) + "'");
+    return prefix == "uci:" ? make_uci_engine(std::string(spec), command, timeout)
+                            : make_perftree_program(std::string(spec), command, timeout);
+  }
+  std::string names;
+  for (Generator g : all_generators()) names += generator_name(g) + ", ";
+  throw UsageError("bad generator " + quote_for_error(spec) + ": expected " + names +
+                   "uci:COMMAND or perftree:COMMAND");
+}
+
+}  // namespace movegen::harness

@@ -1,0 +1,78 @@
+// Random playouts that cross-check two in-process generators at every ply, written once for any pair
+// of Position types so that tests can run it on a deliberately broken generator.
+//
+//   FuzzRun run = fuzz_games<mailbox::Position, bitboard::Position>(options, nullptr, "mailbox", "bitboard");
+//   if (run.divergence) ... run.game, run.ply ...
+#pragma once
+
+#include <fmt/format.h>
+
+#include <cstdint>
+#include <optional>
+#include <random>
+#include <string>
+
+#include "common/flip.hpp"
+#include "harness/debug_commands.hpp"
+#include "harness/node_check.hpp"
+
+namespace movegen::harness {
+
+/// What a fuzz run did: positions checked, and the first mismatch with the game and ply it was found at
+/// (ply 0 is the start position).
+struct FuzzRun {
+  std::uint64_t positions = 0;
+  std::optional<Divergence> divergence;
+  int game = 0;
+  int ply = 0;
+};
+
+/// perft `depth` of the colour-flipped position in P and Q against perft of the position itself in P;
+/// an empty string when all three agree, else what differs.
+template <ChessPosition P, ChessPosition Q>
+std::string flip_mismatch(P& a, const Divergence& names, int depth) {
+  P flipped_a = P::from_fen(to_fen(flip(a.state())));
+  Q flipped_b = Q::from_fen(flipped_a.fen());
+  const std::uint64_t original = perft(a, depth), fa = perft(flipped_a, depth), fb = perft(flipped_b, depth);
+  if (original == fa && original == fb) return {};
+  return fmt::format("perft {} is {} here in {}, but of the colour-flipped position {} it is {} in {} and {} in {}",
+                     depth, original, names.a_name, flipped_a.fen(), fa, names.a_name, fb, names.b_name);
+}
+
+/// Plays options.games random games of at most options.plies moves from the start position, game g with
+/// std::mt19937_64(options.seed + g) choosing move number rng() % count (the same games on every
+/// platform). At every ply nodes_agree(a, b), every options.flip_every positions flip_mismatch; with `against`,
+/// find_divergence between P and it every options.sample_every positions. Stops at the first mismatch.
+template <ChessPosition P, ChessPosition Q>
+FuzzRun fuzz_games(const FuzzOptions& options, DivideSource* against, const std::string& a_name,
+                   const std::string& b_name) {
+  FuzzRun run;
+  BuiltinSource<P> reference(a_name);
+  for (run.game = 0; run.game < options.games; ++run.game) {
+    std::mt19937_64 rng(options.seed + std::uint64_t(run.game));
+    P a = P::from_fen(START_FEN);
+    Q b = Q::from_fen(START_FEN);
+    Divergence d(a_name, b_name, std::string(START_FEN));
+    for (run.ply = 0; run.ply <= options.plies; ++run.ply) {
+      ++run.positions;
+      if (!nodes_agree(a, b, d)) return run.divergence = d, run;
+      if (options.flip_depth > 0 && run.positions % std::uint64_t(options.flip_every) == 0) {
+        d.detail = flip_mismatch<P, Q>(a, d, options.flip_depth);
+        if (!d.detail.empty()) return run.divergence = d, run;
+      }
+      if (against && run.positions % std::uint64_t(options.sample_every) == 0)
+        if (auto found = find_divergence(reference, *against, a.fen(), {}, options.against_depth))
+          return run.divergence = found, run;
+      MoveList moves;
+      a.generate_legal(moves);
+      if (moves.empty() || run.ply == options.plies) break;
+      const Move m = moves[rng() % moves.size()];
+      a.make_move(m);
+      b.make_move(m);
+      d.path.push_back(to_uci(m));
+    }
+  }
+  return run;
+}
+
+}  // namespace movegen::harness

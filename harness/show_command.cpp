@@ -1,0 +1,180 @@
+// `movegen show`: a position laid out for study.
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
+#include <algorithm>
+#include <ostream>
+#include <utility>
+
+#include "bitboard/attacks.hpp"
+#include "bitboard/movegen.hpp"
+#include "harness/debug_commands.hpp"
+#include "harness/generators.hpp"
+#include "harness/node_check.hpp"
+#include "mailbox/attacks.hpp"
+
+namespace movegen::harness {
+
+namespace {
+
+constexpr Bitboard square_bb(Square s) { return Bitboard(1) << s; }
+
+struct Grid {
+  std::string title;
+  Bitboard squares;
+};
+
+// The sets the bitboard generator works with, from its own helpers and legality masks.
+std::vector<Grid> bitboard_grids(const BoardState& s) {
+  using namespace bitboard;
+  const Position pos = Position::from_fen(to_fen(s));
+  const Color us = pos.side_to_move();
+  const Bitboard empty = ~pos.pieces(), pawns = pos.pieces(us, PAWN);
+  const Direction up = pawn_push(us);
+  const Bitboard pushes = (up == NORTH ? shift<NORTH>(pawns) : shift<SOUTH>(pawns)) & empty;
+  const Bitboard from_third_rank = pushes & rank_bb(relative_rank(us, RANK_3));
+  const Bitboard double_pushes = (up == NORTH ? shift<NORTH>(from_third_rank) : shift<SOUTH>(from_third_rank)) & empty;
+  const Bitboard attacks = us == WHITE ? pawn_attacks_bb<WHITE>(pawns) : pawn_attacks_bb<BLACK>(pawns);
+  const LegalityMasks masks = legality_masks(pos);
+  const std::string side = us == WHITE ? "white" : "black";
+  return {{"occupied", pos.pieces()},
+          {"white pieces", pos.pieces(WHITE)},
+          {"black pieces", pos.pieces(BLACK)},
+          {side + " pawn pushes", pushes},
+          {side + " double pushes", double_pushes},
+          {side + " pawn attacks", attacks},
+          {"checkers", masks.checkers},
+          {"pinned", masks.pinned},
+          {"king danger", masks.danger}};
+}
+
+// The same sets found square by square with the mailbox's outward-looking attack test: an independent
+// view of the same rules, to check the bitboard's against.
+std::vector<Grid> mailbox_grids(const BoardState& s) {
+  mailbox::Board board;
+  for (Square sq = SQ_A1; sq <= SQ_H8; ++sq) board[sq] = s.board[sq] == NO_PIECE ? '-' : piece_to_char(s.board[sq]);
+  const Color us = s.side_to_move, them = ~us;
+  Bitboard ours = 0, theirs = 0, pushes = 0, double_pushes = 0, pawn_attacks = 0;
+  Square king = SQ_NONE;
+  for (Square sq = SQ_A1; sq <= SQ_H8; ++sq) {
+    const Piece p = s.board[sq];
+    if (p == NO_PIECE) continue;
+    (color_of(p) == us ? ours : theirs) |= square_bb(sq);
+    if (p == make_piece(us, KING)) king = sq;
+    if (p != make_piece(us, PAWN)) continue;
+    const Square up = sq + pawn_push(us);
+    if (s.board[up] == NO_PIECE) {
+      pushes |= square_bb(up);
+      const Square up2 = up + pawn_push(us);
+      if (relative_rank(us, sq) == RANK_2 && s.board[up2] == NO_PIECE) double_pushes |= square_bb(up2);
+    }
+    if (file_of(sq) > FILE_A) pawn_attacks |= square_bb(up + WEST);
+    if (file_of(sq) < FILE_H) pawn_attacks |= square_bb(up + EAST);
+  }
+  const Bitboard checkers = mailbox::attackers_of(board, king, them);
+  Bitboard pinned = 0;  // our pieces whose removal lets an enemy slider see our king
+  for (Square sq = SQ_A1; sq <= SQ_H8; ++sq) {
+    if (!(ours & square_bb(sq)) || sq == king) continue;
+    const char saved = std::exchange(board[sq], '-');
+    if (mailbox::attackers_of(board, king, them) & ~checkers) pinned |= square_bb(sq);
+    board[sq] = saved;
+  }
+  Bitboard danger = 0;  // attacked squares with our king taken off, so that sliders see through it
+  board[king] = '-';
+  for (Square sq = SQ_A1; sq <= SQ_H8; ++sq)
+    if (mailbox::is_square_attacked(board, sq, them)) danger |= square_bb(sq);
+  const std::string side = us == WHITE ? "white" : "black";
+  return {{"occupied", ours | theirs},
+          {"white pieces", us == WHITE ? ours : theirs},
+          {"black pieces", us == WHITE ? theirs : ours},
+          {side + " pawn pushes", pushes},
+          {side + " double pushes", double_pushes},
+          {side + " pawn attacks", pawn_attacks},
+          {"checkers", checkers},
+          {"pinned", pinned},
+          {"king danger", danger}};
+}
+
+// Grids four to a row, rank 8 on top, 'x' for a square in the set.
+void print_grids(std::ostream& out, const std::vector<Grid>& grids) {
+  constexpr std::size_t PER_ROW = 4;
+  for (std::size_t first = 0; first < grids.size(); first += PER_ROW) {
+    const std::size_t last = std::min(grids.size(), first + PER_ROW);
+    for (std::size_t g = first; g < last; ++g) fmt::print(out, "  {:<19}", grids[g].title);
+    fmt::print(out, "\n");
+    for (int r = RANK_8; r >= RANK_1; --r) {
+      for (std::size_t g = first; g < last; ++g) {
+        std::string row = fmt::format("  {} ", r + 1);
+        for (int f = FILE_A; f <= FILE_H; ++f)
+          row += (grids[g].squares & square_bb(make_square(File(f), Rank(r)))) ? "x " : ". ";
+        fmt::print(out, "{:<21}", row);
+      }
+      fmt::print(out, "\n");
+    }
+    for (std::size_t g = first; g < last; ++g) fmt::print(out, "{:<21}", "    a b c d e f g h");
+    fmt::print(out, "\n\n");
+  }
+}
+
+}  // namespace
+
+int run_show(const ShowOptions& options, std::ostream& out, std::ostream& err) {
+  (void)err;
+  const BoardState state = parse_fen(options.fen);
+  fmt::print(out, "    a b c d e f g h\n");
+  for (int r = RANK_8; r >= RANK_1; --r) {
+    fmt::print(out, "  {} ", r + 1);
+    for (int f = FILE_A; f <= FILE_H; ++f) {
+      const Piece p = state.board[make_square(File(f), Rank(r))];
+      fmt::print(out, "{} ", p == NO_PIECE ? '.' : piece_to_char(p));
+    }
+    fmt::print(out, "{}\n", r + 1);
+  }
+  fmt::print(out, "    a b c d e f g h\n\n{}\n{} to move\n\n", to_fen(state),
+             state.side_to_move == WHITE ? "white" : "black");
+
+  std::vector<std::string> names;
+  std::vector<std::vector<std::string>> lists;
+  for (Generator g : all_generators()) {
+    names.push_back(generator_name(g));
+    lists.push_back(with_generator(g, [&]<ChessPosition P>() {
+      P pos = P::from_fen(options.fen);
+      std::vector<std::string> texts = legal_move_texts(pos);
+      std::sort(texts.begin(), texts.end());
+      return texts;
+    }));
+  }
+  std::vector<std::string> all;
+  for (const auto& list : lists) all.insert(all.end(), list.begin(), list.end());
+  std::sort(all.begin(), all.end());
+  all.erase(std::unique(all.begin(), all.end()), all.end());
+  constexpr int COLUMN = 16;
+  fmt::print(out, "legal moves:");
+  for (std::size_t i = 0; i < names.size(); ++i)
+    fmt::print(out, "  {:<{}}", fmt::format("{} ({})", names[i], lists[i].size()), COLUMN);
+  fmt::print(out, "\n");
+  bool differ = false;
+  for (const std::string& move : all) {
+    fmt::print(out, "{:12}", "");
+    bool everywhere = true;
+    for (const auto& list : lists) {
+      const auto n = std::count(list.begin(), list.end(), move);
+      everywhere = everywhere && n == 1;
+      fmt::print(out, "  {:<{}}", n == 0 ? "" : n == 1 ? move : fmt::format("{} x{}", move, n), COLUMN);
+    }
+    fmt::print(out, "{}\n", everywhere ? "" : "  <- differs");
+    differ = differ || !everywhere;
+  }
+  fmt::print(out, "\n");
+  const std::vector<Grid> grids = bitboard_grids(state), check = mailbox_grids(state);
+  print_grids(out, grids);
+  for (std::size_t i = 0; i < grids.size(); ++i) {
+    if (grids[i].squares == check[i].squares) continue;
+    fmt::print(out, "{}: the bitboard generator has {} but the mailbox's square-by-square view {}\n", grids[i].title,
+               squares_text(grids[i].squares), squares_text(check[i].squares));
+    differ = true;
+  }
+  return differ ? 1 : 0;
+}
+
+}  // namespace movegen::harness

@@ -1,0 +1,84 @@
+// `uci:COMMAND`: an engine that answers `go perft N` with Stockfish's divide output.
+#include <string>
+
+#include "harness/child_process.hpp"
+#include "harness/external_sources.hpp"
+
+namespace movegen::harness {
+
+namespace {
+
+constexpr int MAX_REPLY_LINES = 10000;  // more than any honest reply: a bound on garbage
+
+class UciEngine : public DivideSource {
+ public:
+  UciEngine(std::string spec, std::string_view command, std::chrono::milliseconds timeout)
+      : DivideSource(std::move(spec)), process_(split_command(command), timeout) {
+    process_.write("uci\n");
+    for (int i = 0; i < MAX_REPLY_LINES; ++i) {
+      const std::optional<std::string> line = process_.read_line();
+      if (!line) throw ended("before answering 'uci' with 'uciok'");
+      if (*line == "uciok") return;
+    }
+    throw process_.error("no 'uciok' in its first " + std::to_string(MAX_REPLY_LINES) + " lines after 'uci'");
+  }
+
+  ~UciEngine() override {
+    try {
+      process_.write("quit\n");
+    } catch (const ExternalError&) {
+      // already gone; the ChildProcess destructor reaps it either way
+    }
+  }
+
+ protected:
+  DivideResult run_divide(const std::string& fen, const std::vector<std::string>& moves, int depth) override {
+    std::string position = "position fen " + fen;
+    if (!moves.empty()) position += " moves";
+    for (const std::string& m : moves) position += " " + m;
+    const std::string go = "go perft " + std::to_string(depth);
+    process_.clear_log();
+    process_.write(position + "\n" + go + "\n");
+
+    DivideResult result;
+    std::uint64_t sum = 0;
+    for (int i = 0; i < MAX_REPLY_LINES; ++i) {
+      const std::optional<std::string> line = process_.read_line();
+      if (!line) throw ended("before finishing its reply to '" + go + "'");
+      if (line->empty() || line->starts_with("info")) continue;
+      if (line->starts_with("Nodes searched:")) {
+        const auto total = parse_divide_line("a1a1: " + line->substr(15));
+        if (!total) throw process_.error("bad total line " + escape_output(*line) + " after '" + go + "'");
+        result.total = total->second;
+        if (result.total != sum)
+          throw process_.error("its move counts add up to " + std::to_string(sum) + " but it reports " +
+                               escape_output(*line) + " after '" + go + "'");
+        return result;
+      }
+      auto entry = parse_divide_line(*line);
+      if (!entry)
+        throw process_.error("unexpected line " + escape_output(*line) + " in its reply to '" + go +
+                             "' (expected 'e2e4: 20' lines and 'Nodes searched: N')");
+      sum += entry->second;
+      result.moves.push_back(std::move(*entry));
+    }
+    throw process_.error("no 'Nodes searched:' line within " + std::to_string(MAX_REPLY_LINES) + " lines");
+  }
+
+ private:
+  ExternalError ended(const std::string& when) {
+    const std::string status = process_.wait_exit();
+    return process_.error("it stopped printing (" + status + ") " + when);
+  }
+
+  ChildProcess process_;
+};
+
+}  // namespace
+
+std::unique_ptr<DivideSource> make_uci_engine(std::string spec, std::string_view command,
+                                              std::chrono::milliseconds timeout) {
+  return std::make_unique<UciEngine>(std::move(spec), command, timeout);
+}
+
+}  // namespace movegen::harness

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets of fuzz/ (clang++, AddressSanitizer + UndefinedBehaviorSanitizer, invariant
+# checks after every make and unmake) in build-fuzz/ and runs each for SECONDS seconds (default 60),
+# starting from its seed corpus fuzz/corpus/<target>/. Exits 1 if any target finds a crash, a failed
+# check, a sanitizer report, a leak or a slow input; the input is saved as build-fuzz/artifacts/<target>-*.
+# Inputs the fuzzer finds go to build-fuzz/corpus/<target>/ (the seeds in fuzz/corpus are never written).
+#
+#   scripts/run-fuzzers.sh          # 60 s per target
+#   scripts/run-fuzzers.sh 600      # a longer local run
+#   build-fuzz/fuzz/fuzz_fen build-fuzz/artifacts/fuzz_fen-crash-...   # replay one input
+set -euo pipefail
+
+seconds="${1:-60}"
+if ! [[ "$seconds" =~ ^[0-9]+$ ]] || [ "$seconds" -lt 1 ]; then
+  echo "usage: scripts/run-fuzzers.sh [SECONDS]   (SECONDS: a whole number of seconds per target, default 60)" >&2
+  exit 2
+fi
+cd "$(dirname "$0")/.."
+build="build-fuzz"
+
+cmake -S . -B "$build" -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMOVEGEN_FUZZ=ON \
+  -DMOVEGEN_BUILD_TESTS=OFF -DMOVEGEN_BUILD_BENCHMARKS=OFF >/dev/null
+cmake --build "$build" -j2 --target fuzzers
+
+export ASAN_OPTIONS="halt_on_error=1:abort_on_error=1:print_stacktrace=1:detect_leaks=1"
+export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1"
+
+# target name and the longest input it is given: FENs and move texts are short, move sequences long.
+targets=("fen 512" "uci 16" "make_unmake 2048")
+failed=()
+for entry in "${targets[@]}"; do
+  read -r target max_len <<<"$entry"
+  work="$build/corpus/$target"
+  log="$build/fuzz_$target.log"
+  mkdir -p "$work" "$build/artifacts"
+  dict=()
+  if [ -f "fuzz/$target.dict" ]; then dict=("-dict=fuzz/$target.dict"); fi
+  echo "== fuzz_$target for ${seconds} s"
+  if "$build/fuzz/fuzz_$target" -max_total_time="$seconds" -max_len="$max_len" -timeout=10 -rss_limit_mb=2048 \
+    -print_final_stats=1 -artifact_prefix="$build/artifacts/fuzz_$target-" "${dict[@]}" \
+    "$work" "fuzz/corpus/$target" >"$log" 2>&1; then
+    grep -E "^(stat::number_of_executed_units|stat::peak_rss_mb)|^#[0-9]+.*DONE" "$log" || true
+  else
+    echo "!! fuzz_$target FAILED; the end of $log:"
+    tail -n 40 "$log"
+    failed+=("fuzz_$target")
+  fi
+done
+
+if [ "${#failed[@]}" -gt 0 ]; then
+  echo "run-fuzzers: FAILED: ${failed[*]}"
+  exit 1
+fi
+echo "run-fuzzers: all ${#targets[@]} targets ran ${seconds} s each without a failure"

@@ -1,0 +1,215 @@
+// The `movegen` command line on bad input: every malformed FEN field, EPD line, move, depth, missing file
+// and unknown generator ends with exit code 2, exactly one line on stderr that names the problem, and
+// nothing on stdout. Also the two good paths a script relies on: `perft 3` and a suite with a wrong count.
+// Runs the built binary (MOVEGEN_BINARY, passed by tests/CMakeLists.txt).
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <boost/test/unit_test.hpp>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+extern char** environ;
+
+namespace fs = std::filesystem;
+
+namespace {
+
+const std::string START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+// A scratch folder for EPD files and captured output, removed at the end.
+struct Scratch {
+  fs::path dir = fs::temp_directory_path() / ("movegen_cli_test." + std::to_string(getpid()));
+  Scratch() { fs::create_directories(dir); }
+  ~Scratch() { fs::remove_all(dir); }
+
+  // Writes `text` to a file called `name` and returns its path.
+  std::string file(const std::string& name, const std::string& text) const {
+    std::ofstream(dir / name, std::ios::binary) << text;
+    return (dir / name).string();
+  }
+};
+
+const Scratch& scratch() {
+  static const Scratch s;
+  return s;
+}
+
+std::string slurp(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+struct Run {
+  int code = -1;
+  std::string out, err;
+};
+
+// Runs `movegen args...` with stdout and stderr captured.
+Run run(const std::vector<std::string>& args) {
+  const fs::path out = scratch().dir / "stdout", err = scratch().dir / "stderr";
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  std::vector<std::string> words{MOVEGEN_BINARY};
+  words.insert(words.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (std::string& w : words) argv.push_back(w.data());
+  argv.push_back(nullptr);
+  pid_t pid = 0;
+  const int spawned = posix_spawn(&pid, MOVEGEN_BINARY, &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  BOOST_TEST_REQUIRE(spawned == 0, "cannot run " << MOVEGEN_BINARY);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  Run result;
+  result.code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  result.out = slurp(out);
+  result.err = slurp(err);
+  return result;
+}
+
+// `movegen args...` must exit 2 with nothing on stdout and one line on stderr that contains `problem`.
+void expect_bad_input(const std::vector<std::string>& args, const std::string& problem) {
+  std::string command = "movegen";
+  for (const std::string& a : args) command += " '" + a + "'";
+  BOOST_TEST_CONTEXT(command) {
+    const Run r = run(args);
+    BOOST_TEST(r.code == 2);
+    BOOST_TEST(r.out == "");
+    BOOST_TEST(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+    BOOST_TEST((!r.err.empty() && r.err.back() == '\n'));
+    BOOST_TEST(r.err.rfind("movegen: ", 0) == 0);
+    BOOST_TEST(r.err.find(problem) != std::string::npos, "stderr: " << r.err << " lacks: " << problem);
+  }
+}
+
+// A FEN given to `perft 1 --fen`.
+void expect_bad_fen(const std::string& fen, const std::string& problem) {
+  expect_bad_input({"perft", "1", "--fen", fen}, problem);
+}
+
+// One EPD file with `lines` given to `suite`.
+void expect_bad_suite(const std::string& lines, const std::string& problem) {
+  expect_bad_input({"suite", scratch().file("bad.epd", lines)}, problem);
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(perft_3_counts_the_start_position) {
+  const Run r = run({"perft", "3"});
+  BOOST_TEST(r.code == 0);
+  const std::string last = "\nNodes searched: 8902\n";
+  BOOST_TEST_REQUIRE(r.out.size() > last.size());
+  BOOST_TEST(r.out.substr(r.out.size() - last.size()) == last);
+}
+
+BOOST_AUTO_TEST_CASE(suite_with_a_wrong_count_fails_with_exit_1) {
+  const Run r = run({"suite", scratch().file("wrong.epd", "# a wrong D2\n" + START + " ;D1 20 ;D2 401\n")});
+  BOOST_TEST(r.code == 1);
+  BOOST_TEST(r.out.rfind("FAIL line   2", 0) == 0);
+  BOOST_TEST(r.out.find("D2 mailbox expected 401 got 400") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(malformed_fen_fields) {
+  expect_bad_fen("", "bad FEN fields");
+  expect_bad_fen("8/8/8/8/8/8/8/8", "bad FEN fields");
+  expect_bad_fen(START + " 7", "bad FEN fields");
+  expect_bad_fen("rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "bad FEN piece placement: expected 8");
+  expect_bad_fen("rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "bad FEN piece placement: rank 6");
+  expect_bad_fen("rnbqkbnr/pppppppp/44/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "two digits in a row");
+  expect_bad_fen("rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "more than 8 squares");
+  expect_bad_fen("rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "rank 7 has 7 squares");
+  expect_bad_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1", "bad piece letter or digit 'X'");
+  expect_bad_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN\xff w KQkq - 0 1", "'\\xFF'");
+  expect_bad_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w kq - 0 1", "white has 0 kings");
+  expect_bad_fen("4k3/8/8/8/8/8/8/3KK3 w - - 0 1", "white has 2 kings");
+  expect_bad_fen("P3k3/8/8/8/8/8/8/4K3 w - - 0 1", "pawn on a8");
+  expect_bad_fen("4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1", "white has 9 pawns");
+  expect_bad_fen("4k3/8/8/8/NNNNNNNN/8/PPPPPPPP/4K3 w - - 0 1", "white has 17 pieces");
+  expect_bad_fen("4k3/8/8/8/8/8/8/4K3 x - - 0 1", "bad FEN side to move: 'x'");
+  expect_bad_fen("4k3/8/8/8/8/8/8/K3R3 w - - 0 1", "the side not to move is in check");
+  expect_bad_fen("4k3/8/8/8/8/8/8/4K3 w X - 0 1", "bad FEN castling: bad letter 'X'");
+  expect_bad_fen(START.substr(0, 46) + "KQkqK - 0 1", "bad FEN castling: repeated letter 'K'");
+  expect_bad_fen("4k3/8/8/8/8/8/8/4K3 w K - 0 1", "right 'K' needs the king on e1 and a rook on h1");
+  expect_bad_fen("4k3/8/8/8/8/8/8/4K3 w - e9 0 1", "bad FEN en passant: 'e9' is not a square");
+  expect_bad_fen("4k3/8/8/8/4p3/8/8/4K3 w - e3 0 1", "bad FEN en passant: e3 is on the wrong rank");
+  expect_bad_fen("4k3/8/8/8/8/8/8/4K3 w - e6 0 1", "no pawn on e5");
+  expect_bad_fen("4k3/4n3/8/4p3/8/8/8/4K3 w - e6 0 1", "crossed an occupied square (e7)");
+  expect_bad_fen("4k3/8/8/8/8/8/8/4K3 w - - -1 1", "bad FEN halfmove clock: '-1'");
+  expect_bad_fen("4k3/8/8/8/8/8/8/4K3 w - - x 1", "bad FEN halfmove clock: 'x'");
+  expect_bad_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1234567890", "bad FEN fullmove number: '1234567890'");
+  expect_bad_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1.5", "bad FEN fullmove number: '1.5'");
+  expect_bad_fen("4k3/8/8/8/8/8/8/4K3 w K\nQ - 0 1", "bad FEN castling");  // a newline stays on one line
+}
+
+BOOST_AUTO_TEST_CASE(malformed_epd_lines) {
+  expect_bad_suite(START + "\n", "bad.epd: line 1: no perft counts");
+  expect_bad_suite("# comment\n\n" + START + " ;D1 x\n", "bad.epd: line 3: node count in 'D1 x'");
+  expect_bad_suite(START + " ;D1 99999999999999999999999\n", "node count in 'D1 99999999999999999999999'");
+  expect_bad_suite(START + " ;D0 1\n", "depth in 'D0 1' is not a number from 1 to 64");
+  expect_bad_suite(START + " ;D65 1\n", "depth in 'D65 1'");
+  expect_bad_suite(START + " ;Dx 1\n", "depth in 'Dx 1'");
+  expect_bad_suite(START + " ;D1 20 ;D1 20\n", "depth 1 given twice");
+  expect_bad_suite(START + " ;D1 20 ;\n", "count entry '' is not of the form");
+  expect_bad_suite(START + " ;20\n", "count entry '20'");
+  expect_bad_suite(START + " ;D1\n", "count entry 'D1'");
+  expect_bad_suite("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1 ;D1 20\n",
+                   "bad.epd: line 1: bad FEN piece placement");
+  expect_bad_suite(std::string("\x00\xff\n", 3), "bad.epd: line 1: bad FEN fields");
+  // Valid to parse_fen, refused by the positions: the side not to move is in check. Line 1 is fine, and
+  // nothing may reach stdout before line 2 is refused.
+  expect_bad_suite(START + " ;D1 20\n4k3/8/8/8/8/8/8/K3R3 w - - 0 1 ;D1 5\n", "bad.epd: line 2: bad FEN side to move");
+  expect_bad_suite("", "bad.epd: no positions");
+  expect_bad_suite("# only a comment\n\n", "bad.epd: no positions");
+}
+
+BOOST_AUTO_TEST_CASE(missing_or_unreadable_suite_file) {
+  expect_bad_input({"suite", (scratch().dir / "no-such-file.epd").string()}, "no-such-file.epd: cannot open");
+  expect_bad_input({"suite", scratch().dir.string()}, "is a directory");
+}
+
+BOOST_AUTO_TEST_CASE(malformed_or_illegal_moves) {
+  expect_bad_input({"perft", "1", "--moves", "e2e5"}, "bad move 'e2e5': not a legal move in " + START);
+  expect_bad_input({"perft", "1", "--moves", "zz"}, "bad move 'zz': not UCI move text");
+  expect_bad_input({"perft", "1", "--moves", "e7e8k"}, "bad move 'e7e8k': not UCI move text");
+  expect_bad_input({"perft", "1", "--moves", "e2e4", "e2e4"}, "bad move 'e2e4': not a legal move in");
+  expect_bad_input({"perft", "1", "--moves", ""}, "bad move '': not UCI move text");
+  expect_bad_input({"perft", "1", "--moves", "e2e4\n"}, "bad move 'e2e4\\x0A'");
+  expect_bad_input({"perft", "1", "--moves"}, "--moves");
+}
+
+BOOST_AUTO_TEST_CASE(bad_depths) {
+  expect_bad_input({"perft", "-1"}, "bad depth: -1 is outside 0..15");
+  expect_bad_input({"perft", "16"}, "bad depth: 16 is outside 0..15");
+  expect_bad_input({"perft", "99999999999"}, "depth: '99999999999' is far too large");
+  expect_bad_input({"perft", "abc"}, "depth: 'abc' is not a whole number");
+  expect_bad_input({"perft", "3x"}, "depth: '3x' is not a whole number");
+  expect_bad_input({"perft", "1.5"}, "depth: '1.5' is not a whole number");
+  expect_bad_input({"perft", "0x5"}, "depth: '0x5' is not a whole number");
+  expect_bad_input({"perft", ""}, "depth: '' is not a whole number");
+  expect_bad_input({"perft", "1\n2"}, "depth: '1\\x0A2' is not a whole number");  // still one line
+  expect_bad_input({"perft"}, "depth is required");
+  expect_bad_input({"suite", "--max-depth", "0", "x.epd"}, "bad --max-depth: 0 is outside 1..15");
+  expect_bad_input({"suite", "--max-depth", "99", "x.epd"}, "bad --max-depth: 99 is outside 1..15");
+  expect_bad_input({"suite", "--max-depth", "deep", "x.epd"}, "--max-depth: 'deep' is not a whole number");
+}
+
+BOOST_AUTO_TEST_CASE(unknown_generator_and_arguments) {
+  expect_bad_input({"perft", "1", "--generator", "foo"}, "bad --generator 'foo'");
+  expect_bad_input({"suite", "--generator", "", "x.epd"}, "bad --generator ''");
+  expect_bad_input({}, "A subcommand is required");
+  expect_bad_input({"frobnicate"}, "A subcommand is required");
+  expect_bad_input({"perft", "1", "--bogus"}, "--bogus");
+  expect_bad_input({"perft", "1", "2"}, "not expected: 2");
+  expect_bad_input({"perft", "1", "two\nlines"}, "not expected: two\\x0Alines");
+}

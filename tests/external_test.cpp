@@ -1,0 +1,156 @@
+// External generators: Stockfish agrees with ours on the bundled suite; programs that crash, hang or
+// print garbage give a clear error (exit 2 from the CLI) quickly, never a hang.
+#include <boost/test/unit_test.hpp>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "harness/child_process.hpp"
+#include "harness/debug_commands.hpp"
+#include "harness/divide_source.hpp"
+#include "harness/generators.hpp"
+
+using namespace movegen;
+using namespace movegen::harness;
+namespace fs = std::filesystem;
+
+namespace {
+
+const std::string STOCKFISH = "/usr/games/stockfish";
+constexpr auto SHORT_TIMEOUT = std::chrono::milliseconds(1000);
+
+// A temporary folder of small shell scripts, each a misbehaving external generator.
+struct Scripts {
+  fs::path dir = fs::temp_directory_path() / ("movegen-external-test-" + std::to_string(::getpid()));
+  Scripts() { fs::create_directories(dir); }
+  ~Scripts() { fs::remove_all(dir); }
+  std::string write(const std::string& name, const std::string& body) {
+    const fs::path path = dir / name;
+    std::ofstream(path) << "#!/bin/sh\n" << body << "\n";
+    fs::permissions(path, fs::perms::owner_all);
+    return path.string();
+  }
+};
+
+// Runs `make` and `divide` on a spec, expecting an ExternalError; returns its message and the seconds it took.
+std::pair<std::string, double> external_failure(const std::string& spec) {
+  const auto start = std::chrono::steady_clock::now();
+  std::string message = "(no error)";
+  try {
+    auto source = make_divide_source(spec, SHORT_TIMEOUT);
+    source->divide(std::string(START_FEN), {}, 2);
+  } catch (const ExternalError& e) {
+    message = e.what();
+  }
+  return {message, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()};
+}
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(stockfish_agrees_with_every_built_in_generator_on_the_bundled_suite_at_depth_3) {
+  BOOST_REQUIRE_MESSAGE(fs::exists(STOCKFISH), "Stockfish is needed (Debian package stockfish)");
+  for (Generator g : all_generators()) {
+    DiffOptions options;
+    options.epd = "tests/data/perft.epd", options.depth = 3;
+    options.a = generator_name(g), options.b = "uci:" + STOCKFISH;
+    std::ostringstream out, err;
+    BOOST_TEST(run_diff(options, out, err) == 0, out.str());
+    BOOST_TEST(contains(out.str(), " 0 with a divergence"), out.str());
+  }
+}
+
+BOOST_AUTO_TEST_CASE(stockfish_divide_is_parsed_with_moves_played_first) {
+  auto engine = make_divide_source("uci:" + STOCKFISH, std::chrono::seconds(30));
+  const DivideResult r = engine->divide(std::string(START_FEN), {"e2e4"}, 2);
+  BOOST_TEST(r.moves.size() == 20u);
+  BOOST_TEST(r.total == 600u);  // Stockfish's divide of perft 3 from the start position gives e2e4: 600
+}
+
+BOOST_AUTO_TEST_CASE(a_program_that_cannot_start_is_named) {
+  const auto [message, seconds] = external_failure("perftree:/nonexistent/engine 1");
+  BOOST_TEST(contains(message, "/nonexistent/engine: cannot start it"), message);
+  const auto [uci_message, uci_seconds] = external_failure("uci:/nonexistent/engine");
+  BOOST_TEST(contains(uci_message, "/nonexistent/engine: cannot start it"), uci_message);
+}
+
+BOOST_AUTO_TEST_CASE(a_crashing_program_is_reported_with_its_signal_and_output) {
+  Scripts scripts;
+  const std::string perftree = scripts.write("crash.sh", "echo 'e2e4 20'\nkill -SEGV $$");
+  const auto [message, seconds] = external_failure("perftree:" + perftree);
+  BOOST_TEST(contains(message, perftree + ": it ended with killed by signal 11"), message);
+  BOOST_TEST(contains(message, "it printed \"e2e4 20\\n\""), message);
+
+  const std::string uci = scripts.write("crash-uci.sh", "read line\necho 'id name crash'\nexit 3");
+  const auto [uci_message, uci_seconds] = external_failure("uci:" + uci);
+  BOOST_TEST(contains(uci_message, "exit code 3) before answering 'uci'"), uci_message);
+  BOOST_TEST(contains(uci_message, "id name crash"), uci_message);
+
+  const std::string dies_later =
+      scripts.write("dies.sh", "read line\necho uciok\nread a\nread b\necho 'a2a3: 1'\nexit 0");
+  const auto [later_message, later_seconds] = external_failure("uci:" + dies_later);
+  BOOST_TEST(contains(later_message, "before finishing its reply to 'go perft 2'"), later_message);
+}
+
+BOOST_AUTO_TEST_CASE(a_hanging_program_times_out_quickly) {
+  Scripts scripts;
+  const std::string perftree = scripts.write("hang.sh", "sleep 30");
+  const auto [message, seconds] = external_failure("perftree:" + perftree);
+  BOOST_TEST(contains(message, "no complete line of output within 1 s"), message);
+  BOOST_TEST(seconds < 5.0);
+
+  const std::string uci = scripts.write("hang-uci.sh", "read line\necho uciok\nsleep 30");
+  const auto [uci_message, uci_seconds] = external_failure("uci:" + uci);
+  BOOST_TEST(contains(uci_message, "no complete line of output within 1 s"), uci_message);
+  BOOST_TEST(uci_seconds < 5.0);
+}
+
+BOOST_AUTO_TEST_CASE(a_program_printing_garbage_is_quoted_escaped) {
+  Scripts scripts;
+  const std::string perftree = scripts.write("garbage.sh", "printf 'hello \\001 world\\n'");
+  const auto [message, seconds] = external_failure("perftree:" + perftree);
+  BOOST_TEST(contains(message, "unexpected line \"hello \\x01 world\""), message);
+
+  const std::string uci =
+      scripts.write("garbage-uci.sh", "read line\necho uciok\nread a\nread b\necho 'e2e4 twenty'\nsleep 30");
+  const auto [uci_message, uci_seconds] = external_failure("uci:" + uci);
+  BOOST_TEST(contains(uci_message, "unexpected line \"e2e4 twenty\" in its reply to 'go perft 2'"), uci_message);
+  BOOST_TEST(uci_seconds < 5.0);
+
+  const std::string endless = scripts.write("yes.sh", "yes garbage");
+  const auto [endless_message, endless_seconds] = external_failure("uci:" + endless);
+  BOOST_TEST(contains(endless_message, "no 'uciok' in its first 10000 lines"), endless_message);
+  BOOST_TEST(endless_seconds < 5.0);
+
+  const std::string wrong_total = scripts.write("total.sh", "printf 'e2e4 1\\n\\n2\\n'");
+  const auto [total_message, total_seconds] = external_failure("perftree:" + wrong_total);
+  BOOST_TEST(contains(total_message, "its move counts add up to 1 but its total is 2"), total_message);
+}
+
+BOOST_AUTO_TEST_CASE(the_cli_exits_2_with_the_error_for_a_failing_program) {
+  Scripts scripts;
+  const std::string hang = scripts.write("hang.sh", "sleep 30");
+  const auto start = std::chrono::steady_clock::now();
+  ChildProcess cli({MOVEGEN_BINARY, "diff", "--timeout", "1", "mailbox", "perftree:" + hang}, std::chrono::seconds(20));
+  cli.close_stdin();
+  while (cli.read_line()) {
+  }
+  BOOST_TEST(cli.wait_exit() == "exit code 2");
+  BOOST_TEST((std::chrono::steady_clock::now() - start < std::chrono::seconds(5)));
+  BOOST_TEST(contains(cli.printed(), "hang.sh: no complete line of output within 1 s"), cli.printed());
+}
+
+BOOST_AUTO_TEST_CASE(a_broken_perftree_engine_is_localised_from_the_command_line) {
+  ChildProcess cli({MOVEGEN_BINARY, "diff", "--depth", "3", "mailbox",
+                    std::string("perftree:") + BROKEN_ENGINE + " pin", "--fen", "4k3/r7/8/8/8/8/4N3/4K3 b - - 0 1"},
+                   std::chrono::seconds(20));
+  cli.close_stdin();
+  std::string report;
+  while (auto line = cli.read_line()) report += *line + "\n";
+  BOOST_TEST(cli.wait_exit() == "exit code 1");
+  BOOST_TEST(contains(report, "move path:  a7e7\n"), report);
+  BOOST_TEST(contains(report, "FEN there:  4k3/4r3/8/8/8/8/4N3/4K3 w - - 1 2\n"), report);
+  BOOST_TEST(contains(report, "e2c1 e2c3 e2d4 e2f4 e2g1 e2g3\n"), report);
+}
