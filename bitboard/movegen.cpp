@@ -14,15 +14,6 @@ Bitboard attacked_squares(const Position& pos, Bitboard occupied) {
   return attacked;
 }
 
-// True if a piece of colour By attacks s with `occupied` standing on the board.
-template <Color By>
-bool is_attacked(const Position& pos, Square s, Bitboard occupied) {
-  return (pawn_attacks_bb(~By, s) & pos.pieces(By, PAWN)) || (attacks_bb<KNIGHT>(s) & pos.pieces(By, KNIGHT)) ||
-         (attacks_bb<KING>(s) & pos.pieces(By, KING)) ||
-         (attacks_bb<BISHOP>(s, occupied) & pos.pieces(By, BISHOP, QUEEN)) ||
-         (attacks_bb<ROOK>(s, occupied) & pos.pieces(By, ROOK, QUEEN));
-}
-
 template <Color Us>
 inline LegalityMasks legality_masks(const Position& pos) {
   constexpr Color Them = ~Us;
@@ -51,6 +42,7 @@ inline LegalityMasks legality_masks(const Position& pos) {
     masks.check_mask = masks.checkers | between_bb(masks.king, lsb(masks.checkers));
   else
     masks.check_mask = 0;
+  masks.danger = attacked_squares<Them>(pos, occupied ^ square_bb(masks.king));
   return masks;
 }
 
@@ -149,11 +141,7 @@ inline void generate_slider_moves(const Position& pos, const LegalityMasks& mask
 
 template <Color Us, class Sink>
 inline void generate_king_moves(const Position& pos, const LegalityMasks& masks, Sink& sink) {
-  const Bitboard free = attacks_bb<KING>(masks.king) & ~pos.pieces(Us);
-  if (!free) return;  // often so while the king hides behind its pieces: no need for the attacked squares
-  // The king is taken off the board so that it cannot hide from a slider behind its own square.
-  const Bitboard danger = attacked_squares<~Us>(pos, pos.pieces() ^ square_bb(masks.king));
-  sink.add_moves(masks.king, free & ~danger);
+  sink.add_moves(masks.king, attacks_bb<KING>(masks.king) & ~pos.pieces(Us) & ~masks.danger);
 }
 
 template <Color Us, class Sink>
@@ -164,10 +152,8 @@ inline void generate_castling_moves(const Position& pos, const LegalityMasks& ma
   for (int i = first; i < first + 2; ++i) {
     const CastlingRule& rule = CASTLING_RULES[i];
     if (!(pos.castling_rights() & rule.right) || (between_bb(rule.king_from, rule.rook_from) & pos.pieces())) continue;
-    bool path_attacked = false;  // the squares the king crosses and lands on
-    for (Bitboard b = between_bb(rule.king_from, rule.king_to) | square_bb(rule.king_to); b && !path_attacked;)
-      path_attacked = is_attacked<~Us>(pos, pop_lsb(b), pos.pieces());
-    if (!path_attacked) sink.add(Move(rule.king_from, rule.king_to, CASTLING));
+    const Bitboard king_path = between_bb(rule.king_from, rule.king_to) | square_bb(rule.king_to);
+    if (!(king_path & masks.danger)) sink.add(Move(rule.king_from, rule.king_to, CASTLING));
   }
 }
 
