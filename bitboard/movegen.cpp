@@ -4,7 +4,7 @@ namespace movegen::bitboard {
 
 namespace {
 
-// Every square a piece of colour `by` attacks when `occupied` stands on the board.
+// Every square a piece of colour By attacks with `occupied` standing on the board.
 template <Color By>
 Bitboard attacked_squares(const Position& pos, Bitboard occupied) {
   Bitboard attacked = pawn_attacks_bb<By>(pos.pieces(By, PAWN)) | attacks_bb<KING>(pos.king_square(By));
@@ -15,7 +15,7 @@ Bitboard attacked_squares(const Position& pos, Bitboard occupied) {
 }
 
 template <Color Us>
-LegalityMasks legality_masks(const Position& pos) {
+inline LegalityMasks legality_masks(const Position& pos) {
   constexpr Color Them = ~Us;
   LegalityMasks masks;
   masks.king = pos.king_square(Us);
@@ -107,7 +107,7 @@ LegalityMasks legality_masks(const Position& pos) {
 }
 
 template <Color Us, class Sink>
-void generate_pawn_moves(const Position& pos, const LegalityMasks& masks, Sink& sink) {
+inline void generate_pawn_moves(const Position& pos, const LegalityMasks& masks, Sink& sink) {
   const Bitboard pawns = pos.pieces(Us, PAWN);
   add_pawn_moves<Us>(pos, pawns & ~masks.pinned, masks.check_mask, sink);
   for (Bitboard pinned = pawns & masks.pinned; pinned;) {
@@ -118,7 +118,7 @@ void generate_pawn_moves(const Position& pos, const LegalityMasks& masks, Sink& 
 }
 
 template <Color Us, class Sink>
-void generate_knight_moves(const Position& pos, const LegalityMasks& masks, Sink& sink) {
+inline void generate_knight_moves(const Position& pos, const LegalityMasks& masks, Sink& sink) {
   const Bitboard target = ~pos.pieces(Us) & masks.check_mask;
   for (Bitboard b = pos.pieces(Us, KNIGHT) & ~masks.pinned; b;) {
     const Square from = pop_lsb(b);
@@ -127,7 +127,7 @@ void generate_knight_moves(const Position& pos, const LegalityMasks& masks, Sink
 }
 
 template <Color Us, PieceType Pt, class Sink>
-void generate_slider_moves(const Position& pos, const LegalityMasks& masks, Sink& sink) {
+inline void generate_slider_moves(const Position& pos, const LegalityMasks& masks, Sink& sink) {
   static_assert(Pt == BISHOP || Pt == ROOK);
   const Bitboard target = ~pos.pieces(Us) & masks.check_mask;
   const Bitboard occupied = pos.pieces();
@@ -140,12 +140,12 @@ void generate_slider_moves(const Position& pos, const LegalityMasks& masks, Sink
 }
 
 template <Color Us, class Sink>
-void generate_king_moves(const Position& pos, const LegalityMasks& masks, Sink& sink) {
+inline void generate_king_moves(const Position& pos, const LegalityMasks& masks, Sink& sink) {
   sink.add_moves(masks.king, attacks_bb<KING>(masks.king) & ~pos.pieces(Us) & ~masks.danger);
 }
 
 template <Color Us, class Sink>
-void generate_castling_moves(const Position& pos, const LegalityMasks& masks, Sink& sink) {
+inline void generate_castling_moves(const Position& pos, const LegalityMasks& masks, Sink& sink) {
   constexpr int first = Us == WHITE ? 0 : 2;  // CASTLING_RULES holds K, Q, k, q
   if (masks.checkers || !(pos.castling_rights() & (CASTLING_RULES[first].right | CASTLING_RULES[first + 1].right)))
     return;

@@ -82,12 +82,13 @@ void generate_knight_moves(const Position& pos, const LegalityMasks& masks, Sink
 /// rooks and queens on ranks and files. Pinned sliders keep to the line through their king.
 template <Color Us, PieceType Pt, class Sink>
 void generate_slider_moves(const Position& pos, const LegalityMasks& masks, Sink& sink);
-/// The king's steps to squares that hold no own piece and that the enemy does not attack (castling is
-/// separate).
+/// The king's steps to squares that hold no own piece and are not in `masks.danger` (attacked with the
+/// king taken off the board, so that it cannot step back along a checking slider's ray). Castling is
+/// separate.
 template <Color Us, class Sink>
 void generate_king_moves(const Position& pos, const LegalityMasks& masks, Sink& sink);
 /// Castling: the right held, the king not in check, the squares between king and rook empty, and the
-/// squares the king crosses and lands on not attacked.
+/// squares the king crosses and lands on not in `masks.danger`.
 template <Color Us, class Sink>
 void generate_castling_moves(const Position& pos, const LegalityMasks& masks, Sink& sink);
 

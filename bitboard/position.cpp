@@ -1,7 +1,5 @@
 #include "bitboard/position.hpp"
 
-#include <cassert>
-
 #include "bitboard/movegen.hpp"
 #include "common/position_concept.hpp"
 
@@ -44,75 +42,6 @@ void Position::generate_legal(MoveList& list) const { bitboard::generate_legal(*
 
 std::size_t Position::count_legal() const { return bitboard::count_legal(*this); }
 
-void Position::make_move(Move m) {
-  const Color us = side_;
-  const Square from = m.from(), to = m.to();
-  const PieceType moved = type_of(board_[from]);
-  Undo undo{board_[to], castling_, ep_square_, halfmove_clock_};
-
-  switch (m.flag()) {
-    case EN_PASSANT: {
-      const Square captured = to - pawn_push(us);
-      undo.captured = board_[captured];
-      remove_piece(captured);
-      break;
-    }
-    case CASTLING: {
-      const CastlingRule& rule = castling_rule_for(to);
-      move_piece(rule.rook_from, rule.rook_to);
-      break;
-    }
-    default:
-      if (undo.captured != NO_PIECE) remove_piece(to);
-      break;
-  }
-  move_piece(from, to);
-  if (m.is_promotion()) {
-    remove_piece(to);
-    put_piece(make_piece(us, m.promotion_type()), to);
-  }
-
-  castling_ &= rights_kept_after_touching(from) & rights_kept_after_touching(to);
-  ep_square_ = m.flag() == DOUBLE_PUSH ? from + pawn_push(us) : SQ_NONE;
-  halfmove_clock_ = moved == PAWN || undo.captured != NO_PIECE ? 0 : halfmove_clock_ + 1;
-  fullmove_number_ += us == BLACK;
-  side_ = ~us;
-  history_.push_back(undo);
-  verify_invariants();
-}
-
-void Position::unmake_move(Move m) {
-  assert(!history_.empty());
-  const Undo undo = history_.back();
-  history_.pop_back();
-  const Color us = ~side_;
-  const Square from = m.from(), to = m.to();
-
-  if (m.is_promotion()) {
-    remove_piece(to);
-    put_piece(make_piece(us, PAWN), to);
-  }
-  move_piece(to, from);
-  switch (m.flag()) {
-    case EN_PASSANT: put_piece(undo.captured, to - pawn_push(us)); break;
-    case CASTLING: {
-      const CastlingRule& rule = castling_rule_for(to);
-      move_piece(rule.rook_to, rule.rook_from);
-      break;
-    }
-    default:
-      if (undo.captured != NO_PIECE) put_piece(undo.captured, to);
-      break;
-  }
-
-  castling_ = undo.castling;
-  ep_square_ = undo.ep_square;
-  halfmove_clock_ = undo.halfmove_clock;
-  fullmove_number_ -= us == BLACK;
-  side_ = us;
-  verify_invariants();
-}
-
 std::string Position::check_position() const {
   // The bitboards against each other and against the piece array.
   if (by_color_[WHITE] & by_color_[BLACK]) return "a square holds pieces of both colours";
@@ -133,12 +62,6 @@ std::string Position::check_position() const {
   }
   // The rules both generators share.
   return check_game_rules(*this);
-}
-
-void Position::verify_invariants() const {
-#ifdef MOVEGEN_CHECK_INVARIANTS
-  require_consistent(check_position(), fen());
-#endif
 }
 
 }  // namespace movegen::bitboard

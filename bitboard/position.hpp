@@ -9,6 +9,8 @@
 //   pos.unmake_move(moves[0]);              // back to the start position, every field restored
 #pragma once
 
+#include <array>
+#include <cassert>
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -17,6 +19,7 @@
 #include "bitboard/attacks.hpp"
 #include "common/fen.hpp"
 #include "common/move.hpp"
+#include "common/position_concept.hpp"
 
 namespace movegen::bitboard {
 
@@ -87,7 +90,12 @@ class Position {
   void put_piece(Piece p, Square s);
   void remove_piece(Square s);
   void move_piece(Square from, Square to);
-  void verify_invariants() const;
+  // Runs check_position() through require_consistent in checked builds; nothing otherwise.
+  void verify_invariants() const {
+#ifdef MOVEGEN_CHECK_INVARIANTS
+    require_consistent(check_position(), fen());
+#endif
+  }
 
   Piece board_[SQUARE_NB] = {};
   Bitboard by_type_[PIECE_TYPE_NB] = {};  // by_type_[NO_PIECE_TYPE] stays empty
@@ -120,6 +128,85 @@ inline void Position::move_piece(Square from, Square to) {
   by_color_[color_of(p)] ^= from_to;
   board_[to] = p;
   board_[from] = NO_PIECE;
+}
+
+namespace detail {
+// rights_kept_after_touching as a table: one load in make_move instead of a chain of comparisons.
+inline constexpr auto RIGHTS_KEPT = [] {
+  std::array<CastlingRights, SQUARE_NB> table{};
+  for (Square s = SQ_A1; s <= SQ_H8; ++s) table[s] = rights_kept_after_touching(s);
+  return table;
+}();
+}  // namespace detail
+
+// Defined in the header so that perft, a template in another file, can inline them.
+inline void Position::make_move(Move m) {
+  const Color us = side_;
+  const Square from = m.from(), to = m.to();
+  const PieceType moved = type_of(board_[from]);
+  Undo undo{board_[to], castling_, ep_square_, halfmove_clock_};
+
+  switch (m.flag()) {
+    case EN_PASSANT: {
+      const Square captured = to - pawn_push(us);
+      undo.captured = board_[captured];
+      remove_piece(captured);
+      break;
+    }
+    case CASTLING: {
+      const CastlingRule& rule = castling_rule_for(to);
+      move_piece(rule.rook_from, rule.rook_to);
+      break;
+    }
+    default:
+      if (undo.captured != NO_PIECE) remove_piece(to);
+      break;
+  }
+  move_piece(from, to);
+  if (m.is_promotion()) {
+    remove_piece(to);
+    put_piece(make_piece(us, m.promotion_type()), to);
+  }
+
+  castling_ &= detail::RIGHTS_KEPT[from] & detail::RIGHTS_KEPT[to];
+  ep_square_ = m.flag() == DOUBLE_PUSH ? from + pawn_push(us) : SQ_NONE;
+  halfmove_clock_ = moved == PAWN || undo.captured != NO_PIECE ? 0 : halfmove_clock_ + 1;
+  fullmove_number_ += us == BLACK;
+  side_ = ~us;
+  history_.push_back(undo);
+  verify_invariants();
+}
+
+inline void Position::unmake_move(Move m) {
+  assert(!history_.empty());
+  const Undo undo = history_.back();
+  history_.pop_back();
+  const Color us = ~side_;
+  const Square from = m.from(), to = m.to();
+
+  if (m.is_promotion()) {
+    remove_piece(to);
+    put_piece(make_piece(us, PAWN), to);
+  }
+  move_piece(to, from);
+  switch (m.flag()) {
+    case EN_PASSANT: put_piece(undo.captured, to - pawn_push(us)); break;
+    case CASTLING: {
+      const CastlingRule& rule = castling_rule_for(to);
+      move_piece(rule.rook_to, rule.rook_from);
+      break;
+    }
+    default:
+      if (undo.captured != NO_PIECE) put_piece(undo.captured, to);
+      break;
+  }
+
+  castling_ = undo.castling;
+  ep_square_ = undo.ep_square;
+  halfmove_clock_ = undo.halfmove_clock;
+  fullmove_number_ -= us == BLACK;
+  side_ = us;
+  verify_invariants();
 }
 
 }  // namespace movegen::bitboard
