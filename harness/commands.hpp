@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "common/epd.hpp"
 #include "common/fen.hpp"
 
 namespace movegen::harness {
@@ -52,6 +53,11 @@ struct CompareOptions {
 /// nodes, Mnps per generator, the bitboard/mailbox ratio, agreement) and a summary. 1 on any
 /// disagreement.
 int run_compare(const CompareOptions& options, std::ostream& out, std::ostream& err);
+
+/// The entries of an EPD suite, each position already loaded by every generator, so that a bad line
+/// stops a command before it prints anything. Throws EpdError naming the file, and the line if there is
+/// one: a file that cannot be read, a bad line, a FEN whose side not to move is in check, no positions.
+std::vector<EpdEntry> load_suite(const std::string& path);
 
 /// The bundled default suite: tests/data/perft.epd below the working directory if it is there, else
 /// in the source tree the program was built from.

@@ -39,7 +39,7 @@ std::string shorten(const std::string& text, std::size_t width) {
 
 int run_compare(const CompareOptions& options, std::ostream& out, std::ostream& err) {
   require_depth(options.max_depth, "--max-depth", 1);
-  const std::vector<EpdEntry> entries = load_epd(options.file);
+  const std::vector<EpdEntry> entries = load_suite(options.file);
   const std::vector<Generator> generators = all_generators();
   const Counting counting = options.bulk ? Counting::BULK : Counting::MAKE_EVERY_LEAF;
 

@@ -54,7 +54,7 @@ int run_diff(const DiffOptions& options, std::ostream& out, std::ostream& err) {
   if (options.epd.empty()) {
     roots.push_back({options.fen.empty() ? std::string(START_FEN) : options.fen, options.depth, 0});
   } else {
-    for (const EpdEntry& e : load_epd(options.epd)) {
+    for (const EpdEntry& e : load_suite(options.epd)) {
       int deepest = 1;
       for (const PerftCount& c : e.counts) deepest = std::max(deepest, c.depth);
       roots.push_back({e.fen, std::min(options.depth, deepest), e.line});

@@ -60,7 +60,9 @@ int main(int argc, char** argv) {
   mh::CompareOptions compare;
   CLI::App* compare_cmd =
       app.add_subcommand("compare", "run both generators on a suite: counts checked, speed side by side");
-  compare_cmd->add_option("--max-depth", compare.max_depth, "check counts up to this depth")->capture_default_str();
+  compare_cmd->add_option("--max-depth", compare.max_depth, "check counts up to this depth")
+      ->capture_default_str()
+      ->check(WHOLE_NUMBER);
   compare_cmd->add_flag("!--no-bulk", compare.bulk, "make every leaf move (same work for both generators)");
   compare_cmd->add_option("file", compare.file, "EPD file (default: the bundled suite)");
 
@@ -69,7 +71,7 @@ int main(int argc, char** argv) {
   auto* diff_fen = diff_cmd->add_option("--fen", diff.fen, "root position (default: the start position)");
   diff_cmd->add_option("--epd", diff.epd, "check every position of an EPD file instead")->excludes(diff_fen);
   diff_cmd->add_option("--moves", diff.moves, "UCI moves played from the FEN first")->expected(1, -1);
-  diff_cmd->add_option("--depth", diff.depth, "divide depth, 1..15")->capture_default_str();
+  diff_cmd->add_option("--depth", diff.depth, "divide depth, 1..15")->capture_default_str()->check(WHOLE_NUMBER);
   diff_cmd->add_option("--timeout", diff.timeout_seconds, "seconds to wait for a line from an external program")
       ->capture_default_str();
   diff_cmd->add_option("a", diff.a, "generator: mailbox, bitboard, uci:COMMAND or perftree:COMMAND")->required();
@@ -77,23 +79,29 @@ int main(int argc, char** argv) {
 
   mh::FuzzOptions fuzz;
   CLI::App* fuzz_cmd = app.add_subcommand("fuzz", "random games cross-checking the built-in generators");
-  fuzz_cmd->add_option("--games", fuzz.games, "games to play")->capture_default_str();
-  fuzz_cmd->add_option("--plies", fuzz.plies, "moves a game at most")->capture_default_str();
+  fuzz_cmd->add_option("--games", fuzz.games, "games to play")->capture_default_str()->check(WHOLE_NUMBER);
+  fuzz_cmd->add_option("--plies", fuzz.plies, "moves a game at most")->capture_default_str()->check(WHOLE_NUMBER);
   fuzz_cmd->add_option("--seed", fuzz.seed, "game g uses seed + g")->capture_default_str();
   fuzz_cmd->add_option("--flip-depth", fuzz.flip_depth, "perft depth for the colour-flip check, 0 off")
-      ->capture_default_str();
-  fuzz_cmd->add_option("--flip-every", fuzz.flip_every, "positions between colour-flip checks")->capture_default_str();
+      ->capture_default_str()
+      ->check(WHOLE_NUMBER);
+  fuzz_cmd->add_option("--flip-every", fuzz.flip_every, "positions between colour-flip checks")
+      ->capture_default_str()
+      ->check(WHOLE_NUMBER);
   fuzz_cmd->add_option("--against", fuzz.against, "also check this generator spec at sampled positions");
   fuzz_cmd->add_option("--sample-every", fuzz.sample_every, "positions between checks of --against")
-      ->capture_default_str();
-  fuzz_cmd->add_option("--against-depth", fuzz.against_depth, "divide depth for --against")->capture_default_str();
+      ->capture_default_str()
+      ->check(WHOLE_NUMBER);
+  fuzz_cmd->add_option("--against-depth", fuzz.against_depth, "divide depth for --against")
+      ->capture_default_str()
+      ->check(WHOLE_NUMBER);
   fuzz_cmd->add_option("--timeout", fuzz.timeout_seconds, "seconds to wait for a line from --against")
       ->capture_default_str();
 
   mh::PerftreeOptions perftree;
   CLI::App* perftree_cmd = app.add_subcommand("perftree", "divide in the perftree tool's script protocol");
   perftree_cmd->add_option("--generator", perftree.generator, "mailbox or bitboard")->capture_default_str();
-  perftree_cmd->add_option("depth", perftree.depth, "plies, 0..15")->required();
+  perftree_cmd->add_option("depth", perftree.depth, "plies, 0..15")->required()->check(WHOLE_NUMBER);
   perftree_cmd->add_option("fen", perftree.fen, "position")->required();
   perftree_cmd->add_option("moves", perftree.moves, "space-separated UCI moves played first");
 

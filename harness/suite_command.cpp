@@ -18,23 +18,27 @@ std::string default_suite_path() {
   return (std::filesystem::path(MOVEGEN_SOURCE_DIR) / relative).string();
 }
 
-int run_suite(const SuiteOptions& options, std::ostream& out, std::ostream& err) {
-  require_depth(options.max_depth, "--max-depth", 1);
-  const std::vector<Generator> generators =
-      options.generator == "both" ? all_generators() : std::vector{parse_generator(options.generator)};
-  const std::vector<EpdEntry> entries = load_epd(options.file);
-  if (entries.empty()) throw EpdError(options.file + ": no positions (only blank or comment lines)");
-  // Load every position before printing anything: parse_fen cannot tell whether the side not to move
-  // is in check, so a bad line would otherwise stop the run half-way with no file or line named.
+std::vector<EpdEntry> load_suite(const std::string& path) {
+  std::vector<EpdEntry> entries = load_epd(path);
+  if (entries.empty()) throw EpdError(path + ": no positions (only blank or comment lines)");
+  // parse_fen cannot tell whether the side not to move is in check; from_fen can.
   for (const EpdEntry& entry : entries)
-    for (Generator g : generators)
+    for (Generator g : all_generators())
       with_generator(g, [&]<ChessPosition P>() {
         try {
           (void)P::from_fen(entry.fen);
         } catch (const FenError& e) {
-          throw EpdError(fmt::format("{}: line {}: {}", options.file, entry.line, e.what()));
+          throw EpdError(fmt::format("{}: line {}: {}", path, entry.line, e.what()));
         }
       });
+  return entries;
+}
+
+int run_suite(const SuiteOptions& options, std::ostream& out, std::ostream& err) {
+  require_depth(options.max_depth, "--max-depth", 1);
+  const std::vector<Generator> generators =
+      options.generator == "both" ? all_generators() : std::vector{parse_generator(options.generator)};
+  const std::vector<EpdEntry> entries = load_suite(options.file);
 
   using Clock = std::chrono::steady_clock;
   const auto start = Clock::now();

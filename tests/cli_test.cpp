@@ -213,3 +213,34 @@ BOOST_AUTO_TEST_CASE(unknown_generator_and_arguments) {
   expect_bad_input({"perft", "1", "2"}, "not expected: 2");
   expect_bad_input({"perft", "1", "two\nlines"}, "not expected: two\\x0Alines");
 }
+
+BOOST_AUTO_TEST_CASE(compare_diff_fuzz_perftree_and_show_refuse_bad_input) {
+  const std::string empty = scratch().file("empty.epd", "# nothing\n");
+  const std::string in_check = scratch().file("check.epd", START + " ;D1 20\n4k3/8/8/8/8/8/8/K3R3 w - - 0 1 ;D1 5\n");
+  expect_bad_input({"compare", "--max-depth", "0"}, "bad --max-depth: 0 is outside 1..15");
+  expect_bad_input({"compare", "--max-depth", ""}, "--max-depth: '' is not a whole number");
+  expect_bad_input({"compare", (scratch().dir / "missing.epd").string()}, "missing.epd: cannot open");
+  expect_bad_input({"compare", empty}, "empty.epd: no positions");
+  expect_bad_input({"compare", in_check}, "check.epd: line 2: bad FEN side to move");
+
+  expect_bad_input({"diff", "mailbox", "foo"}, "bad generator 'foo'");
+  expect_bad_input({"diff", "mailbox", "bitboard", "--depth", "-1"}, "bad --depth: -1 is outside 1..15");
+  expect_bad_input({"diff", "mailbox", "bitboard", "--depth", ""}, "--depth: '' is not a whole number");
+  expect_bad_input({"diff", "mailbox", "bitboard", "--fen", "8/8 w"}, "bad FEN fields");
+  expect_bad_input({"diff", "mailbox", "bitboard", "--moves", "e2e5"}, "bad move 'e2e5'");
+  expect_bad_input({"diff", "mailbox", "bitboard", "--epd", in_check}, "check.epd: line 2: bad FEN side to move");
+  expect_bad_input({"diff", "mailbox", "bitboard", "--epd", empty}, "empty.epd: no positions");
+
+  expect_bad_input({"fuzz", "--games", "-1"}, "bad --games: -1");
+  expect_bad_input({"fuzz", "--games", "many"}, "--games: 'many' is not a whole number");
+  expect_bad_input({"fuzz", "--plies", "-3"}, "bad --plies: -3");
+  expect_bad_input({"fuzz", "--flip-depth", "99"}, "bad --flip-depth: 99");
+  expect_bad_input({"fuzz", "--games", "1", "--against", "foo"}, "bad generator 'foo'");
+
+  expect_bad_input({"perftree", "99", START}, "bad depth: 99 is outside 0..15");
+  expect_bad_input({"perftree", "", START}, "depth: '' is not a whole number");
+  expect_bad_input({"perftree", "1", "xyz"}, "bad FEN fields");
+  expect_bad_input({"perftree", "1", START, "e2e5"}, "bad move 'e2e5'");
+
+  expect_bad_input({"show", "--fen", "4k3/8/8/8/8/8/8/4K3 x - - 0 1"}, "bad FEN side to move: 'x'");
+}
