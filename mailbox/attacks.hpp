@@ -39,11 +39,13 @@ constexpr char letter(Color c, PieceType pt) { return piece_to_char(make_piece(c
 /// True for an empty square.
 constexpr bool is_empty(char square) { return square == '-'; }
 
-/// True if the letter is a piece of colour c (false for an empty square).
-constexpr bool is_color(char square, Color c) {
-  const Piece p = char_to_piece(square);
-  return p != NO_PIECE && color_of(p) == c;
-}
+/// The letter as colour `us` sees it: its own pieces as capitals, the enemy's as small letters. XOR 0x20
+/// swaps an ASCII letter's case ('-' becomes a control character, neither capital nor small).
+constexpr char own_letter(char square, Color us) { return char(square ^ (us == WHITE ? 0 : 0x20)); }
+
+/// True if the letter is a piece of colour c (false for an empty square). XOR 0x20 swaps an ASCII
+/// letter's case: white's capitals become small letters (>= 'a'), while '-' (0x2d) stays below 'a'.
+constexpr bool is_color(char square, Color c) { return (square ^ (c == WHITE ? 0x20 : 0)) >= 'a'; }
 
 /// The squares holding pieces of colour `by` that attack `sq`, found by looking outward from `sq`
 /// along pawn, knight, king and slider steps. Stops at the first hit when `first_only` is set.

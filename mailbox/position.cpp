@@ -39,32 +39,63 @@ void Position::generate_legal(MoveList& list) {
   // Pseudo-legal moves go into `list` first; the legal ones are then kept in place.
   const std::size_t first = list.size();
   generate_pseudo_legal(*this, list);
-  const Color us = side_;
-  const Square king = king_square_[us];
-  const auto [checkers, pinned] = king_safety(board_, king, us);
-  const bool check = checkers != 0;
+  const Square king = king_square_[side_];
+  const auto [checkers, pinned] = king_safety(board_, king, side_);
   std::size_t kept = first;
   for (std::size_t i = first; i < list.size(); ++i) {
     const Move m = list[i];
     // Out of check, a move that is not the king's, not en passant and not by a pinned piece cannot
-    // expose the king: it is legal without the test. Every other move is made, tested and unmade;
-    // for a plain king move, making it means lifting the king and testing the square it goes to.
-    const bool in_question = check || m.from() == king || m.flag() == EN_PASSANT || (pinned >> m.from() & 1);
-    bool legal = true;
-    if (!in_question) {
-      // legal as it stands
-    } else if (m.from() == king && m.flag() != CASTLING) {
-      board_[king] = '-';
-      legal = !is_square_attacked(m.to(), ~us);
-      board_[king] = letter(us, KING);
-    } else {
-      play(m);  // unchecked: the move may leave our king in check, which check_position() would report
-      legal = !is_square_attacked(king_square_[us], ~us);
-      unmake_move(m);
-    }
-    if (legal) list.set(kept++, m);
+    // expose the king: it is legal without the test. Every other move is tested.
+    const bool in_question = checkers || m.from() == king || m.flag() == EN_PASSANT || (pinned >> m.from() & 1);
+    if (!in_question || keeps_king_safe(m)) list.set(kept++, m);
   }
   list.resize(kept);
+}
+
+std::size_t Position::count_legal() {
+  const Color us = side_;
+  const Square king = king_square_[us];
+  const auto [checkers, pinned] = king_safety(board_, king, us);
+  if (checkers) {  // in check every move is in question: the general path
+    MoveList list;
+    generate_legal(list);
+    return list.size();
+  }
+  // As in generate_legal, but piece by piece: the moves of a piece that cannot expose the king are
+  // only counted; the king's, the pinned pieces' and those of a pawn that may take en passant (beside
+  // the pawn that just made a double push) are tested as they are found.
+  const Square double_pushed = ep_square_ == SQ_NONE ? SQ_NONE : ep_square_ - pawn_push(us);
+  auto beside_double_pushed = [&](Square s) {
+    return double_pushed != SQ_NONE && rank_of(s) == rank_of(double_pushed) &&
+           (s == double_pushed + EAST || s == double_pushed + WEST);
+  };
+  MoveCounter safe;
+  TestedMoveCounter tested{*this};
+  for (Square from = SQ_A1; from <= SQ_H8; ++from) {
+    if (!is_color(board_[from], us)) continue;
+    const char piece = own_letter(board_[from], us);
+    if (from == king || (pinned >> from & 1) || (piece == 'P' && beside_double_pushed(from)))
+      generate_piece_moves(*this, from, piece, tested);
+    else
+      generate_piece_moves(*this, from, piece, safe);
+  }
+  generate_castling_moves(*this, tested);
+  return safe.count + tested.count;
+}
+
+bool Position::keeps_king_safe(Move m) {
+  const Color us = side_;
+  const Square king = king_square_[us];
+  if (m.from() == king && m.flag() != CASTLING) {
+    board_[king] = '-';
+    const bool safe = !is_square_attacked(m.to(), ~us);
+    board_[king] = letter(us, KING);
+    return safe;
+  }
+  play(m);  // unchecked: the move may leave our king in check, which check_position() would report
+  const bool safe = !is_square_attacked(king_square_[us], ~us);
+  unmake_move(m);
+  return safe;
 }
 
 void Position::make_move(Move m) {

@@ -49,6 +49,14 @@ class Position {
   /// safety and unmade. Leaves the position as it was.
   void generate_legal(MoveList& list);
 
+  /// The number of legal moves, generate_legal's list size, counted without building that list where
+  /// no test is needed (perft's bulk counting at the last ply). Leaves the position as it was.
+  std::size_t count_legal();
+
+  /// True if pseudo-legal `m` leaves the mover's king unattacked: a plain king move by lifting the king
+  /// and testing the square it goes to, any other move by make, test, unmake.
+  bool keeps_king_safe(Move m);
+
   /// Plays a legal move of this position; unmake_move takes it back.
   void make_move(Move m);
   /// Takes back `m`, which must be the last move made, restoring every field exactly.
