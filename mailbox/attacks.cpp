@@ -21,11 +21,12 @@ Bitboard attackers_of_leapers(const Board& board, int row, int col, Color by) {
   Bitboard found = 0;
   // A pawn of `by` attacks (row, col) from one row behind it, as seen from `by`'s side.
   const int pawn_row = row - (by == WHITE ? 1 : -1);
+  const char pawn = letter(by, PAWN), knight = letter(by, KNIGHT);
   for (int dc : {-1, 1})
-    if (on_board(pawn_row, col + dc) && board[square_at(pawn_row, col + dc)] == letter(by, PAWN))
+    if (on_board(pawn_row, col + dc) && board[square_at(pawn_row, col + dc)] == pawn)
       found |= Bitboard(1) << square_at(pawn_row, col + dc);
   for (Step s : KNIGHT_STEPS)
-    if (on_board(row + s.row, col + s.col) && board[square_at(row + s.row, col + s.col)] == letter(by, KNIGHT))
+    if (on_board(row + s.row, col + s.col) && board[square_at(row + s.row, col + s.col)] == knight)
       found |= Bitboard(1) << square_at(row + s.row, col + s.col);
   return found;
 }
@@ -41,19 +42,20 @@ Bitboard attackers_of(const Board& board, Square sq, Color by, bool first_only) 
     return first_only;
   };
 
+  const char king = letter(by, KING), rook = letter(by, ROOK), bishop = letter(by, BISHOP), queen = letter(by, QUEEN);
   for (Step s : KING_STEPS)
-    if (on_board(row + s.row, col + s.col) && board[square_at(row + s.row, col + s.col)] == letter(by, KING))
+    if (on_board(row + s.row, col + s.col) && board[square_at(row + s.row, col + s.col)] == king)
       if (hit(square_at(row + s.row, col + s.col))) return found;
 
   Square where = SQ_NONE;
   for (Step s : ROOK_DIRECTIONS) {
-    char p = first_piece(board, row, col, s, where);
-    if (p == letter(by, ROOK) || p == letter(by, QUEEN))
+    const char p = first_piece(board, row, col, s, where);
+    if (p == rook || p == queen)
       if (hit(where)) return found;
   }
   for (Step s : BISHOP_DIRECTIONS) {
-    char p = first_piece(board, row, col, s, where);
-    if (p == letter(by, BISHOP) || p == letter(by, QUEEN))
+    const char p = first_piece(board, row, col, s, where);
+    if (p == bishop || p == queen)
       if (hit(where)) return found;
   }
   return found;
@@ -64,14 +66,15 @@ KingSafety king_safety(const Board& board, Square king, Color us) {
   const int row = rank_of(king), col = file_of(king);
   // Pawns and knights give check from where they stand; they cannot pin.
   KingSafety safety{attackers_of_leapers(board, row, col, them), 0};
+  const char queen = letter(them, QUEEN);
   auto look = [&](Step s, char slider) {
     Square first = SQ_NONE, beyond = SQ_NONE;
     const char p = first_piece(board, row, col, s, first);
-    if (p == slider || p == letter(them, QUEEN)) {
+    if (p == slider || p == queen) {
       safety.checkers |= Bitboard(1) << first;
     } else if (is_color(p, us)) {
       const char q = first_piece(board, rank_of(first), file_of(first), s, beyond);
-      if (q == slider || q == letter(them, QUEEN)) safety.pinned |= Bitboard(1) << first;
+      if (q == slider || q == queen) safety.pinned |= Bitboard(1) << first;
     }
   };
   for (Step s : ROOK_DIRECTIONS) look(s, letter(them, ROOK));
