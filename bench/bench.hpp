@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 #include "bitboard/position.hpp"
 #include "common/position_concept.hpp"
@@ -47,5 +48,27 @@ void for_each_generator(F&& f) {
 /// reported for it) and makes the program exit with status 1 after all benchmarks ran. The caller
 /// must leave the benchmark loop afterwards.
 void fail(benchmark::State& state, const std::string& message);
+
+/// Lists the legal moves of `pos` with `generate(pos, list)` over and over: the loop of every legal
+/// generation benchmark. Counter moves_per_second: moves listed per second. Fails unless each list has
+/// `expected` moves (`name` goes into the message).
+template <class Pos, class Generate>
+void measure_generation(benchmark::State& state, Pos& pos, Generate generate, std::uint64_t expected,
+                        std::string_view name) {
+  MoveList list;
+  std::uint64_t moves = 0;
+  for (auto _ : state) {
+    list.clear();
+    generate(pos, list);
+    benchmark::DoNotOptimize(list);
+    if (list.size() != expected) {
+      fail(state, std::string(name) + ": " + std::to_string(list.size()) + " legal moves, expected " +
+                      std::to_string(expected));
+      break;
+    }
+    moves += list.size();
+  }
+  state.counters["moves_per_second"] = benchmark::Counter(double(moves), benchmark::Counter::kIsRate);
+}
 
 }  // namespace movegen::bench

@@ -62,19 +62,7 @@ using Strategy = void (*)(Position&, MoveList&);
 template <Strategy generate>
 void BM_LegalGeneration(benchmark::State& state, const BenchPosition& p) {
   Position pos = Position::from_fen(p.fen);
-  MoveList list;
-  std::uint64_t moves = 0;
-  for (auto _ : state) {
-    list.clear();
-    generate(pos, list);
-    benchmark::DoNotOptimize(list);
-    if (list.size() != p.perft[1]) {
-      fail(state, fmt::format("{}: {} legal moves, expected {}", p.name, list.size(), p.perft[1]));
-      break;
-    }
-    moves += list.size();
-  }
-  state.counters["moves_per_second"] = benchmark::Counter(double(moves), benchmark::Counter::kIsRate);
+  measure_generation(state, pos, generate, p.perft[1], p.name);
 }
 
 /// perft with `generate` at every node, the last ply counted by the size of its move list.

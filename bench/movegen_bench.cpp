@@ -13,19 +13,7 @@ namespace {
 template <ChessPosition P>
 void BM_GenerateLegal(benchmark::State& state, const BenchPosition& p) {
   P pos = P::from_fen(p.fen);
-  MoveList list;
-  std::uint64_t moves = 0;
-  for (auto _ : state) {
-    list.clear();
-    pos.generate_legal(list);
-    benchmark::DoNotOptimize(list);
-    if (list.size() != p.perft[1]) {
-      fail(state, fmt::format("{}: {} legal moves, expected {}", p.name, list.size(), p.perft[1]));
-      break;
-    }
-    moves += list.size();
-  }
-  state.counters["moves_per_second"] = benchmark::Counter(double(moves), benchmark::Counter::kIsRate);
+  measure_generation(state, pos, [](P& q, MoveList& l) { q.generate_legal(l); }, p.perft[1], p.name);
 }
 
 void register_generate(const Options&) {

@@ -10,6 +10,9 @@
 
 namespace movegen::harness {
 
+/// The most lines an external program may print in one reply: more than any honest divide, a bound on garbage.
+inline constexpr int MAX_REPLY_LINES = 10000;
+
 /// A UCI engine started once from `command` and kept alive: after the `uci`/`uciok` handshake each divide
 /// sends `position fen F [moves ...]` and `go perft N` and reads Stockfish's divide format (`e2e4: 20`
 /// lines, a blank line, `Nodes searched: N`); `info` lines are skipped. Throws ExternalError if the

@@ -8,8 +8,6 @@ namespace movegen::harness {
 
 namespace {
 
-constexpr int MAX_REPLY_LINES = 10000;  // more than any honest reply: a bound on garbage
-
 class PerftreeProgram : public DivideSource {
  public:
   PerftreeProgram(std::string spec, std::string_view command, std::chrono::milliseconds timeout)
