@@ -16,8 +16,9 @@ char first_piece(const Board& board, int row, int col, Step step, Square& where)
   return '-';
 }
 
-// The pawns and knights of colour `by` that attack the square at (row, col).
-Bitboard attackers_of_leapers(const Board& board, int row, int col, Color by) {
+// The pawns and knights of colour `attackers.by` that attack the square at (row, col).
+Bitboard attackers_of_leapers(const Board& board, int row, int col, Attackers attackers) {
+  const Color by = attackers.by;
   Bitboard found = 0;
   // A pawn of `by` attacks (row, col) from one row behind it, as seen from `by`'s side.
   const int pawn_row = row - (by == WHITE ? 1 : -1);
@@ -25,60 +26,84 @@ Bitboard attackers_of_leapers(const Board& board, int row, int col, Color by) {
   for (int dc : {-1, 1})
     if (on_board(pawn_row, col + dc) && board[square_at(pawn_row, col + dc)] == pawn)
       found |= Bitboard(1) << square_at(pawn_row, col + dc);
-  for (Step s : KNIGHT_STEPS)
-    if (on_board(row + s.row, col + s.col) && board[square_at(row + s.row, col + s.col)] == knight)
-      found |= Bitboard(1) << square_at(row + s.row, col + s.col);
+  if (attackers.knights)
+    for (Step s : KNIGHT_STEPS)
+      if (on_board(row + s.row, col + s.col) && board[square_at(row + s.row, col + s.col)] == knight)
+        found |= Bitboard(1) << square_at(row + s.row, col + s.col);
   return found;
 }
 
 }  // namespace
 
-Bitboard attackers_of(const Board& board, Square sq, Color by, bool first_only) {
+Bitboard attackers_of(const Board& board, Square sq, Attackers attackers, bool first_only) {
+  const Color by = attackers.by;
   const int row = rank_of(sq), col = file_of(sq);
-  Bitboard found = attackers_of_leapers(board, row, col, by);
-  if (found && first_only) return found;
-  auto hit = [&](Square s) {
-    found |= Bitboard(1) << s;
+  Bitboard found = 0;
+  if (attackers.knights) {
+    const char knight = letter(by, KNIGHT);
+    for (Step s : KNIGHT_STEPS)
+      if (on_board(row + s.row, col + s.col) && board[square_at(row + s.row, col + s.col)] == knight)
+        found |= Bitboard(1) << square_at(row + s.row, col + s.col);
+    if (found && first_only) return found;
+  }
+  // One walk along each of the eight lines from `sq`. The neighbouring square may hold the king, or on
+  // a diagonal behind `sq` (as `by` sees it) a pawn; beyond it, the first piece met may be a slider.
+  const char pawn = letter(by, PAWN), king = letter(by, KING), queen = letter(by, QUEEN);
+  const int pawn_row_step = by == WHITE ? -1 : 1;
+  auto look = [&](Step s, char slider, bool sliders_on_board) {
+    int r = row + s.row, c = col + s.col;
+    if (!on_board(r, c)) return false;
+    char p = board[square_at(r, c)];
+    const bool pawn_attack = p == pawn && s.row == pawn_row_step && s.col != 0;
+    if (!(p == king || pawn_attack)) {
+      if (!sliders_on_board) return false;
+      while (is_empty(p)) {
+        r += s.row, c += s.col;
+        if (!on_board(r, c)) return false;
+        p = board[square_at(r, c)];
+      }
+      if (p != slider && p != queen) return false;
+    }
+    found |= Bitboard(1) << square_at(r, c);
     return first_only;
   };
-
-  const char king = letter(by, KING), rook = letter(by, ROOK), bishop = letter(by, BISHOP), queen = letter(by, QUEEN);
-  for (Step s : KING_STEPS)
-    if (on_board(row + s.row, col + s.col) && board[square_at(row + s.row, col + s.col)] == king)
-      if (hit(square_at(row + s.row, col + s.col))) return found;
-
-  Square where = SQ_NONE;
-  for (Step s : ROOK_DIRECTIONS) {
-    const char p = first_piece(board, row, col, s, where);
-    if (p == rook || p == queen)
-      if (hit(where)) return found;
-  }
-  for (Step s : BISHOP_DIRECTIONS) {
-    const char p = first_piece(board, row, col, s, where);
-    if (p == bishop || p == queen)
-      if (hit(where)) return found;
-  }
+  for (Step s : ROOK_DIRECTIONS)
+    if (look(s, letter(by, ROOK), attackers.straight)) return found;
+  for (Step s : BISHOP_DIRECTIONS)
+    if (look(s, letter(by, BISHOP), attackers.diagonal)) return found;
   return found;
 }
 
-KingSafety king_safety(const Board& board, Square king, Color us) {
-  const Color them = ~us;
+KingSafety king_safety(const Board& board, Square king, Attackers enemy) {
+  const Color them = enemy.by, us = ~them;
   const int row = rank_of(king), col = file_of(king);
-  // Pawns and knights give check from where they stand; they cannot pin.
-  KingSafety safety{attackers_of_leapers(board, row, col, them), 0};
+  // Pawns and knights give check from where they stand; they cannot pin, and they are answered by
+  // capturing them.
+  KingSafety safety;
+  safety.checkers = attackers_of_leapers(board, row, col, enemy);
+  Bitboard answers = safety.checkers;
   const char queen = letter(them, QUEEN);
   auto look = [&](Step s, char slider) {
     Square first = SQ_NONE, beyond = SQ_NONE;
     const char p = first_piece(board, row, col, s, first);
     if (p == slider || p == queen) {
+      // A slider's check is answered by capturing it or by blocking a square on the way to the king.
       safety.checkers |= Bitboard(1) << first;
+      for (int r = row + s.row, c = col + s.col;; r += s.row, c += s.col) {
+        answers |= Bitboard(1) << square_at(r, c);
+        if (square_at(r, c) == first) break;
+      }
     } else if (is_color(p, us)) {
       const char q = first_piece(board, rank_of(first), file_of(first), s, beyond);
       if (q == slider || q == queen) safety.pinned |= Bitboard(1) << first;
     }
   };
-  for (Step s : ROOK_DIRECTIONS) look(s, letter(them, ROOK));
-  for (Step s : BISHOP_DIRECTIONS) look(s, letter(them, BISHOP));
+  if (enemy.straight)
+    for (Step s : ROOK_DIRECTIONS) look(s, letter(them, ROOK));
+  if (enemy.diagonal)
+    for (Step s : BISHOP_DIRECTIONS) look(s, letter(them, BISHOP));
+  // Two checkers cannot both be answered by one move of another piece: only the king may move.
+  if (safety.checkers) safety.check_mask = (safety.checkers & (safety.checkers - 1)) ? 0 : answers;
   return safety;
 }
 

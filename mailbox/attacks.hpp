@@ -47,25 +47,43 @@ constexpr char own_letter(char square, Color us) { return char(square ^ (us == W
 /// letter's case: white's capitals become small letters (>= 'a'), while '-' (0x2d) stays below 'a'.
 constexpr bool is_color(char square, Color c) { return (square ^ (c == WHITE ? 0x20 : 0)) >= 'a'; }
 
-/// The squares holding pieces of colour `by` that attack `sq`, found by looking outward from `sq`
-/// along pawn, knight, king and slider steps. Stops at the first hit when `first_only` is set.
-Bitboard attackers_of(const Board& board, Square sq, Color by, bool first_only = false);
-
-/// True if any piece of colour `by` attacks `sq` (its own pieces and empty squares alike).
-inline bool is_square_attacked(const Board& board, Square sq, Color by) {
-  return attackers_of(board, sq, by, true) != 0;
-}
-
-/// What threatens a king: the enemy pieces giving check, and the own pieces pinned against it.
-struct KingSafety {
-  Bitboard checkers = 0;
-  Bitboard pinned = 0;
+/// Colour `by` and the kinds of piece it has on the board, so that an attack test can skip the steps of
+/// kinds that are absent. Pawns and the king are always looked for. A colour alone means every kind.
+struct Attackers {
+  Attackers(Color c) : by(c) {}  // NOLINT(google-explicit-constructor): a colour is "every kind"
+  Attackers(Color c, bool has_knights, bool has_diagonal, bool has_straight)
+      : by(c), knights(has_knights), diagonal(has_diagonal), straight(has_straight) {}
+  Color by;
+  bool knights = true;   // a knight
+  bool diagonal = true;  // a bishop or a queen
+  bool straight = true;  // a rook or a queen
 };
 
-/// Looks outward from colour `us`'s king on `king` once: enemy pawns, knights and sliders that attack
-/// it are checkers; an own piece is pinned when the next piece beyond it on the same line is an enemy
-/// rook or queen (rank, file) or bishop or queen (diagonal). Out of check, only pinned pieces, the
-/// king itself and en passant can expose the king.
-KingSafety king_safety(const Board& board, Square king, Color us);
+/// The squares holding pieces of colour `attackers.by` that attack `sq`, found by looking outward from
+/// `sq` along pawn, knight, king and slider steps. Stops at the first hit when `first_only` is set.
+Bitboard attackers_of(const Board& board, Square sq, Attackers attackers, bool first_only = false);
+
+/// True if any piece of colour `attackers.by` attacks `sq` (its own pieces and empty squares alike).
+inline bool is_square_attacked(const Board& board, Square sq, Attackers attackers) {
+  return attackers_of(board, sq, attackers, true) != 0;
+}
+
+/// Every square, as a set: the check mask when the king is not in check.
+inline constexpr Bitboard EVERY_SQUARE = ~Bitboard(0);
+
+/// What threatens a king, found once per node.
+struct KingSafety {
+  Bitboard checkers = 0;  // enemy pieces giving check
+  Bitboard pinned = 0;    // own pieces standing alone between the king and an enemy slider on its line
+  /// Where a move other than the king's must land: everywhere out of check; in single check the checker
+  /// and the squares between it and the king; nowhere in double check.
+  Bitboard check_mask = EVERY_SQUARE;
+};
+
+/// Looks outward from the king on `king` once. Enemy pawns, knights and sliders that attack it are
+/// checkers; an own piece is pinned when the next piece beyond it on the same line is an enemy rook or
+/// queen (rank, file) or bishop or queen (diagonal). `enemy` names the other colour and its kinds.
+/// Out of check, only pinned pieces, the king itself and en passant can expose the king.
+KingSafety king_safety(const Board& board, Square king, Attackers enemy);
 
 }  // namespace movegen::mailbox

@@ -1,8 +1,28 @@
 #include "mailbox/movegen.hpp"
 
+#include <bit>
+#include <cstdint>
+#include <cstring>
+
 namespace movegen::mailbox {
 
 namespace {
+
+// Calls visit(square) for each square that holds a piece of colour `us`, a1 first. The board string is
+// read a rank (eight letters) at a time: in ASCII every letter has bit 6 (0x40) set and '-' (0x2d) has
+// not, and the small letters (black) have bit 5 (0x20) set where the capitals (white) have not.
+template <class Visit>
+void for_each_piece(const Board& board, Color us, Visit visit) {
+  static_assert(std::endian::native == std::endian::little, "byte i of a rank's word must be file i");
+  constexpr std::uint64_t BIT6 = 0x4040404040404040;  // bit 6 of each of the eight letters
+  for (int row = 0; row < 8; ++row) {
+    std::uint64_t letters;
+    std::memcpy(&letters, &board[square_at(row, 0)], sizeof letters);
+    const std::uint64_t pieces = letters & BIT6, black = (letters << 1) & BIT6;  // bit 5 moved to bit 6
+    for (std::uint64_t own = us == WHITE ? pieces & ~black : pieces & black; own; own &= own - 1)
+      visit(square_at(row, std::countr_zero(own) / 8));
+  }
+}
 
 // Adds from -> (row, col) if that square is on the board and not occupied by the mover's own piece.
 // Returns true if the square was empty, so that a slider may go on.
@@ -77,7 +97,7 @@ void generate_king_moves(const Position& pos, Square from, Sink& out) {
 }
 
 template <class Sink>
-void generate_castling_moves(const Position& pos, Sink& out) {
+void generate_castling_moves(const Position& pos, const KingSafety& safety, Bitboard safe_steps, Sink& out) {
   const Color us = pos.side_to_move();
   const Board& board = pos.board();
   auto empty = [&](Square s) { return is_empty(board[relative_square(us, s)]); };
@@ -86,10 +106,11 @@ void generate_castling_moves(const Position& pos, Sink& out) {
   const bool king_side = (pos.castling_rights() & (us == WHITE ? WHITE_OO : BLACK_OO)) && empty(SQ_F1) && empty(SQ_G1);
   const bool queen_side =
       (pos.castling_rights() & (us == WHITE ? WHITE_OOO : BLACK_OOO)) && empty(SQ_D1) && empty(SQ_C1) && empty(SQ_B1);
-  if (!(king_side || queen_side) || pos.in_check()) return;
+  if (!(king_side || queen_side) || safety.checkers) return;
   const Square king = relative_square(us, SQ_E1);
-  if (king_side && safe(SQ_F1)) out.push_back(Move(king, relative_square(us, SQ_G1), CASTLING));
-  if (queen_side && safe(SQ_D1)) out.push_back(Move(king, relative_square(us, SQ_C1), CASTLING));
+  auto crosses_safely = [&](Square s) { return safe_steps >> relative_square(us, s) & 1; };
+  if (king_side && crosses_safely(SQ_F1) && safe(SQ_G1)) out.push_back(Move(king, relative_square(us, SQ_G1), CASTLING));
+  if (queen_side && crosses_safely(SQ_D1) && safe(SQ_C1)) out.push_back(Move(king, relative_square(us, SQ_C1), CASTLING));
 }
 
 template <class Sink>
@@ -109,24 +130,81 @@ void generate_piece_moves(const Position& pos, Square from, char piece, Sink& ou
 }
 
 void generate_pseudo_legal(const Position& pos, MoveList& list) {
+  const Color us = pos.side_to_move();
+  const Board& board = pos.board();
+  for_each_piece(board, us, [&](Square from) { generate_piece_moves(pos, from, own_letter(board[from], us), list); });
+  // The king's steps castling crosses, tested here as generate_all's king moves test them.
+  Bitboard safe_steps = 0;
+  for (Square s : {relative_square(us, SQ_F1), relative_square(us, SQ_D1)})
+    if (!pos.is_square_attacked(s, ~us)) safe_steps |= Bitboard(1) << s;
+  generate_castling_moves(pos, pos.king_safety(), safe_steps, list);
+}
+
+namespace {
+
+// Runs each of the mover's pieces through its generator into the sink its legality calls for: the
+// king's moves into `king_moves`, a pinned piece's and those of a pawn that may take en passant into
+// `tested`, every other piece's into `untested`. In double check only the king moves.
+template <class Untested, class Tested>
+void generate_by_piece(const Position& pos, const KingSafety& safety, Untested& untested, Tested& tested,
+                       Tested& king_moves) {
   const Board& board = pos.board();
   const Color us = pos.side_to_move();
-  for (Square from = SQ_A1; from <= SQ_H8; ++from)
-    if (is_color(board[from], us)) generate_piece_moves(pos, from, own_letter(board[from], us), list);
-  generate_castling_moves(pos, list);
+  const Square king = pos.king_square(us);
+  const bool double_check = safety.checkers & (safety.checkers - 1);
+  // En passant can expose the king along the rank both pawns leave: the pawns beside the one that has
+  // just made a double push have their moves tested.
+  const Square double_pushed = pos.ep_square() == SQ_NONE ? SQ_NONE : pos.ep_square() - pawn_push(us);
+  auto beside_double_pushed = [&](Square s) {
+    return double_pushed != SQ_NONE && rank_of(s) == rank_of(double_pushed) &&
+           (s == double_pushed + EAST || s == double_pushed + WEST);
+  };
+  for_each_piece(board, us, [&](Square from) {
+    const char piece = own_letter(board[from], us);
+    if (from == king)
+      generate_king_moves(pos, from, king_moves);
+    else if (double_check)
+      return;
+    else if ((safety.pinned >> from & 1) || (piece == 'P' && beside_double_pushed(from)))
+      generate_piece_moves(pos, from, piece, tested);
+    else
+      generate_piece_moves(pos, from, piece, untested);
+  });
+  // Castling moves are legal as generated; the king's steps have just been tested.
+  generate_castling_moves(pos, safety, king_moves.passed, untested);
+}
+
+}  // namespace
+
+template <class Out>
+void generate_all(Position& pos, Out& out) {
+  const KingSafety safety = pos.king_safety();
+  LegalMoves<Out, true> tested{pos, out, safety.check_mask};
+  LegalMoves<Out, true> king_moves{pos, out, EVERY_SQUARE};
+  if (!safety.checkers) {
+    generate_by_piece(pos, safety, out, tested, king_moves);  // every square is on the check mask
+  } else {
+    LegalMoves<Out, false> on_check_mask{pos, out, safety.check_mask};
+    generate_by_piece(pos, safety, on_check_mask, tested, king_moves);
+  }
 }
 
 // Every sink's version of every per-piece generator.
-#define MOVEGEN_INSTANTIATE(Sink)                                                             \
-  template void generate_pawn_moves(const Position&, Square, Sink&);                          \
-  template void generate_knight_moves(const Position&, Square, Sink&);                        \
-  template void generate_slider_moves(const Position&, Square, std::span<const Step>, Sink&); \
-  template void generate_king_moves(const Position&, Square, Sink&);                          \
-  template void generate_castling_moves(const Position&, Sink&);                              \
-  template void generate_piece_moves(const Position&, Square, char, Sink&);
+#define MOVEGEN_INSTANTIATE(...)                                                                     \
+  template void generate_pawn_moves(const Position&, Square, __VA_ARGS__&);                          \
+  template void generate_knight_moves(const Position&, Square, __VA_ARGS__&);                        \
+  template void generate_slider_moves(const Position&, Square, std::span<const Step>, __VA_ARGS__&); \
+  template void generate_king_moves(const Position&, Square, __VA_ARGS__&);                          \
+  template void generate_castling_moves(const Position&, const KingSafety&, Bitboard, __VA_ARGS__&); \
+  template void generate_piece_moves(const Position&, Square, char, __VA_ARGS__&);
 MOVEGEN_INSTANTIATE(MoveList)
 MOVEGEN_INSTANTIATE(MoveCounter)
-MOVEGEN_INSTANTIATE(TestedMoveCounter)
+MOVEGEN_INSTANTIATE(LegalMoves<MoveList, false>)
+MOVEGEN_INSTANTIATE(LegalMoves<MoveList, true>)
+MOVEGEN_INSTANTIATE(LegalMoves<MoveCounter, false>)
+MOVEGEN_INSTANTIATE(LegalMoves<MoveCounter, true>)
 #undef MOVEGEN_INSTANTIATE
+template void generate_all(Position&, MoveList&);
+template void generate_all(Position&, MoveCounter&);
 
 }  // namespace movegen::mailbox

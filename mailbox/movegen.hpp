@@ -13,23 +13,32 @@
 
 namespace movegen::mailbox {
 
-/// Counts the moves given to it without storing them: for the pieces whose moves cannot expose their
-/// king (perft's bulk counting, Position::count_legal).
+/// Counts the moves given to it without storing them (perft's bulk counting, Position::count_legal).
 struct MoveCounter {
   std::size_t count = 0;
   void push_back(Move) { ++count; }
 };
 
-/// Counts the moves whose legality is in question (the king's, a pinned piece's, en passant), each made,
-/// tested and unmade as soon as it is found; the generator reads the board again only after the unmake.
-struct TestedMoveCounter {
+/// Passes on to `out` (a MoveList or a MoveCounter) the moves of one piece that can be legal: those that
+/// land on `targets` (the check mask, or every square for the king), and en passant. With Tested set,
+/// each is first made, tested for the mover's king safety and unmade (Position::keeps_king_safe); the
+/// generator reads the board again only after the unmake.
+template <class Out, bool Tested>
+struct LegalMoves {
   Position& pos;
-  std::size_t count = 0;
-  void push_back(Move m) { count += pos.keeps_king_safe(m); }
+  Out& out;
+  Bitboard targets;
+  Bitboard passed = 0;  // the squares of the moves passed on
+  void push_back(Move m) {
+    if (!(targets >> m.to() & 1) && m.flag() != EN_PASSANT) return;
+    if (Tested && !pos.keeps_king_safe(m)) return;
+    passed |= Bitboard(1) << m.to();
+    out.push_back(m);
+  }
 };
 
-// The per-piece generators write into a Sink: a MoveList, a MoveCounter or a TestedMoveCounter
-// (all three are instantiated).
+// The per-piece generators write into a Sink: a MoveList (pseudo-legal moves) or LegalMoves (all
+// four are instantiated).
 
 /// Single push, double push from the second rank, pawn attacks on enemy pieces, en passant, and all
 /// four promotions (with or without capture) for the pawn on `from`.
@@ -45,18 +54,31 @@ void generate_slider_moves(const Position& pos, Square from, std::span<const Ste
 /// The king's eight KING_STEPS (castling is separate).
 template <class Sink>
 void generate_king_moves(const Position& pos, Square from, Sink& out);
-/// Castling moves of the side to move: the right held, the squares between king and rook empty, the
-/// king not in check and not passing through an attacked square. Whether the king lands on an
-/// attacked square is left to the legality test, as for every other king move.
+/// Castling moves of the side to move, all legal: the right held, the squares between king and rook
+/// empty, the king not in check (`safety.checkers` empty) and neither the square it crosses nor the one
+/// it lands on attacked. The square it crosses (f1, d1) is one of its own steps: `safe_steps` holds the
+/// king's steps already found safe, so only the landing square (g1, c1) is tested here. (Neither the king
+/// leaving e1 nor the rook's move changes those attacks: a piece attacking along the first rank through
+/// e1 would give check.)
 template <class Sink>
-void generate_castling_moves(const Position& pos, Sink& out);
+void generate_castling_moves(const Position& pos, const KingSafety& safety, Bitboard safe_steps, Sink& out);
 
 /// The pseudo-legal moves of the mover's piece on `from`, whose letter `piece` is given as the mover
 /// sees it (own_letter: its own pieces as capitals); nothing for an empty square or an enemy piece.
 template <class Sink>
 void generate_piece_moves(const Position& pos, Square from, char piece, Sink& out);
 
-/// Every pseudo-legal move of the side to move (moves that may leave the own king in check).
+/// Every pseudo-legal move of the side to move (moves that may leave the own king in check; castling
+/// only where it is legal).
 void generate_pseudo_legal(const Position& pos, MoveList& list);
+
+/// Every legal move of the side to move into `out` (a MoveList or a MoveCounter). King safety is found
+/// once (checkers, pinned pieces, check mask); then a piece that is not the king, not pinned and cannot
+/// take en passant has its moves onto the check mask passed on untested, because out of check such a move
+/// cannot expose the king and in single check it captures the checker or blocks. The moves of the king,
+/// of pinned pieces and of en passant are made, tested and unmade. In double check only the king moves.
+/// Leaves the position as it was.
+template <class Out>
+void generate_all(Position& pos, Out& out);
 
 }  // namespace movegen::mailbox

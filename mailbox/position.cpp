@@ -12,6 +12,7 @@ Position Position::from_fen(std::string_view fen) {
   Position pos;
   for (Square sq = SQ_A1; sq <= SQ_H8; ++sq) {
     pos.board_[sq] = piece_to_char(s.board[sq]);
+    ++pos.counts_[static_cast<unsigned char>(pos.board_[sq])];
     if (type_of(s.board[sq]) == KING) pos.king_square_[color_of(s.board[sq])] = sq;
   }
   pos.side_ = s.side_to_move;
@@ -35,52 +36,12 @@ BoardState Position::state() const {
   return s;
 }
 
-void Position::generate_legal(MoveList& list) {
-  // Pseudo-legal moves go into `list` first; the legal ones are then kept in place.
-  const std::size_t first = list.size();
-  generate_pseudo_legal(*this, list);
-  const Square king = king_square_[side_];
-  const auto [checkers, pinned] = king_safety(board_, king, side_);
-  std::size_t kept = first;
-  for (std::size_t i = first; i < list.size(); ++i) {
-    const Move m = list[i];
-    // Out of check, a move that is not the king's, not en passant and not by a pinned piece cannot
-    // expose the king: it is legal without the test. Every other move is tested.
-    const bool in_question = checkers || m.from() == king || m.flag() == EN_PASSANT || (pinned >> m.from() & 1);
-    if (!in_question || keeps_king_safe(m)) list.set(kept++, m);
-  }
-  list.resize(kept);
-}
+void Position::generate_legal(MoveList& list) { generate_all(*this, list); }
 
 std::size_t Position::count_legal() {
-  const Color us = side_;
-  const Square king = king_square_[us];
-  const auto [checkers, pinned] = king_safety(board_, king, us);
-  if (checkers) {  // in check every move is in question: the general path
-    MoveList list;
-    generate_legal(list);
-    return list.size();
-  }
-  // As in generate_legal, but piece by piece: the moves of a piece that cannot expose the king are
-  // only counted; the king's, the pinned pieces' and those of a pawn that may take en passant (beside
-  // the pawn that just made a double push) are tested as they are found.
-  const Square double_pushed = ep_square_ == SQ_NONE ? SQ_NONE : ep_square_ - pawn_push(us);
-  auto beside_double_pushed = [&](Square s) {
-    return double_pushed != SQ_NONE && rank_of(s) == rank_of(double_pushed) &&
-           (s == double_pushed + EAST || s == double_pushed + WEST);
-  };
-  MoveCounter safe;
-  TestedMoveCounter tested{*this};
-  for (Square from = SQ_A1; from <= SQ_H8; ++from) {
-    if (!is_color(board_[from], us)) continue;
-    const char piece = own_letter(board_[from], us);
-    if (from == king || (pinned >> from & 1) || (piece == 'P' && beside_double_pushed(from)))
-      generate_piece_moves(*this, from, piece, tested);
-    else
-      generate_piece_moves(*this, from, piece, safe);
-  }
-  generate_castling_moves(*this, tested);
-  return safe.count + tested.count;
+  MoveCounter counter;
+  generate_all(*this, counter);
+  return counter.count;
 }
 
 bool Position::keeps_king_safe(Move m) {
@@ -126,6 +87,11 @@ void Position::play(Move m) {
   }
   board_[to] = m.is_promotion() ? letter(us, m.promotion_type()) : piece;
   board_[from] = '-';
+  --counts_[static_cast<unsigned char>(undo.captured)];  // '-' has a count of its own, never read
+  if (m.is_promotion()) {
+    --counts_[static_cast<unsigned char>(piece)];
+    ++counts_[static_cast<unsigned char>(board_[to])];
+  }
   if (type_of(char_to_piece(piece)) == KING) king_square_[us] = to;
 
   castling_ &= rights_kept_after_touching(from) & rights_kept_after_touching(to);
@@ -144,6 +110,11 @@ void Position::unmake_move(Move m) {
   const Color us = ~side_;
   const Square from = m.from(), to = m.to();
 
+  ++counts_[static_cast<unsigned char>(undo.captured)];
+  if (m.is_promotion()) {
+    --counts_[static_cast<unsigned char>(board_[to])];
+    ++counts_[static_cast<unsigned char>(letter(us, PAWN))];
+  }
   board_[from] = m.is_promotion() ? letter(us, PAWN) : board_[to];
   board_[to] = undo.captured;
   switch (m.flag()) {
@@ -170,14 +141,21 @@ void Position::unmake_move(Move m) {
 }
 
 std::string Position::check_position() const {
-  // The board string against the king squares kept beside it; then the rules both generators share.
+  // The board string against the king squares and letter counts kept beside it; then the rules both
+  // generators share.
+  std::array<int, 128> counted{};
   for (Square sq = SQ_A1; sq <= SQ_H8; ++sq) {
     const char c = board_[sq];
     const Piece p = char_to_piece(c);
     if (p == NO_PIECE && c != '-') return "square " + square_name(sq) + " holds a bad letter";
     if (type_of(p) == KING && king_square_[color_of(p)] != sq)
       return "king square of " + std::string(1, c) + " is out of date";
+    ++counted[static_cast<unsigned char>(c)];
   }
+  for (char c : PIECE_LETTERS)
+    if (c != '-' && count(c) != counted[static_cast<unsigned char>(c)])
+      return "count of " + std::string(1, c) + " is " + std::to_string(count(c)) + ", the board has " +
+             std::to_string(counted[static_cast<unsigned char>(c)]);
   return check_game_rules(*this);
 }
 

@@ -7,6 +7,8 @@
 //   pos.unmake_move(moves[0]);              // back to the start position, every field restored
 #pragma once
 
+#include <array>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -39,18 +41,31 @@ class Position {
   Square ep_square() const { return ep_square_; }
   Square king_square(Color c) const { return king_square_[c]; }
 
-  /// True if a piece of colour `by` attacks square `s`.
-  bool is_square_attacked(Square s, Color by) const { return mailbox::is_square_attacked(board_, s, by); }
-  /// The squares of the pieces giving check to the side to move.
-  Bitboard checkers() const { return attackers_of(board_, king_square_[side_], ~side_); }
-  bool in_check() const { return is_square_attacked(king_square_[side_], ~side_); }
+  /// How many pieces of the FEN letter `piece` ('P', 'n', ...) stand on the board.
+  int count(char piece) const { return counts_[static_cast<unsigned char>(piece)]; }
+  /// Colour `by` with the kinds of piece it has on the board, for the attack tests.
+  Attackers attackers(Color by) const {
+    return {by, count(letter(by, KNIGHT)) > 0, count(letter(by, BISHOP)) + count(letter(by, QUEEN)) > 0,
+            count(letter(by, ROOK)) + count(letter(by, QUEEN)) > 0};
+  }
 
-  /// Appends every legal move to `list`: pseudo-legal moves, each made, tested for the mover's king
-  /// safety and unmade. Leaves the position as it was.
+  /// True if a piece of colour `by` attacks square `s`.
+  bool is_square_attacked(Square s, Color by) const {
+    return mailbox::is_square_attacked(board_, s, attackers(by));
+  }
+  /// The squares of the pieces giving check to the side to move.
+  Bitboard checkers() const { return attackers_of(board_, king_square_[side_], attackers(~side_)); }
+  bool in_check() const { return is_square_attacked(king_square_[side_], ~side_); }
+  /// Checkers, pinned pieces and check mask of the side to move (see king_safety).
+  KingSafety king_safety() const { return mailbox::king_safety(board_, king_square_[side_], attackers(~side_)); }
+
+  /// Appends every legal move to `list`. The moves whose legality is in question (the king's, a pinned
+  /// piece's, en passant) are made, tested for the mover's king safety and unmade; see generate_all.
+  /// Leaves the position as it was.
   void generate_legal(MoveList& list);
 
-  /// The number of legal moves, generate_legal's list size, counted without building that list where
-  /// no test is needed (perft's bulk counting at the last ply). Leaves the position as it was.
+  /// The number of legal moves, generate_legal's list size, counted without building that list (perft's
+  /// bulk counting at the last ply). Leaves the position as it was.
   std::size_t count_legal();
 
   /// True if pseudo-legal `m` leaves the mover's king unattacked: a plain king move by lifting the king
@@ -62,8 +77,8 @@ class Position {
   /// Takes back `m`, which must be the last move made, restoring every field exactly.
   void unmake_move(Move m);
 
-  /// An empty string if the position is consistent: board letters, one king a side where the king
-  /// squares say, no pawn on rank 1 or 8, at most 8 pawns and 16 pieces a side, castling rights and
+  /// An empty string if the position is consistent: board letters, letter counts that match the board,
+  /// one king a side where the king squares say, no pawn on rank 1 or 8, at most 8 pawns and 16 pieces a side, castling rights and
   /// en passant square that fit the board and the side to move, non-negative clocks, and the side not
   /// to move not in check. Otherwise a description of the first problem found. Checked builds
   /// (MOVEGEN_CHECK_INVARIANTS) run it after every make_move and unmake_move.
@@ -89,6 +104,7 @@ class Position {
   int halfmove_clock_ = 0;
   int fullmove_number_ = 1;
   Square king_square_[COLOR_NB] = {SQ_NONE, SQ_NONE};
+  std::array<std::uint8_t, 128> counts_{};  // pieces on the board per FEN letter, index the letter itself
   std::vector<Undo> history_;
 };
 

@@ -119,6 +119,10 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(check_evasions, P, Generators) {
     BOOST_TEST(m.substr(0, 2) == "e1", m);
   // The king may not step back along the checking line.
   BOOST_TEST(!is_legal<P>("4k3/8/8/8/8/8/8/r3K3 w - - 0 1", "e1f1"));
+  // A pinned piece may not capture the checker: the bishop on e2 is pinned by the rook on e8.
+  BOOST_TEST(legal_moves<P>("4r1k1/8/8/8/8/3n4/4B3/4K3 w - - 0 1") == (Moves{"e1d1", "e1d2", "e1f1"}));
+  // Nor block: the knight on d2 is pinned by the bishop on a5 when the rook on h1 checks along the rank.
+  BOOST_TEST(legal_moves<P>("6k1/8/8/b7/8/8/3N4/4K2r w - - 0 1") == (Moves{"e1e2", "e1f2"}));
 }
 
 BOOST_AUTO_TEST_SUITE_END()
