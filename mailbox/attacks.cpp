@@ -7,7 +7,7 @@ namespace {
 // The first piece met from (row, col) stepping by `step`, and where it stands; '-' if none.
 char first_piece(const Board& board, int row, int col, Step step, Square& where) {
   for (int r = row + step.row, c = col + step.col; on_board(r, c); r += step.row, c += step.col) {
-    char p = board[square_at(r, c)];
+    char p = letter_at(board, r, c);
     if (!is_empty(p)) {
       where = square_at(r, c);
       return p;
@@ -24,16 +24,28 @@ Bitboard attackers_of_leapers(const Board& board, int row, int col, Attackers at
   const int pawn_row = row - (by == WHITE ? 1 : -1);
   const char pawn = letter(by, PAWN), knight = letter(by, KNIGHT);
   for (int dc : {-1, 1})
-    if (on_board(pawn_row, col + dc) && board[square_at(pawn_row, col + dc)] == pawn)
+    if (on_board(pawn_row, col + dc) && letter_at(board, pawn_row, col + dc) == pawn)
       found |= Bitboard(1) << square_at(pawn_row, col + dc);
   if (attackers.knights)
     for (Step s : KNIGHT_STEPS)
-      if (on_board(row + s.row, col + s.col) && board[square_at(row + s.row, col + s.col)] == knight)
+      if (on_board(row + s.row, col + s.col) && letter_at(board, row + s.row, col + s.col) == knight)
         found |= Bitboard(1) << square_at(row + s.row, col + s.col);
   return found;
 }
 
 }  // namespace
+
+void SliderLines::update(char piece, int row, int col, int delta) {
+  const PieceType pt = type_of(char_to_piece(piece));
+  if (pt == ROOK || pt == QUEEN) {
+    ranks[row] = std::uint8_t(ranks[row] + delta);
+    files[col] = std::uint8_t(files[col] + delta);
+  }
+  if (pt == BISHOP || pt == QUEEN) {
+    diagonals[row - col + 7] = std::uint8_t(diagonals[row - col + 7] + delta);
+    anti_diagonals[row + col] = std::uint8_t(anti_diagonals[row + col] + delta);
+  }
+}
 
 Bitboard attackers_of(const Board& board, Square sq, Attackers attackers, bool first_only) {
   const Color by = attackers.by;
@@ -42,7 +54,7 @@ Bitboard attackers_of(const Board& board, Square sq, Attackers attackers, bool f
   if (attackers.knights) {
     const char knight = letter(by, KNIGHT);
     for (Step s : KNIGHT_STEPS)
-      if (on_board(row + s.row, col + s.col) && board[square_at(row + s.row, col + s.col)] == knight)
+      if (on_board(row + s.row, col + s.col) && letter_at(board, row + s.row, col + s.col) == knight)
         found |= Bitboard(1) << square_at(row + s.row, col + s.col);
     if (found && first_only) return found;
   }
@@ -50,27 +62,31 @@ Bitboard attackers_of(const Board& board, Square sq, Attackers attackers, bool f
   // a diagonal behind `sq` (as `by` sees it) a pawn; beyond it, the first piece met may be a slider.
   const char pawn = letter(by, PAWN), king = letter(by, KING), queen = letter(by, QUEEN);
   const int pawn_row_step = by == WHITE ? -1 : 1;
-  auto look = [&](Step s, char slider, bool sliders_on_board) {
+  auto look = [&](Step s, char slider, bool slider_on_line) {
     int r = row + s.row, c = col + s.col;
     if (!on_board(r, c)) return false;
-    char p = board[square_at(r, c)];
+    char p = letter_at(board, r, c);
     const bool pawn_attack = p == pawn && s.row == pawn_row_step && s.col != 0;
     if (!(p == king || pawn_attack)) {
-      if (!sliders_on_board) return false;
+      if (!slider_on_line) return false;
       while (is_empty(p)) {
         r += s.row, c += s.col;
         if (!on_board(r, c)) return false;
-        p = board[square_at(r, c)];
+        p = letter_at(board, r, c);
       }
       if (p != slider && p != queen) return false;
     }
     found |= Bitboard(1) << square_at(r, c);
     return first_only;
   };
-  for (Step s : ROOK_DIRECTIONS)
-    if (look(s, letter(by, ROOK), attackers.straight)) return found;
-  for (Step s : BISHOP_DIRECTIONS)
-    if (look(s, letter(by, BISHOP), attackers.diagonal)) return found;
+  // Each direction spelled out, so that its step is a constant where it is used.
+  const auto line = attackers.lines_through(row, col);
+  const char rook = letter(by, ROOK), bishop = letter(by, BISHOP);
+  [[maybe_unused]] const bool stopped =
+      look({1, 0}, rook, line.file) || look({-1, 0}, rook, line.file) || look({0, 1}, rook, line.rank) ||
+      look({0, -1}, rook, line.rank) || look({1, 1}, bishop, line.diagonal) ||
+      look({-1, -1}, bishop, line.diagonal) || look({1, -1}, bishop, line.anti_diagonal) ||
+      look({-1, 1}, bishop, line.anti_diagonal);
   return found;
 }
 
@@ -83,7 +99,8 @@ KingSafety king_safety(const Board& board, Square king, Attackers enemy) {
   safety.checkers = attackers_of_leapers(board, row, col, enemy);
   Bitboard answers = safety.checkers;
   const char queen = letter(them, QUEEN);
-  auto look = [&](Step s, char slider) {
+  auto look = [&](Step s, char slider, bool slider_on_line) {
+    if (!slider_on_line) return;  // no enemy slider on this line: no check, no pin
     Square first = SQ_NONE, beyond = SQ_NONE;
     const char p = first_piece(board, row, col, s, first);
     if (p == slider || p == queen) {
@@ -98,10 +115,12 @@ KingSafety king_safety(const Board& board, Square king, Attackers enemy) {
       if (q == slider || q == queen) safety.pinned |= Bitboard(1) << first;
     }
   };
-  if (enemy.straight)
-    for (Step s : ROOK_DIRECTIONS) look(s, letter(them, ROOK));
-  if (enemy.diagonal)
-    for (Step s : BISHOP_DIRECTIONS) look(s, letter(them, BISHOP));
+  const auto line = enemy.lines_through(row, col);
+  const char rook = letter(them, ROOK), bishop = letter(them, BISHOP);
+  look({1, 0}, rook, line.file), look({-1, 0}, rook, line.file);
+  look({0, 1}, rook, line.rank), look({0, -1}, rook, line.rank);
+  look({1, 1}, bishop, line.diagonal), look({-1, -1}, bishop, line.diagonal);
+  look({1, -1}, bishop, line.anti_diagonal), look({-1, 1}, bishop, line.anti_diagonal);
   // Two checkers cannot both be answered by one move of another piece: only the king may move.
   if (safety.checkers) safety.check_mask = (safety.checkers & (safety.checkers - 1)) ? 0 : answers;
   return safety;

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 
 #include "common/types.hpp"
 
@@ -33,6 +34,9 @@ constexpr bool on_board(int row, int col) { return (unsigned(row) | unsigned(col
 /// The square at (row, col), which must be on the board.
 constexpr Square square_at(int row, int col) { return Square(row * 8 + col); }
 
+/// The letter on the square at (row, col), which must be on the board.
+constexpr char letter_at(const Board& board, int row, int col) { return board[unsigned(row * 8 + col)]; }
+
 /// The FEN letter of colour c's piece of type pt.
 constexpr char letter(Color c, PieceType pt) { return piece_to_char(make_piece(c, pt)); }
 
@@ -47,16 +51,40 @@ constexpr char own_letter(char square, Color us) { return char(square ^ (us == W
 /// letter's case: white's capitals become small letters (>= 'a'), while '-' (0x2d) stays below 'a'.
 constexpr bool is_color(char square, Color c) { return (square ^ (c == WHITE ? 0x20 : 0)) >= 'a'; }
 
-/// Colour `by` and the kinds of piece it has on the board, so that an attack test can skip the steps of
-/// kinds that are absent. Pawns and the king are always looked for. A colour alone means every kind.
+/// One colour's sliders counted per line of the board, so that an attack test walks a ray only when the
+/// ray's line holds a slider that moves along it. Kept by Position beside the board string.
+struct SliderLines {
+  std::array<std::uint8_t, 8> ranks{}, files{};  // rooks and queens on each rank (row), each file (col)
+  std::array<std::uint8_t, 15> diagonals{};      // bishops and queens on each a1-h8 line, row - col + 7
+  std::array<std::uint8_t, 15> anti_diagonals{};  // bishops and queens on each a8-h1 line, row + col
+
+  /// Adds (delta +1) or removes (-1) the piece `piece` (a FEN letter) on (row, col); a letter that is
+  /// not a bishop, rook or queen changes nothing.
+  void update(char piece, int row, int col, int delta);
+
+  bool operator==(const SliderLines&) const = default;
+};
+
+/// Colour `by`, and what it has on the board that lets an attack test skip steps: whether it has
+/// knights, and its slider lines. A colour alone means "look everywhere".
 struct Attackers {
-  Attackers(Color c) : by(c) {}  // NOLINT(google-explicit-constructor): a colour is "every kind"
-  Attackers(Color c, bool has_knights, bool has_diagonal, bool has_straight)
-      : by(c), knights(has_knights), diagonal(has_diagonal), straight(has_straight) {}
+  Attackers(Color c) : by(c) {}  // NOLINT(google-explicit-constructor): a colour is "look everywhere"
+  Attackers(Color c, bool has_knights, const SliderLines& slider_lines)
+      : by(c), knights(has_knights), lines(&slider_lines) {}
   Color by;
-  bool knights = true;   // a knight
-  bool diagonal = true;  // a bishop or a queen
-  bool straight = true;  // a rook or a queen
+  bool knights = true;                // a knight on the board
+  const SliderLines* lines = nullptr;  // its sliders per line; every ray is walked without them
+
+  /// Which of the four lines through (row, col) hold a slider of `by` that moves along them: all four
+  /// when its slider lines are not known.
+  struct Lines {
+    bool rank, file, diagonal, anti_diagonal;
+  };
+  Lines lines_through(int row, int col) const {
+    if (!lines) return {true, true, true, true};
+    return {lines->ranks[row] != 0, lines->files[col] != 0, lines->diagonals[row - col + 7] != 0,
+            lines->anti_diagonals[row + col] != 0};
+  }
 };
 
 /// The squares holding pieces of colour `attackers.by` that attack `sq`, found by looking outward from

@@ -29,7 +29,7 @@ void for_each_piece(const Board& board, Color us, Visit visit) {
 template <class Sink>
 bool add_step(const Board& board, Color us, Square from, int row, int col, Sink& out) {
   if (!on_board(row, col)) return false;
-  const char target = board[square_at(row, col)];
+  const char target = letter_at(board, row, col);
   if (!is_color(target, us)) out.push_back(Move(from, square_at(row, col)));
   return is_empty(target);
 }
@@ -56,7 +56,7 @@ void generate_pawn_moves(const Position& pos, Square from, Sink& out) {
   const Square push = square_at(ahead, col);
   if (is_empty(board[push])) {
     add(push);
-    if (row == (us == WHITE ? 1 : 6) && is_empty(board[square_at(ahead + forward, col)]))
+    if (row == (us == WHITE ? 1 : 6) && is_empty(letter_at(board, ahead + forward, col)))
       out.push_back(Move(from, square_at(ahead + forward, col), DOUBLE_PUSH));
   }
   // Pawn attacks one row ahead and one column aside: on an enemy piece, or en passant.

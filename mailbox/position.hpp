@@ -43,11 +43,8 @@ class Position {
 
   /// How many pieces of the FEN letter `piece` ('P', 'n', ...) stand on the board.
   int count(char piece) const { return counts_[static_cast<unsigned char>(piece)]; }
-  /// Colour `by` with the kinds of piece it has on the board, for the attack tests.
-  Attackers attackers(Color by) const {
-    return {by, count(letter(by, KNIGHT)) > 0, count(letter(by, BISHOP)) + count(letter(by, QUEEN)) > 0,
-            count(letter(by, ROOK)) + count(letter(by, QUEEN)) > 0};
-  }
+  /// Colour `by` with whether it has knights and where its sliders are, for the attack tests.
+  Attackers attackers(Color by) const { return {by, count(letter(by, KNIGHT)) > 0, slider_lines_[by]}; }
 
   /// True if a piece of colour `by` attacks square `s`.
   bool is_square_attacked(Square s, Color by) const {
@@ -77,7 +74,7 @@ class Position {
   /// Takes back `m`, which must be the last move made, restoring every field exactly.
   void unmake_move(Move m);
 
-  /// An empty string if the position is consistent: board letters, letter counts that match the board,
+  /// An empty string if the position is consistent: board letters, letter counts and slider lines that match the board,
   /// one king a side where the king squares say, no pawn on rank 1 or 8, at most 8 pawns and 16 pieces a side, castling rights and
   /// en passant square that fit the board and the side to move, non-negative clocks, and the side not
   /// to move not in check. Otherwise a description of the first problem found. Checked builds
@@ -92,6 +89,11 @@ class Position {
     int halfmove_clock;
   };
 
+  /// Writes `piece` on the empty square `s`, and removes the piece on `s` and returns it; every change
+  /// of the board goes through these two, which keep the letter counts and slider lines in step.
+  void put_piece(Square s, char piece);
+  char remove_piece(Square s);
+
   /// make_move without the invariant check: the legality test plays pseudo-legal moves, which may
   /// leave the mover's king in check.
   void play(Move m);
@@ -105,6 +107,7 @@ class Position {
   int fullmove_number_ = 1;
   Square king_square_[COLOR_NB] = {SQ_NONE, SQ_NONE};
   std::array<std::uint8_t, 128> counts_{};  // pieces on the board per FEN letter, index the letter itself
+  SliderLines slider_lines_[COLOR_NB];       // each colour's bishops, rooks and queens per line
   std::vector<Undo> history_;
 };
 
