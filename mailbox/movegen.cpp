@@ -83,6 +83,7 @@ template <class Sink>
 void generate_slider_moves(const Position& pos, Square from, std::span<const Step> directions, Sink& out) {
   const Board& board = pos.board();
   const Color us = pos.side_to_move();
+#pragma GCC unroll 4
   for (Step s : directions)
     for (int r = rank_of(from) + s.row, c = file_of(from) + s.col; add_step(board, us, from, r, c, out);
          r += s.row, c += s.col) {
@@ -152,23 +153,26 @@ void generate_by_piece(const Position& pos, const KingSafety& safety, Untested& 
   const Color us = pos.side_to_move();
   const Square king = pos.king_square(us);
   const bool double_check = safety.checkers & (safety.checkers - 1);
-  // En passant can expose the king along the rank both pawns leave: the pawns beside the one that has
-  // just made a double push have their moves tested.
-  const Square double_pushed = pos.ep_square() == SQ_NONE ? SQ_NONE : pos.ep_square() - pawn_push(us);
-  auto beside_double_pushed = [&](Square s) {
-    return double_pushed != SQ_NONE && rank_of(s) == rank_of(double_pushed) &&
-           (s == double_pushed + EAST || s == double_pushed + WEST);
-  };
+  // The pieces whose moves are tested: the pinned ones, and the pawns that may take en passant (beside
+  // the pawn that has just made a double push), since en passant can expose the king along the rank
+  // both pawns leave.
+  Bitboard tested_pieces = safety.pinned;
+  if (pos.ep_square() != SQ_NONE) {
+    const Square double_pushed = pos.ep_square() - pawn_push(us);
+    const int row = rank_of(double_pushed), col = file_of(double_pushed);
+    for (int c : {col - 1, col + 1})
+      if (on_board(row, c) && own_letter(letter_at(board, row, c), us) == 'P')
+        tested_pieces |= Bitboard(1) << square_at(row, c);
+  }
   for_each_piece(board, us, [&](Square from) {
-    const char piece = own_letter(board[from], us);
     if (from == king)
       generate_king_moves(pos, from, king_moves);
     else if (double_check)
       return;
-    else if ((safety.pinned >> from & 1) || (piece == 'P' && beside_double_pushed(from)))
-      generate_piece_moves(pos, from, piece, tested);
+    else if (tested_pieces >> from & 1)
+      generate_piece_moves(pos, from, own_letter(board[from], us), tested);
     else
-      generate_piece_moves(pos, from, piece, untested);
+      generate_piece_moves(pos, from, own_letter(board[from], us), untested);
   });
   // Castling moves are legal as generated; the king's steps have just been tested.
   generate_castling_moves(pos, safety, king_moves.passed, untested);
