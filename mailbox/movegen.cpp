@@ -37,7 +37,7 @@ bool add_step(const Board& board, Color us, Square from, int row, int col, Sink&
 }  // namespace
 
 template <class Sink>
-void generate_pawn_moves(const Position& pos, Square from, Sink& out) {
+inline void generate_pawn_moves(const Position& pos, Square from, Sink& out) {
   const Board& board = pos.board();
   const Color us = pos.side_to_move();
   const int forward = us == WHITE ? 1 : -1;
@@ -73,14 +73,14 @@ void generate_pawn_moves(const Position& pos, Square from, Sink& out) {
 }
 
 template <class Sink>
-void generate_knight_moves(const Position& pos, Square from, Sink& out) {
+inline void generate_knight_moves(const Position& pos, Square from, Sink& out) {
   const Color us = pos.side_to_move();
   const int row = rank_of(from), col = file_of(from);
   for (Step s : KNIGHT_STEPS) add_step(pos.board(), us, from, row + s.row, col + s.col, out);
 }
 
 template <class Sink>
-void generate_slider_moves(const Position& pos, Square from, std::span<const Step> directions, Sink& out) {
+inline void generate_slider_moves(const Position& pos, Square from, std::span<const Step> directions, Sink& out) {
   const Board& board = pos.board();
   const Color us = pos.side_to_move();
 #pragma GCC unroll 4
@@ -91,14 +91,14 @@ void generate_slider_moves(const Position& pos, Square from, std::span<const Ste
 }
 
 template <class Sink>
-void generate_king_moves(const Position& pos, Square from, Sink& out) {
+inline void generate_king_moves(const Position& pos, Square from, Sink& out) {
   const Color us = pos.side_to_move();
   const int row = rank_of(from), col = file_of(from);
   for (Step s : KING_STEPS) add_step(pos.board(), us, from, row + s.row, col + s.col, out);
 }
 
 template <class Sink>
-void generate_castling_moves(const Position& pos, const KingSafety& safety, Bitboard safe_steps, Sink& out) {
+inline void generate_castling_moves(const Position& pos, const KingSafety& safety, Bitboard safe_steps, Sink& out) {
   const Color us = pos.side_to_move();
   const Board& board = pos.board();
   auto empty = [&](Square s) { return is_empty(board[relative_square(us, s)]); };
@@ -115,7 +115,7 @@ void generate_castling_moves(const Position& pos, const KingSafety& safety, Bitb
 }
 
 template <class Sink>
-void generate_piece_moves(const Position& pos, Square from, char piece, Sink& out) {
+inline void generate_piece_moves(const Position& pos, Square from, char piece, Sink& out) {
   switch (piece) {
     case 'P': generate_pawn_moves(pos, from, out); break;
     case 'N': generate_knight_moves(pos, from, out); break;
