@@ -26,24 +26,23 @@ void for_each_piece(const Board& board, Color us, Visit visit) {
 
 // Adds from -> (row, col) if that square is on the board and not occupied by the mover's own piece.
 // Returns true if the square was empty, so that a slider may go on.
-template <class Sink>
-bool add_step(const Board& board, Color us, Square from, int row, int col, Sink& out) {
+template <Color Us, class Sink>
+bool add_step(const Board& board, Square from, int row, int col, Sink& out) {
   if (!on_board(row, col)) return false;
   const char target = letter_at(board, row, col);
-  if (!is_color(target, us)) out.push_back(Move(from, square_at(row, col)));
+  if (!is_color(target, Us)) out.push_back(Move(from, square_at(row, col)));
   return is_empty(target);
 }
 
 }  // namespace
 
-template <class Sink>
+template <Color Us, class Sink>
 inline void generate_pawn_moves(const Position& pos, Square from, Sink& out) {
+  constexpr int forward = Us == WHITE ? 1 : -1, start_row = Us == WHITE ? 1 : 6, last_row = Us == WHITE ? 7 : 0;
   const Board& board = pos.board();
-  const Color us = pos.side_to_move();
-  const int forward = us == WHITE ? 1 : -1;
   const int row = rank_of(from), col = file_of(from);
   const int ahead = row + forward;  // always on the board: no pawn stands on its last rank
-  const bool promotes = ahead == (us == WHITE ? 7 : 0);
+  const bool promotes = ahead == last_row;
   auto add = [&](Square to) {
     if (promotes) {
       for (PieceType pt : {QUEEN, ROOK, BISHOP, KNIGHT}) out.push_back(Move(from, to, promotion_flag(pt)));
@@ -56,14 +55,14 @@ inline void generate_pawn_moves(const Position& pos, Square from, Sink& out) {
   const Square push = square_at(ahead, col);
   if (is_empty(board[push])) {
     add(push);
-    if (row == (us == WHITE ? 1 : 6) && is_empty(letter_at(board, ahead + forward, col)))
+    if (row == start_row && is_empty(letter_at(board, ahead + forward, col)))
       out.push_back(Move(from, square_at(ahead + forward, col), DOUBLE_PUSH));
   }
   // Pawn attacks one row ahead and one column aside: on an enemy piece, or en passant.
   auto attack = [&](int c) {
     if (!on_board(ahead, c)) return;
     const Square to = square_at(ahead, c);
-    if (is_color(board[to], ~us))
+    if (is_color(board[to], ~Us))
       add(to);
     else if (to == pos.ep_square())
       out.push_back(Move(from, to, EN_PASSANT));
@@ -72,34 +71,31 @@ inline void generate_pawn_moves(const Position& pos, Square from, Sink& out) {
   attack(col + 1);
 }
 
-template <class Sink>
+template <Color Us, class Sink>
 inline void generate_knight_moves(const Position& pos, Square from, Sink& out) {
-  const Color us = pos.side_to_move();
   const int row = rank_of(from), col = file_of(from);
-  for (Step s : KNIGHT_STEPS) add_step(pos.board(), us, from, row + s.row, col + s.col, out);
+  for (Step s : KNIGHT_STEPS) add_step<Us>(pos.board(), from, row + s.row, col + s.col, out);
 }
 
-template <class Sink>
+template <Color Us, class Sink>
 inline void generate_slider_moves(const Position& pos, Square from, std::span<const Step> directions, Sink& out) {
   const Board& board = pos.board();
-  const Color us = pos.side_to_move();
 #pragma GCC unroll 4
   for (Step s : directions)
-    for (int r = rank_of(from) + s.row, c = file_of(from) + s.col; add_step(board, us, from, r, c, out);
+    for (int r = rank_of(from) + s.row, c = file_of(from) + s.col; add_step<Us>(board, from, r, c, out);
          r += s.row, c += s.col) {
     }
 }
 
-template <class Sink>
+template <Color Us, class Sink>
 inline void generate_king_moves(const Position& pos, Square from, Sink& out) {
-  const Color us = pos.side_to_move();
   const int row = rank_of(from), col = file_of(from);
-  for (Step s : KING_STEPS) add_step(pos.board(), us, from, row + s.row, col + s.col, out);
+  for (Step s : KING_STEPS) add_step<Us>(pos.board(), from, row + s.row, col + s.col, out);
 }
 
-template <class Sink>
+template <Color Us, class Sink>
 inline void generate_castling_moves(const Position& pos, const KingSafety& safety, Bitboard safe_steps, Sink& out) {
-  const Color us = pos.side_to_move();
+  constexpr Color us = Us;
   const Board& board = pos.board();
   auto empty = [&](Square s) { return is_empty(board[relative_square(us, s)]); };
   auto safe = [&](Square s) { return !pos.is_square_attacked(relative_square(us, s), ~us); };
@@ -114,99 +110,117 @@ inline void generate_castling_moves(const Position& pos, const KingSafety& safet
   if (queen_side && crosses_safely(SQ_D1) && safe(SQ_C1)) out.push_back(Move(king, relative_square(us, SQ_C1), CASTLING));
 }
 
-template <class Sink>
+template <Color Us, class Sink>
 inline void generate_piece_moves(const Position& pos, Square from, char piece, Sink& out) {
   switch (piece) {
-    case 'P': generate_pawn_moves(pos, from, out); break;
-    case 'N': generate_knight_moves(pos, from, out); break;
-    case 'B': generate_slider_moves(pos, from, BISHOP_DIRECTIONS, out); break;
-    case 'R': generate_slider_moves(pos, from, ROOK_DIRECTIONS, out); break;
+    case 'P': generate_pawn_moves<Us>(pos, from, out); break;
+    case 'N': generate_knight_moves<Us>(pos, from, out); break;
+    case 'B': generate_slider_moves<Us>(pos, from, BISHOP_DIRECTIONS, out); break;
+    case 'R': generate_slider_moves<Us>(pos, from, ROOK_DIRECTIONS, out); break;
     case 'Q':
-      generate_slider_moves(pos, from, BISHOP_DIRECTIONS, out);
-      generate_slider_moves(pos, from, ROOK_DIRECTIONS, out);
+      generate_slider_moves<Us>(pos, from, BISHOP_DIRECTIONS, out);
+      generate_slider_moves<Us>(pos, from, ROOK_DIRECTIONS, out);
       break;
-    case 'K': generate_king_moves(pos, from, out); break;
+    case 'K': generate_king_moves<Us>(pos, from, out); break;
     default: break;  // an empty square or an enemy piece
   }
 }
 
+namespace {
+
+template <Color Us>
 void generate_pseudo_legal(const Position& pos, MoveList& list) {
-  const Color us = pos.side_to_move();
   const Board& board = pos.board();
-  for_each_piece(board, us, [&](Square from) { generate_piece_moves(pos, from, own_letter(board[from], us), list); });
+  for_each_piece(board, Us, [&](Square from) { generate_piece_moves<Us>(pos, from, own_letter(board[from], Us), list); });
   // The king's steps castling crosses, tested here as generate_all's king moves test them.
   Bitboard safe_steps = 0;
-  for (Square s : {relative_square(us, SQ_F1), relative_square(us, SQ_D1)})
-    if (!pos.is_square_attacked(s, ~us)) safe_steps |= Bitboard(1) << s;
-  generate_castling_moves(pos, pos.king_safety(), safe_steps, list);
+  for (Square s : {relative_square(Us, SQ_F1), relative_square(Us, SQ_D1)})
+    if (!pos.is_square_attacked(s, ~Us)) safe_steps |= Bitboard(1) << s;
+  generate_castling_moves<Us>(pos, pos.king_safety(), safe_steps, list);
 }
-
-namespace {
 
 // Runs each of the mover's pieces through its generator into the sink its legality calls for: the
 // king's moves into `king_moves`, a pinned piece's and those of a pawn that may take en passant into
 // `tested`, every other piece's into `untested`. In double check only the king moves.
-template <class Untested, class Tested>
+template <Color Us, class Untested, class Tested>
 void generate_by_piece(const Position& pos, const KingSafety& safety, Untested& untested, Tested& tested,
                        Tested& king_moves) {
   const Board& board = pos.board();
-  const Color us = pos.side_to_move();
-  const Square king = pos.king_square(us);
+  const Square king = pos.king_square(Us);
   const bool double_check = safety.checkers & (safety.checkers - 1);
   // The pieces whose moves are tested: the pinned ones, and the pawns that may take en passant (beside
   // the pawn that has just made a double push), since en passant can expose the king along the rank
   // both pawns leave.
   Bitboard tested_pieces = safety.pinned;
   if (pos.ep_square() != SQ_NONE) {
-    const Square double_pushed = pos.ep_square() - pawn_push(us);
+    const Square double_pushed = pos.ep_square() - pawn_push(Us);
     const int row = rank_of(double_pushed), col = file_of(double_pushed);
     for (int c : {col - 1, col + 1})
-      if (on_board(row, c) && own_letter(letter_at(board, row, c), us) == 'P')
+      if (on_board(row, c) && own_letter(letter_at(board, row, c), Us) == 'P')
         tested_pieces |= Bitboard(1) << square_at(row, c);
   }
-  for_each_piece(board, us, [&](Square from) {
+  for_each_piece(board, Us, [&](Square from) {
     if (from == king)
-      generate_king_moves(pos, from, king_moves);
+      generate_king_moves<Us>(pos, from, king_moves);
     else if (double_check)
       return;
     else if (tested_pieces >> from & 1)
-      generate_piece_moves(pos, from, own_letter(board[from], us), tested);
+      generate_piece_moves<Us>(pos, from, own_letter(board[from], Us), tested);
     else
-      generate_piece_moves(pos, from, own_letter(board[from], us), untested);
+      generate_piece_moves<Us>(pos, from, own_letter(board[from], Us), untested);
   });
   // Castling moves are legal as generated; the king's steps have just been tested.
-  generate_castling_moves(pos, safety, king_moves.passed, untested);
+  generate_castling_moves<Us>(pos, safety, king_moves.passed, untested);
 }
 
-}  // namespace
-
-template <class Out>
+template <Color Us, class Out>
 void generate_all(Position& pos, Out& out) {
   const KingSafety safety = pos.king_safety();
   LegalMoves<Out, true> tested{pos, out, safety.check_mask};
   LegalMoves<Out, true> king_moves{pos, out, EVERY_SQUARE};
   if (!safety.checkers) {
-    generate_by_piece(pos, safety, out, tested, king_moves);  // every square is on the check mask
+    generate_by_piece<Us>(pos, safety, out, tested, king_moves);  // every square is on the check mask
   } else {
     LegalMoves<Out, false> on_check_mask{pos, out, safety.check_mask};
-    generate_by_piece(pos, safety, on_check_mask, tested, king_moves);
+    generate_by_piece<Us>(pos, safety, on_check_mask, tested, king_moves);
   }
 }
 
-// Every sink's version of every per-piece generator.
-#define MOVEGEN_INSTANTIATE(...)                                                                     \
-  template void generate_pawn_moves(const Position&, Square, __VA_ARGS__&);                          \
-  template void generate_knight_moves(const Position&, Square, __VA_ARGS__&);                        \
-  template void generate_slider_moves(const Position&, Square, std::span<const Step>, __VA_ARGS__&); \
-  template void generate_king_moves(const Position&, Square, __VA_ARGS__&);                          \
-  template void generate_castling_moves(const Position&, const KingSafety&, Bitboard, __VA_ARGS__&); \
-  template void generate_piece_moves(const Position&, Square, char, __VA_ARGS__&);
-MOVEGEN_INSTANTIATE(MoveList)
-MOVEGEN_INSTANTIATE(MoveCounter)
-MOVEGEN_INSTANTIATE(LegalMoves<MoveList, false>)
-MOVEGEN_INSTANTIATE(LegalMoves<MoveList, true>)
-MOVEGEN_INSTANTIATE(LegalMoves<MoveCounter, false>)
-MOVEGEN_INSTANTIATE(LegalMoves<MoveCounter, true>)
+}  // namespace
+
+void generate_pseudo_legal(const Position& pos, MoveList& list) {
+  if (pos.side_to_move() == WHITE)
+    generate_pseudo_legal<WHITE>(pos, list);
+  else
+    generate_pseudo_legal<BLACK>(pos, list);
+}
+
+template <class Out>
+void generate_all(Position& pos, Out& out) {
+  if (pos.side_to_move() == WHITE)
+    generate_all<WHITE>(pos, out);
+  else
+    generate_all<BLACK>(pos, out);
+}
+
+// Every side's and every sink's version of every per-piece generator.
+#define MOVEGEN_INSTANTIATE(Us, ...)                                                                     \
+  template void generate_pawn_moves<Us>(const Position&, Square, __VA_ARGS__&);                          \
+  template void generate_knight_moves<Us>(const Position&, Square, __VA_ARGS__&);                        \
+  template void generate_slider_moves<Us>(const Position&, Square, std::span<const Step>, __VA_ARGS__&); \
+  template void generate_king_moves<Us>(const Position&, Square, __VA_ARGS__&);                          \
+  template void generate_castling_moves<Us>(const Position&, const KingSafety&, Bitboard, __VA_ARGS__&); \
+  template void generate_piece_moves<Us>(const Position&, Square, char, __VA_ARGS__&);
+#define MOVEGEN_INSTANTIATE_BOTH(...)     \
+  MOVEGEN_INSTANTIATE(WHITE, __VA_ARGS__) \
+  MOVEGEN_INSTANTIATE(BLACK, __VA_ARGS__)
+MOVEGEN_INSTANTIATE_BOTH(MoveList)
+MOVEGEN_INSTANTIATE_BOTH(MoveCounter)
+MOVEGEN_INSTANTIATE_BOTH(LegalMoves<MoveList, false>)
+MOVEGEN_INSTANTIATE_BOTH(LegalMoves<MoveList, true>)
+MOVEGEN_INSTANTIATE_BOTH(LegalMoves<MoveCounter, false>)
+MOVEGEN_INSTANTIATE_BOTH(LegalMoves<MoveCounter, true>)
+#undef MOVEGEN_INSTANTIATE_BOTH
 #undef MOVEGEN_INSTANTIATE
 template void generate_all(Position&, MoveList&);
 template void generate_all(Position&, MoveCounter&);

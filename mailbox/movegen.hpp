@@ -37,22 +37,22 @@ struct LegalMoves {
   }
 };
 
-// The per-piece generators write into a Sink: a MoveList (pseudo-legal moves) or LegalMoves (all
-// four are instantiated).
+// The per-piece generators, for side Us to move (which must be pos.side_to_move()), write into a Sink: a
+// MoveList or MoveCounter (pseudo-legal moves) or LegalMoves (all are instantiated).
 
 /// Single push, double push from the second rank, pawn attacks on enemy pieces, en passant, and all
 /// four promotions (with or without capture) for the pawn on `from`.
-template <class Sink>
+template <Color Us, class Sink>
 void generate_pawn_moves(const Position& pos, Square from, Sink& out);
 /// The knight's eight KNIGHT_STEPS that land on the board and not on an own piece.
-template <class Sink>
+template <Color Us, class Sink>
 void generate_knight_moves(const Position& pos, Square from, Sink& out);
 /// A slider's moves along `directions`: every square up to and including the first piece met, unless
 /// that piece is its own.
-template <class Sink>
+template <Color Us, class Sink>
 void generate_slider_moves(const Position& pos, Square from, std::span<const Step> directions, Sink& out);
 /// The king's eight KING_STEPS (castling is separate).
-template <class Sink>
+template <Color Us, class Sink>
 void generate_king_moves(const Position& pos, Square from, Sink& out);
 /// Castling moves of the side to move, all legal: the right held, the squares between king and rook
 /// empty, the king not in check (`safety.checkers` empty) and neither the square it crosses nor the one
@@ -60,12 +60,12 @@ void generate_king_moves(const Position& pos, Square from, Sink& out);
 /// king's steps already found safe, so only the landing square (g1, c1) is tested here. (Neither the king
 /// leaving e1 nor the rook's move changes those attacks: a piece attacking along the first rank through
 /// e1 would give check.)
-template <class Sink>
+template <Color Us, class Sink>
 void generate_castling_moves(const Position& pos, const KingSafety& safety, Bitboard safe_steps, Sink& out);
 
 /// The pseudo-legal moves of the mover's piece on `from`, whose letter `piece` is given as the mover
 /// sees it (own_letter: its own pieces as capitals); nothing for an empty square or an enemy piece.
-template <class Sink>
+template <Color Us, class Sink>
 void generate_piece_moves(const Position& pos, Square from, char piece, Sink& out);
 
 /// Every pseudo-legal move of the side to move (moves that may leave the own king in check; castling
