@@ -58,17 +58,9 @@ inline void generate_pawn_moves(const Position& pos, Square from, Sink& out) {
     if (row == start_row && is_empty(letter_at(board, ahead + forward, col)))
       out.push_back(Move(from, square_at(ahead + forward, col), DOUBLE_PUSH));
   }
-  // Pawn attacks one row ahead and one column aside: on an enemy piece, or en passant.
-  auto attack = [&](int c) {
-    if (!on_board(ahead, c)) return;
-    const Square to = square_at(ahead, c);
-    if (is_color(board[to], ~Us))
-      add(to);
-    else if (to == pos.ep_square())
-      out.push_back(Move(from, to, EN_PASSANT));
-  };
-  attack(col - 1);
-  attack(col + 1);
+  // Pawn attacks one row ahead and one column aside, on an enemy piece (en passant is add_en_passant's).
+  for (int c : {col - 1, col + 1})
+    if (on_board(ahead, c) && is_color(letter_at(board, ahead, c), ~Us)) add(square_at(ahead, c));
 }
 
 template <Color Us, class Sink>
@@ -128,10 +120,23 @@ inline void generate_piece_moves(const Position& pos, Square from, char piece, S
 
 namespace {
 
+// En passant: the pawns of Us beside the pawn that has just made a double push (one row behind the
+// en passant square, one column aside) take it. The one move that can expose the king along a rank.
+template <Color Us, class Sink>
+void add_en_passant(const Position& pos, Sink& out) {
+  const Square to = pos.ep_square();
+  if (to == SQ_NONE) return;
+  const int row = rank_of(to) - (Us == WHITE ? 1 : -1), col = file_of(to);
+  for (int c : {col - 1, col + 1})
+    if (on_board(row, c) && letter_at(pos.board(), row, c) == letter(Us, PAWN))
+      out.push_back(Move(square_at(row, c), to, EN_PASSANT));
+}
+
 template <Color Us>
 void generate_pseudo_legal(const Position& pos, MoveList& list) {
   const Board& board = pos.board();
   for_each_piece(board, Us, [&](Square from) { generate_piece_moves<Us>(pos, from, own_letter(board[from], Us), list); });
+  add_en_passant<Us>(pos, list);
   // The king's steps castling crosses, tested here as generate_all's king moves test them.
   Bitboard safe_steps = 0;
   for (Square s : {relative_square(Us, SQ_F1), relative_square(Us, SQ_D1)})
@@ -140,35 +145,25 @@ void generate_pseudo_legal(const Position& pos, MoveList& list) {
 }
 
 // Runs each of the mover's pieces through its generator into the sink its legality calls for: the
-// king's moves into `king_moves`, a pinned piece's and those of a pawn that may take en passant into
-// `tested`, every other piece's into `untested`. In double check only the king moves.
+// king's moves into `king_moves`, a pinned piece's and en passant into `tested`, every other piece's into
+// `untested`. In double check only the king moves.
 template <Color Us, class Untested, class Tested>
 void generate_by_piece(const Position& pos, const KingSafety& safety, Untested& untested, Tested& tested,
                        Tested& king_moves) {
   const Board& board = pos.board();
   const Square king = pos.king_square(Us);
   const bool double_check = safety.checkers & (safety.checkers - 1);
-  // The pieces whose moves are tested: the pinned ones, and the pawns that may take en passant (beside
-  // the pawn that has just made a double push), since en passant can expose the king along the rank
-  // both pawns leave.
-  Bitboard tested_pieces = safety.pinned;
-  if (pos.ep_square() != SQ_NONE) {
-    const Square double_pushed = pos.ep_square() - pawn_push(Us);
-    const int row = rank_of(double_pushed), col = file_of(double_pushed);
-    for (int c : {col - 1, col + 1})
-      if (on_board(row, c) && own_letter(letter_at(board, row, c), Us) == 'P')
-        tested_pieces |= Bitboard(1) << square_at(row, c);
-  }
   for_each_piece(board, Us, [&](Square from) {
     if (from == king)
       generate_king_moves<Us>(pos, from, king_moves);
     else if (double_check)
       return;
-    else if (tested_pieces >> from & 1)
+    else if (safety.pinned >> from & 1)
       generate_piece_moves<Us>(pos, from, own_letter(board[from], Us), tested);
     else
       generate_piece_moves<Us>(pos, from, own_letter(board[from], Us), untested);
   });
+  if (!double_check) add_en_passant<Us>(pos, tested);
   // Castling moves are legal as generated; the king's steps have just been tested.
   generate_castling_moves<Us>(pos, safety, king_moves.passed, untested);
 }

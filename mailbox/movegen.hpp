@@ -40,8 +40,9 @@ struct LegalMoves {
 // The per-piece generators, for side Us to move (which must be pos.side_to_move()), write into a Sink: a
 // MoveList or MoveCounter (pseudo-legal moves) or LegalMoves (all are instantiated).
 
-/// Single push, double push from the second rank, pawn attacks on enemy pieces, en passant, and all
-/// four promotions (with or without capture) for the pawn on `from`.
+/// Single push, double push from the second rank, pawn attacks on enemy pieces, and all four promotions
+/// (with or without capture) for the pawn on `from`. En passant, the one move that can expose the king
+/// along a rank, is generated on its own and always tested (generate_pseudo_legal, generate_all).
 template <Color Us, class Sink>
 void generate_pawn_moves(const Position& pos, Square from, Sink& out);
 /// The knight's eight KNIGHT_STEPS that land on the board and not on an own piece.
@@ -73,10 +74,10 @@ void generate_piece_moves(const Position& pos, Square from, char piece, Sink& ou
 void generate_pseudo_legal(const Position& pos, MoveList& list);
 
 /// Every legal move of the side to move into `out` (a MoveList or a MoveCounter). King safety is found
-/// once (checkers, pinned pieces, check mask); then a piece that is not the king, not pinned and cannot
-/// take en passant has its moves onto the check mask passed on untested, because out of check such a move
-/// cannot expose the king and in single check it captures the checker or blocks. The moves of the king,
-/// of pinned pieces and of en passant are made, tested and unmade. In double check only the king moves.
+/// once (checkers, pinned pieces, check mask); then a piece that is not the king and not pinned has its
+/// moves onto the check mask passed on untested, because out of check such a move cannot expose the king
+/// and in single check it captures the checker or blocks. The moves of the king, of pinned pieces and
+/// en passant are made, tested and unmade. In double check only the king moves.
 /// Leaves the position as it was.
 template <class Out>
 void generate_all(Position& pos, Out& out);
