@@ -1,11 +1,13 @@
 #include "mailbox/attacks.hpp"
 
+#include <cstdlib>
+
 namespace movegen::mailbox {
 
 namespace {
 
 // The first piece met from (row, col) stepping by `step`, and where it stands; '-' if none.
-char first_piece(const Board& board, int row, int col, Step step, Square& where) {
+inline char first_piece(const Board& board, int row, int col, Step step, Square& where) {
   for (int r = row + step.row, c = col + step.col; on_board(r, c); r += step.row, c += step.col) {
     char p = letter_at(board, r, c);
     if (!is_empty(p)) {
@@ -17,7 +19,7 @@ char first_piece(const Board& board, int row, int col, Step step, Square& where)
 }
 
 // The pawns and knights of colour `attackers.by` that attack the square at (row, col).
-Bitboard attackers_of_leapers(const Board& board, int row, int col, Attackers attackers) {
+inline Bitboard attackers_of_leapers(const Board& board, int row, int col, Attackers attackers) {
   const Color by = attackers.by;
   Bitboard found = 0;
   // A pawn of `by` attacks (row, col) from one row behind it, as seen from `by`'s side.
@@ -50,33 +52,25 @@ void SliderLines::update(char piece, int row, int col, int delta) {
 Bitboard attackers_of(const Board& board, Square sq, Attackers attackers, bool first_only) {
   const Color by = attackers.by;
   const int row = rank_of(sq), col = file_of(sq);
-  Bitboard found = 0;
-  if (attackers.knights) {
-    const char knight = letter(by, KNIGHT);
-    for (Step s : KNIGHT_STEPS)
-      if (on_board(row + s.row, col + s.col) && letter_at(board, row + s.row, col + s.col) == knight)
+  Bitboard found = attackers_of_leapers(board, row, col, attackers);
+  // The king, one step away: found from its square when that is known.
+  if (attackers.king != SQ_NONE) {
+    const int king_row = rank_of(attackers.king), king_col = file_of(attackers.king);
+    if (std::abs(king_row - row) <= 1 && std::abs(king_col - col) <= 1) found |= Bitboard(1) << attackers.king;
+  } else {
+    for (Step s : KING_STEPS)
+      if (on_board(row + s.row, col + s.col) && letter_at(board, row + s.row, col + s.col) == letter(by, KING))
         found |= Bitboard(1) << square_at(row + s.row, col + s.col);
-    if (found && first_only) return found;
   }
-  // One walk along each of the eight lines from `sq`. The neighbouring square may hold the king, or on
-  // a diagonal behind `sq` (as `by` sees it) a pawn; beyond it, the first piece met may be a slider.
-  const char pawn = letter(by, PAWN), king = letter(by, KING), queen = letter(by, QUEEN);
-  const int pawn_row_step = by == WHITE ? -1 : 1;
+  if (found && first_only) return found;
+  // Sliders: the first piece met along each line that holds one of `by`'s sliders moving along it.
+  const char queen = letter(by, QUEEN);
   auto look = [&](Step s, char slider, bool slider_on_line) {
-    int r = row + s.row, c = col + s.col;
-    if (!on_board(r, c)) return false;
-    char p = letter_at(board, r, c);
-    const bool pawn_attack = p == pawn && s.row == pawn_row_step && s.col != 0;
-    if (!(p == king || pawn_attack)) {
-      if (!slider_on_line) return false;
-      while (is_empty(p)) {
-        r += s.row, c += s.col;
-        if (!on_board(r, c)) return false;
-        p = letter_at(board, r, c);
-      }
-      if (p != slider && p != queen) return false;
-    }
-    found |= Bitboard(1) << square_at(r, c);
+    if (!slider_on_line) return false;
+    Square where = SQ_NONE;
+    const char p = first_piece(board, row, col, s, where);
+    if (p != slider && p != queen) return false;
+    found |= Bitboard(1) << where;
     return first_only;
   };
   // Each direction spelled out, so that its step is a constant where it is used.

@@ -66,13 +66,14 @@ struct SliderLines {
 };
 
 /// Colour `by`, and what it has on the board that lets an attack test skip steps: whether it has
-/// knights, and its slider lines. A colour alone means "look everywhere".
+/// knights, where its king stands, and its slider lines. A colour alone means "look everywhere".
 struct Attackers {
   Attackers(Color c) : by(c) {}  // NOLINT(google-explicit-constructor): a colour is "look everywhere"
-  Attackers(Color c, bool has_knights, const SliderLines& slider_lines)
-      : by(c), knights(has_knights), lines(&slider_lines) {}
+  Attackers(Color c, bool has_knights, Square king_square, const SliderLines& slider_lines)
+      : by(c), knights(has_knights), king(king_square), lines(&slider_lines) {}
   Color by;
-  bool knights = true;                // a knight on the board
+  bool knights = true;                 // a knight on the board
+  Square king = SQ_NONE;               // its king's square; looked for step by step when not known
   const SliderLines* lines = nullptr;  // its sliders per line; every ray is walked without them
 
   /// Which of the four lines through (row, col) hold a slider of `by` that moves along them: all four

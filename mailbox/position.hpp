@@ -43,8 +43,10 @@ class Position {
 
   /// How many pieces of the FEN letter `piece` ('P', 'n', ...) stand on the board.
   int count(char piece) const { return counts_[static_cast<unsigned char>(piece)]; }
-  /// Colour `by` with whether it has knights and where its sliders are, for the attack tests.
-  Attackers attackers(Color by) const { return {by, count(letter(by, KNIGHT)) > 0, slider_lines_[by]}; }
+  /// Colour `by` with whether it has knights, where its king and its sliders are, for the attack tests.
+  Attackers attackers(Color by) const {
+    return {by, count(letter(by, KNIGHT)) > 0, king_square_[by], slider_lines_[by]};
+  }
 
   /// True if a piece of colour `by` attacks square `s`.
   bool is_square_attacked(Square s, Color by) const {
