@@ -78,9 +78,8 @@ Bitboard attackers_of(const Board& board, Square sq, Attackers attackers, bool f
   const char rook = letter(by, ROOK), bishop = letter(by, BISHOP);
   [[maybe_unused]] const bool stopped =
       look({1, 0}, rook, line.file) || look({-1, 0}, rook, line.file) || look({0, 1}, rook, line.rank) ||
-      look({0, -1}, rook, line.rank) || look({1, 1}, bishop, line.diagonal) ||
-      look({-1, -1}, bishop, line.diagonal) || look({1, -1}, bishop, line.anti_diagonal) ||
-      look({-1, 1}, bishop, line.anti_diagonal);
+      look({0, -1}, rook, line.rank) || look({1, 1}, bishop, line.diagonal) || look({-1, -1}, bishop, line.diagonal) ||
+      look({1, -1}, bishop, line.anti_diagonal) || look({-1, 1}, bishop, line.anti_diagonal);
   return found;
 }
 

@@ -54,8 +54,8 @@ constexpr bool is_color(char square, Color c) { return (square ^ (c == WHITE ? 0
 /// One colour's sliders counted per line of the board, so that an attack test walks a ray only when the
 /// ray's line holds a slider that moves along it. Kept by Position beside the board string.
 struct SliderLines {
-  std::array<std::uint8_t, 8> ranks{}, files{};  // rooks and queens on each rank (row), each file (col)
-  std::array<std::uint8_t, 15> diagonals{};      // bishops and queens on each a1-h8 line, row - col + 7
+  std::array<std::uint8_t, 8> ranks{}, files{};   // rooks and queens on each rank (row), each file (col)
+  std::array<std::uint8_t, 15> diagonals{};       // bishops and queens on each a1-h8 line, row - col + 7
   std::array<std::uint8_t, 15> anti_diagonals{};  // bishops and queens on each a8-h1 line, row + col
 
   /// Adds (delta +1) or removes (-1) the piece `piece` (a FEN letter) on (row, col); a letter that is

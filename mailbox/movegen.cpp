@@ -98,8 +98,10 @@ inline void generate_castling_moves(const Position& pos, const KingSafety& safet
   if (!(king_side || queen_side) || safety.checkers) return;
   const Square king = relative_square(us, SQ_E1);
   auto crosses_safely = [&](Square s) { return safe_steps >> relative_square(us, s) & 1; };
-  if (king_side && crosses_safely(SQ_F1) && safe(SQ_G1)) out.push_back(Move(king, relative_square(us, SQ_G1), CASTLING));
-  if (queen_side && crosses_safely(SQ_D1) && safe(SQ_C1)) out.push_back(Move(king, relative_square(us, SQ_C1), CASTLING));
+  if (king_side && crosses_safely(SQ_F1) && safe(SQ_G1))
+    out.push_back(Move(king, relative_square(us, SQ_G1), CASTLING));
+  if (queen_side && crosses_safely(SQ_D1) && safe(SQ_C1))
+    out.push_back(Move(king, relative_square(us, SQ_C1), CASTLING));
 }
 
 template <Color Us, class Sink>
@@ -135,7 +137,8 @@ void add_en_passant(const Position& pos, Sink& out) {
 template <Color Us>
 void generate_pseudo_legal(const Position& pos, MoveList& list) {
   const Board& board = pos.board();
-  for_each_piece(board, Us, [&](Square from) { generate_piece_moves<Us>(pos, from, own_letter(board[from], Us), list); });
+  for_each_piece(board, Us,
+                 [&](Square from) { generate_piece_moves<Us>(pos, from, own_letter(board[from], Us), list); });
   add_en_passant<Us>(pos, list);
   // The king's steps castling crosses, tested here as generate_all's king moves test them.
   Bitboard safe_steps = 0;

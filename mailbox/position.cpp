@@ -153,7 +153,8 @@ std::string Position::check_position() const {
     if (p != NO_PIECE) lines[color_of(p)].update(c, rank_of(sq), file_of(sq), +1);
   }
   for (Color c : {WHITE, BLACK})
-    if (!(lines[c] == slider_lines_[c])) return std::string("slider lines of ") + (c == WHITE ? "white" : "black") + " are out of date";
+    if (!(lines[c] == slider_lines_[c]))
+      return std::string("slider lines of ") + (c == WHITE ? "white" : "black") + " are out of date";
   for (char c : PIECE_LETTERS)
     if (c != '-' && count(c) != counted[static_cast<unsigned char>(c)])
       return "count of " + std::string(1, c) + " is " + std::to_string(count(c)) + ", the board has " +

@@ -49,9 +49,7 @@ class Position {
   }
 
   /// True if a piece of colour `by` attacks square `s`.
-  bool is_square_attacked(Square s, Color by) const {
-    return mailbox::is_square_attacked(board_, s, attackers(by));
-  }
+  bool is_square_attacked(Square s, Color by) const { return mailbox::is_square_attacked(board_, s, attackers(by)); }
   /// The squares of the pieces giving check to the side to move.
   Bitboard checkers() const { return attackers_of(board_, king_square_[side_], attackers(~side_)); }
   bool in_check() const { return is_square_attacked(king_square_[side_], ~side_); }
@@ -77,10 +75,10 @@ class Position {
   void unmake_move(Move m);
 
   /// An empty string if the position is consistent: board letters, letter counts and slider lines that match the board,
-  /// one king a side where the king squares say, no pawn on rank 1 or 8, at most 8 pawns and 16 pieces a side, castling rights and
-  /// en passant square that fit the board and the side to move, non-negative clocks, and the side not
-  /// to move not in check. Otherwise a description of the first problem found. Checked builds
-  /// (MOVEGEN_CHECK_INVARIANTS) run it after every make_move and unmake_move.
+  /// one king a side where the king squares say, no pawn on rank 1 or 8, at most 8 pawns and 16 pieces a side, castling
+  /// rights and en passant square that fit the board and the side to move, non-negative clocks, and the side not to
+  /// move not in check. Otherwise a description of the first problem found. Checked builds (MOVEGEN_CHECK_INVARIANTS)
+  /// run it after every make_move and unmake_move.
   std::string check_position() const;
 
  private:
@@ -109,7 +107,7 @@ class Position {
   int fullmove_number_ = 1;
   Square king_square_[COLOR_NB] = {SQ_NONE, SQ_NONE};
   std::array<std::uint8_t, 128> counts_{};  // pieces on the board per FEN letter, index the letter itself
-  SliderLines slider_lines_[COLOR_NB];       // each colour's bishops, rooks and queens per line
+  SliderLines slider_lines_[COLOR_NB];      // each colour's bishops, rooks and queens per line
   std::vector<Undo> history_;
 };
 

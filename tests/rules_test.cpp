@@ -62,7 +62,7 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(en_passant_horizontal_pin, P, Generators) {
 
 BOOST_AUTO_TEST_CASE_TEMPLATE(en_passant_diagonal_pin_and_check_evasion, P, Generators) {
   // The capturing pawn is pinned on a diagonal that the capture leaves.
-  BOOST_TEST(moves_from<P>("4k2b/8/8/3pP3/8/8/8/K7 w - d6 0 1", "e5").empty());  // a1-h8 diagonal
+  BOOST_TEST(moves_from<P>("4k2b/8/8/3pP3/8/8/8/K7 w - d6 0 1", "e5").empty());                    // a1-h8 diagonal
   BOOST_TEST(moves_from<P>("4k3/8/8/3pP3/8/8/8/K7 w - d6 0 1", "e5") == (Moves{"e5d6", "e5e6"}));  // unpinned
   // The pawn that just pushed gives check; taking it en passant is the evasion.
   BOOST_TEST(is_legal<P>("8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1", "e4d3"));
@@ -112,8 +112,7 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(pinned_pieces_move_only_along_the_pin, P, Generato
 
 BOOST_AUTO_TEST_CASE_TEMPLATE(check_evasions, P, Generators) {
   // Single check by a rook: capture it, block, or step away.
-  BOOST_TEST(legal_moves<P>("4k3/8/8/8/8/8/2N5/r3K3 w - - 0 1") ==
-             (Moves{"c2a1", "e1d2", "e1e2", "e1f2"}));
+  BOOST_TEST(legal_moves<P>("4k3/8/8/8/8/8/2N5/r3K3 w - - 0 1") == (Moves{"c2a1", "e1d2", "e1e2", "e1f2"}));
   // Double check (rook and bishop): only the king moves.
   for (const std::string& m : legal_moves<P>("4k3/8/8/8/8/2b5/8/R3K2r w - - 0 1"))
     BOOST_TEST(m.substr(0, 2) == "e1", m);
@@ -149,10 +148,10 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(only_with_the_right_and_empty_squares, P, Generato
 }
 
 BOOST_AUTO_TEST_CASE_TEMPLATE(not_out_of_through_or_into_check, P, Generators) {
-  BOOST_TEST(!is_legal<P>("r3k2r/8/8/8/8/8/4r3/R3K2R w KQ - 0 1", "e1g1"));   // out of check
-  BOOST_TEST(!is_legal<P>("r3k2r/8/8/8/8/8/5r2/R3K2R w KQ - 0 1", "e1g1"));   // through f1
-  BOOST_TEST(!is_legal<P>("r3k2r/8/8/8/8/8/6r1/R3K2R w KQ - 0 1", "e1g1"));   // into g1
-  BOOST_TEST(!is_legal<P>("r3k2r/8/8/8/8/8/3r4/R3K2R w KQ - 0 1", "e1c1"));   // through d1
+  BOOST_TEST(!is_legal<P>("r3k2r/8/8/8/8/8/4r3/R3K2R w KQ - 0 1", "e1g1"));  // out of check
+  BOOST_TEST(!is_legal<P>("r3k2r/8/8/8/8/8/5r2/R3K2R w KQ - 0 1", "e1g1"));  // through f1
+  BOOST_TEST(!is_legal<P>("r3k2r/8/8/8/8/8/6r1/R3K2R w KQ - 0 1", "e1g1"));  // into g1
+  BOOST_TEST(!is_legal<P>("r3k2r/8/8/8/8/8/3r4/R3K2R w KQ - 0 1", "e1c1"));  // through d1
   // b1 may be attacked: the king does not pass it.
   BOOST_TEST(is_legal<P>("r3k2r/8/8/8/8/8/1r6/R3K2R w KQ - 0 1", "e1c1"));
 }
@@ -180,9 +179,9 @@ BOOST_AUTO_TEST_SUITE(game_end)
 BOOST_AUTO_TEST_CASE_TEMPLATE(checkmate_and_stalemate_have_no_legal_moves, P, Generators) {
   const char* no_moves[] = {
       "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",  // fool's mate
-      "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",                               // stalemate
-      "k7/1R6/2K5/8/8/8/8/8 b - - 0 1",                               // stalemate, rook
-      "R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1",                            // back-rank mate
+      "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",                                 // stalemate
+      "k7/1R6/2K5/8/8/8/8/8 b - - 0 1",                                 // stalemate, rook
+      "R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1",                              // back-rank mate
   };
   for (const char* fen : no_moves) {
     BOOST_TEST(legal_moves<P>(fen).empty(), fen);
