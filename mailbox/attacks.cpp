@@ -73,13 +73,14 @@ Bitboard attackers_of(const Board& board, Square sq, Attackers attackers, bool f
     found |= Bitboard(1) << where;
     return first_only;
   };
-  // Each direction spelled out, so that its step is a constant where it is used.
+  // The loops are unrolled so that each step, and the line it runs along, is a constant.
   const auto line = attackers.lines_through(row, col);
-  const char rook = letter(by, ROOK), bishop = letter(by, BISHOP);
-  [[maybe_unused]] const bool stopped =
-      look({1, 0}, rook, line.file) || look({-1, 0}, rook, line.file) || look({0, 1}, rook, line.rank) ||
-      look({0, -1}, rook, line.rank) || look({1, 1}, bishop, line.diagonal) || look({-1, -1}, bishop, line.diagonal) ||
-      look({1, -1}, bishop, line.anti_diagonal) || look({-1, 1}, bishop, line.anti_diagonal);
+#pragma GCC unroll 4
+  for (Step s : ROOK_DIRECTIONS)
+    if (look(s, letter(by, ROOK), line.along(s))) return found;
+#pragma GCC unroll 4
+  for (Step s : BISHOP_DIRECTIONS)
+    if (look(s, letter(by, BISHOP), line.along(s))) return found;
   return found;
 }
 
@@ -109,11 +110,10 @@ KingSafety king_safety(const Board& board, Square king, Attackers enemy) {
     }
   };
   const auto line = enemy.lines_through(row, col);
-  const char rook = letter(them, ROOK), bishop = letter(them, BISHOP);
-  look({1, 0}, rook, line.file), look({-1, 0}, rook, line.file);
-  look({0, 1}, rook, line.rank), look({0, -1}, rook, line.rank);
-  look({1, 1}, bishop, line.diagonal), look({-1, -1}, bishop, line.diagonal);
-  look({1, -1}, bishop, line.anti_diagonal), look({-1, 1}, bishop, line.anti_diagonal);
+#pragma GCC unroll 4
+  for (Step s : ROOK_DIRECTIONS) look(s, letter(them, ROOK), line.along(s));
+#pragma GCC unroll 4
+  for (Step s : BISHOP_DIRECTIONS) look(s, letter(them, BISHOP), line.along(s));
   // Two checkers cannot both be answered by one move of another piece: only the king may move.
   if (safety.checkers) safety.check_mask = (safety.checkers & (safety.checkers - 1)) ? 0 : answers;
   return safety;

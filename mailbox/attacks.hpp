@@ -80,6 +80,12 @@ struct Attackers {
   /// when its slider lines are not known.
   struct Lines {
     bool rank, file, diagonal, anti_diagonal;
+    /// The flag of the line that `step` runs along.
+    constexpr bool along(Step step) const {
+      if (step.row == 0) return rank;
+      if (step.col == 0) return file;
+      return step.row == step.col ? diagonal : anti_diagonal;
+    }
   };
   Lines lines_through(int row, int col) const {
     if (!lines) return {true, true, true, true};

@@ -72,7 +72,7 @@ inline void generate_knight_moves(const Position& pos, Square from, Sink& out) {
 template <Color Us, class Sink>
 inline void generate_slider_moves(const Position& pos, Square from, std::span<const Step> directions, Sink& out) {
   const Board& board = pos.board();
-#pragma GCC unroll 4
+#pragma GCC unroll 4  // each direction's step becomes a constant
   for (Step s : directions)
     for (int r = rank_of(from) + s.row, c = file_of(from) + s.col; add_step<Us>(board, from, r, c, out);
          r += s.row, c += s.col) {
