@@ -1,9 +1,9 @@
 // The `movegen` command line: argument parsing only; each subcommand is a run_* function.
-#include <charconv>
-#include <iostream>
+#include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
-#include <fmt/format.h>
+#include <charconv>
+#include <iostream>
 
 #include "common/epd.hpp"
 #include "common/fen.hpp"
@@ -33,6 +33,18 @@ std::string one_line(std::string_view text) {
   std::string out;
   for (char c : text) out += (unsigned char)c < 0x20 ? fmt::format("\\x{:02X}", int(c)) : std::string(1, c);
   return out;
+}
+
+// The message for a failed parse. CLI11 reports an unknown first word ("movegen frobnicate") as a missing
+// subcommand; that word is named instead, with the subcommands there are.
+std::string parse_error_message(const CLI::App& app, const CLI::ParseError& e, int argc, char** argv) {
+  if (argc < 2 || argv[1][0] == '-' || !dynamic_cast<const CLI::RequiredError*>(&e)) return e.what();
+  std::string names;
+  for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) {
+    if (sub->check_name(argv[1])) return e.what();  // a known subcommand missing one of its arguments
+    names += (names.empty() ? "" : ", ") + sub->get_name();
+  }
+  return "unknown subcommand " + movegen::quote_for_error(argv[1]) + ": expected one of " + names;
 }
 
 }  // namespace
@@ -129,7 +141,7 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForAllHelp& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    std::cerr << "movegen: " << one_line(e.what()) << " (see movegen --help)\n";
+    std::cerr << "movegen: " << one_line(parse_error_message(app, e, argc, argv)) << " (see movegen --help)\n";
     return 2;
   } catch (const std::exception& e) {  // FenError, MoveError, EpdError, UsageError
     std::cerr << "movegen: " << one_line(e.what()) << '\n';

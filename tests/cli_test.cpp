@@ -208,7 +208,10 @@ BOOST_AUTO_TEST_CASE(unknown_generator_and_arguments) {
   expect_bad_input({"perft", "1", "--generator", "foo"}, "bad --generator 'foo'");
   expect_bad_input({"suite", "--generator", "", "x.epd"}, "bad --generator ''");
   expect_bad_input({}, "A subcommand is required");
-  expect_bad_input({"frobnicate"}, "A subcommand is required");
+  expect_bad_input(
+      {"frobnicate"},
+      "unknown subcommand 'frobnicate': expected one of perft, suite, compare, diff, fuzz, perftree, show");
+  expect_bad_input({"frob\nnicate"}, "unknown subcommand 'frob\\x0Anicate'");  // still one line
   expect_bad_input({"perft", "1", "--bogus"}, "--bogus");
   expect_bad_input({"perft", "1", "2"}, "not expected: 2");
   expect_bad_input({"perft", "1", "two\nlines"}, "not expected: two\\x0Alines");
