@@ -37,18 +37,6 @@ inline Bitboard attackers_of_leapers(const Board& board, int row, int col, Attac
 
 }  // namespace
 
-void SliderLines::update(char piece, int row, int col, int delta) {
-  const PieceType pt = type_of(char_to_piece(piece));
-  if (pt == ROOK || pt == QUEEN) {
-    ranks[row] = std::uint8_t(ranks[row] + delta);
-    files[col] = std::uint8_t(files[col] + delta);
-  }
-  if (pt == BISHOP || pt == QUEEN) {
-    diagonals[row - col + 7] = std::uint8_t(diagonals[row - col + 7] + delta);
-    anti_diagonals[row + col] = std::uint8_t(anti_diagonals[row + col] + delta);
-  }
-}
-
 Bitboard attackers_of(const Board& board, Square sq, Attackers attackers, bool first_only) {
   const Color by = attackers.by;
   const int row = rank_of(sq), col = file_of(sq);

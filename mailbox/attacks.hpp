@@ -60,7 +60,17 @@ struct SliderLines {
 
   /// Adds (delta +1) or removes (-1) the piece `piece` (a FEN letter) on (row, col); a letter that is
   /// not a bishop, rook or queen changes nothing.
-  void update(char piece, int row, int col, int delta);
+  void update(char piece, int row, int col, int delta) {
+    const char kind = char(piece | 0x20);  // the small letter, whatever the colour
+    if (kind == 'r' || kind == 'q') {
+      ranks[row] = std::uint8_t(ranks[row] + delta);
+      files[col] = std::uint8_t(files[col] + delta);
+    }
+    if (kind == 'b' || kind == 'q') {
+      diagonals[row - col + 7] = std::uint8_t(diagonals[row - col + 7] + delta);
+      anti_diagonals[row + col] = std::uint8_t(anti_diagonals[row + col] + delta);
+    }
+  }
 
   bool operator==(const SliderLines&) const = default;
 };

@@ -46,17 +46,25 @@ std::size_t Position::count_legal() {
 
 bool Position::keeps_king_safe(Move m) {
   const Color us = side_;
-  const Square king = king_square_[us];
-  if (m.from() == king && m.flag() != CASTLING) {
-    // Lifted for the test only: the king is no slider and no knight, so counts and lines stay as they are.
-    board_[king] = '-';
-    const bool safe = !is_square_attacked(m.to(), ~us);
-    board_[king] = letter(us, KING);
+  if (m.flag() == CASTLING) {  // the rook moves too: the whole move is played
+    play(m);                   // unchecked: the move may leave our king in check, which check_position() would report
+    const bool safe = !is_square_attacked(king_square_[us], ~us);
+    unmake_move(m);
     return safe;
   }
-  play(m);  // unchecked: the move may leave our king in check, which check_position() would report
-  const bool safe = !is_square_attacked(king_square_[us], ~us);
-  unmake_move(m);
+  // Made on the board string alone: the moving letter to its square, over any piece it takes, and the
+  // pawn taken en passant lifted. The letter counts and slider lines are left as they were, which the
+  // attack test allows: a piece taken but still counted only makes it look along one more line.
+  const Square from = m.from(), to = m.to();
+  const Square taken = m.flag() == EN_PASSANT ? to - pawn_push(us) : to;
+  const char moving = board_[from], captured = board_[taken];
+  board_[taken] = '-';
+  board_[to] = moving;
+  board_[from] = '-';
+  const bool safe = !is_square_attacked(from == king_square_[us] ? to : king_square_[us], ~us);
+  board_[from] = moving;
+  board_[to] = '-';
+  board_[taken] = captured;
   return safe;
 }
 
@@ -65,13 +73,13 @@ void Position::make_move(Move m) {
   verify_invariants();
 }
 
-void Position::put_piece(Square s, char piece) {
+inline void Position::put_piece(Square s, char piece) {
   board_[s] = piece;
   ++counts_[static_cast<unsigned char>(piece)];
   slider_lines_[is_color(piece, WHITE) ? WHITE : BLACK].update(piece, rank_of(s), file_of(s), +1);
 }
 
-char Position::remove_piece(Square s) {
+inline char Position::remove_piece(Square s) {
   const char piece = board_[s];
   board_[s] = '-';
   --counts_[static_cast<unsigned char>(piece)];

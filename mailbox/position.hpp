@@ -65,8 +65,8 @@ class Position {
   /// bulk counting at the last ply). Leaves the position as it was.
   std::size_t count_legal();
 
-  /// True if pseudo-legal `m` leaves the mover's king unattacked: a plain king move by lifting the king
-  /// and testing the square it goes to, any other move by make, test, unmake.
+  /// True if pseudo-legal `m` leaves the mover's king unattacked: made on the board string, tested and
+  /// taken back (castling, which also moves a rook, by make_move and unmake_move).
   bool keeps_king_safe(Move m);
 
   /// Plays a legal move of this position; unmake_move takes it back.
