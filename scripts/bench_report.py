@@ -3,10 +3,13 @@
 
 Usually run through scripts/bench-report.sh, which builds the benchmark first. The Google Benchmark
 program bench/perft_bench runs every generator it offers on the standard positions (bulk counting, and
-without it at the smaller depths), --repetitions times each; one Stockfish process answers `go perft` on
-the same positions and depths as often, timed from the command to its "Nodes searched" line. Speeds are
-per second of CPU time (Stockfish's from /proc/PID/task/*/schedstat), so that other jobs on a shared
-machine count as little as possible; wall-clock times are kept in the raw data. Every count is checked
+without it at the smaller depths); one Stockfish process answers `go perft` on the same positions and
+depths, timed from the command to its "Nodes searched" line. The runs are interleaved: position by
+position, ours then Stockfish's, and the whole round --repetitions times, so that each of our figures has
+a Stockfish figure taken a moment later, and each ratio is the median of those paired ratios (the
+machine's speed drifts from one moment to the next). Speeds are per second of CPU time (Stockfish's from
+/proc/PID/task/*/schedstat), so that other jobs on a shared machine count as little as possible;
+wall-clock times are kept in the raw data. Every count is checked
 against tests/data/standard.epd (the published counts). Written to --out: perft_bench.json (Google
 Benchmark's JSON), stockfish.json (Stockfish's timings), perft_mnps.svg (the chart, through gnuplot) and
 report.md (machine, compiler, flags, date, load, the tables).
@@ -36,7 +39,7 @@ CASES = [
     ("position5", "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 5, 4),
     ("position6", "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", 5, 4),
 ]
-SLOW_GENERATORS = {"Mailbox"}  # measured at the smaller depth: the make-test-unmake mailbox
+SLOW_GENERATORS = set()  # generators measured at the smaller depth with bulk counting (none now)
 EPD = "tests/data/standard.epd"
 EXIT_MISMATCH, EXIT_USAGE, EXIT_ENGINE = 1, 2, 3
 
@@ -86,64 +89,83 @@ def bench_generators(bench):
     return names
 
 
-def run_benchmarks(bench, generators, repetitions, json_path):
-    """Runs perft_bench; returns {(family, generator, position, depth): [nodes per second, ...]}."""
+def run_benchmarks(bench, generators, case):
+    """Runs perft_bench once on one position: every generator with bulk counting and without it.
+    Returns (Google Benchmark's context, its benchmark entries)."""
     wanted = []
-    for case in CASES:
-        for g in generators:
-            wanted.append(f"BM_PerftBulk_{g}/{case[0]}/{depth_for(g, case)}")
-            wanted.append(f"BM_PerftMakeEveryLeaf_{g}/{case[0]}/{case[3]}")
+    for g in generators:
+        wanted.append(f"BM_PerftBulk_{g}/{case[0]}/{depth_for(g, case)}")
+        wanted.append(f"BM_PerftMakeEveryLeaf_{g}/{case[0]}/{case[3]}")
     command = [bench, "--benchmark_filter=^(" + "|".join(wanted) + ")$",
-               "--perft_min_nodes=1", "--perft_max_nodes=1000000000",
-               f"--benchmark_repetitions={repetitions}", "--benchmark_min_time=0.2", "--benchmark_display_aggregates_only=true",
-               f"--benchmark_out={json_path}", "--benchmark_out_format=json"]
-    print("+", " ".join(command), flush=True)
-    if subprocess.run(command, check=False).returncode != 0:
-        raise Failure(f"{bench} failed: a benchmark computed a wrong count (see above)", EXIT_MISMATCH)
-    with open(json_path, encoding="utf-8") as f:
-        data = json.load(f)
-    rates = {}
+               "--perft_min_nodes=1", "--perft_max_nodes=1000000000", "--benchmark_min_time=0.2",
+               "--benchmark_format=json"]
+    out = subprocess.run(command, capture_output=True, text=True, check=False)
+    if out.returncode != 0:
+        raise Failure(f"{bench} failed on {case[0]}: a benchmark computed a wrong count\n{out.stderr.strip()}",
+                      EXIT_MISMATCH)
+    data = json.loads(out.stdout)
     for b in data["benchmarks"]:
         if b.get("error_occurred"):
             raise Failure(f"{b['name']}: {b.get('error_message')}", EXIT_MISMATCH)
-        if b.get("run_type") != "iteration":
-            continue
+    if len(data["benchmarks"]) != len(wanted):
+        raise Failure(f"{bench} ran {len(data['benchmarks'])} of the {len(wanted)} benchmarks of {case[0]}",
+                      EXIT_MISMATCH)
+    return data["context"], data["benchmarks"]
+
+
+def rates_of(entries):
+    """{(family, generator, position, depth): [(nodes, nodes per second), ...]} in the order run."""
+    rates = {}
+    for b in entries:
         family, position, depth = b["run_name"].removeprefix("BM_").split("/")[:3]
         family, generator = family.split("_")
         rates.setdefault((family, generator, position, int(depth)), []).append(
             (b["nodes"], b["nodes_per_second"]))
-    return data["context"], rates
+    return rates
 
 
 # --------------------------------------------------------------------------- Stockfish
 
 
-def run_stockfish(path, repetitions, counts, timeout):
+def time_stockfish(engine, case, counts):
+    """One timed `go perft` of Stockfish on one position: {"wall_seconds", "cpu_seconds"}."""
+    name, fen, depth, _ = case
     try:
-        engine = Stockfish(path, timeout)
+        nodes, wall, cpu = engine.timed_perft(fen, depth)
     except EngineError as e:
         raise Failure(str(e), EXIT_ENGINE)
-    runs = {case[0]: [] for case in CASES}
+    if nodes != expected(counts, fen, depth):
+        raise Failure(f"Stockfish: {name} depth {depth}: {nodes} nodes, published {expected(counts, fen, depth)}",
+                      EXIT_MISMATCH)
+    if cpu is None:
+        raise Failure("cannot read Stockfish's CPU time (/proc/PID/task/*/schedstat)", EXIT_ENGINE)
+    return {"wall_seconds": wall, "cpu_seconds": cpu}
+
+
+def run_interleaved(bench, generators, stockfish, repetitions, counts, timeout):
+    """Every round runs each position on our generators and then on Stockfish. Returns (our context, our
+    benchmark entries, Stockfish's name, {position: [Stockfish timing per round]})."""
+    try:
+        engine = Stockfish(stockfish, timeout)
+    except EngineError as e:
+        raise Failure(str(e), EXIT_ENGINE)
+    context, entries, sf_runs = None, [], {case[0]: [] for case in CASES}
     try:
         for r in range(repetitions):
-            for name, fen, depth, _ in CASES:
-                try:
-                    nodes, wall, cpu = engine.timed_perft(fen, depth)
-                except EngineError as e:
-                    raise Failure(str(e), EXIT_ENGINE)
-                if nodes != expected(counts, fen, depth):
-                    raise Failure(f"Stockfish: {name} depth {depth}: {nodes} nodes, published "
-                                  f"{expected(counts, fen, depth)}", EXIT_MISMATCH)
-                if cpu is None:
-                    raise Failure("cannot read Stockfish's CPU time (/proc/PID/task/*/schedstat)", EXIT_ENGINE)
-                runs[name].append({"wall_seconds": wall, "cpu_seconds": cpu})
-                print(f"Stockfish {name} D{depth} repetition {r + 1}: {nodes / cpu / 1e6:.1f} Mnps", flush=True)
+            for case in CASES:
+                context, ours = run_benchmarks(bench, generators, case)
+                entries += ours
+                sf_runs[case[0]].append(time_stockfish(engine, case, counts))
+                sf = expected(counts, case[1], case[2]) / sf_runs[case[0]][-1]["cpu_seconds"] / 1e6
+                print(f"round {r + 1}/{repetitions} {case[0]}: "
+                      + ", ".join(f"{b['run_name']} {b['nodes_per_second'] / 1e6:.1f}" for b in ours)
+                      + f", Stockfish D{case[2]} {sf:.1f} Mnps", flush=True)
     finally:
         try:
             engine.close()
         except (EngineError, OSError, subprocess.TimeoutExpired):
             engine.proc.kill()
-    return engine.name, runs
+    return context, entries, engine.name, sf_runs
 
 
 # --------------------------------------------------------------------------- the report
@@ -213,7 +235,8 @@ def write_report(out, context, generators, rates, sf_name, sf_runs, counts, load
     bulk_rows, chart_rows, leaf_rows, spreads = [], [], [], []
     for name, fen, depth, slow_depth in CASES:
         nodes = expected(counts, fen, depth)
-        sf_mnps, sf_spread = mnps([nodes / run["cpu_seconds"] for run in sf_runs[name]])
+        sf_rates = [nodes / run["cpu_seconds"] for run in sf_runs[name]]
+        sf_mnps, sf_spread = mnps(sf_rates)
         spreads.append((sf_spread, f"{sf_name}, {name}"))
         cells, ratios, chart = [], [], []
         for g in generators:
@@ -224,7 +247,8 @@ def write_report(out, context, generators, rates, sf_name, sf_runs, counts, load
             m, spread = mnps([r for _, r in samples])
             spreads.append((spread, f"{g.lower()}, {name}"))
             cells.append(f"{m:.1f}" + (f" (D{d})" if d != depth else ""))
-            ratios.append(fmt_ratio(m, sf_mnps))
+            # Each run beside the Stockfish run of the same round: the median of those ratios.
+            ratios.append(f"{statistics.median(r / sf for (_, r), sf in zip(samples, sf_rates)):.2f}")
             chart.append(m)
         bulk_rows.append([name, str(depth), f"{nodes:,}", *cells, f"{sf_mnps:.1f}", *ratios])
         label = f"{name}\\nD{depth}" + "".join(f", {g.lower()} D{slow_depth}" for g in generators
@@ -244,6 +268,9 @@ def write_report(out, context, generators, rates, sf_name, sf_runs, counts, load
         lines = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]
         return "\n".join(lines + ["| " + " | ".join(r) + " |" for r in rows])
 
+    depth_note = ("Depth and Nodes are those of every figure in the row except where a depth is given in "
+                  f"parentheses: {slow} runs at a smaller depth there (Mnps stays comparable).\n" if slow else
+                  "Every figure in a row is taken at its Depth.\n")
     busy = ("" if max(load) < os.cpu_count() else
             " The machine was busy with other jobs: figures vary between repetitions (see the spread"
             " below) and should be taken again at a quiet moment.")
@@ -256,19 +283,19 @@ Generated by `scripts/bench-report.sh` on {started:%Y-%m-%d %H:%M} UTC.
 - Compiler: {context.get('movegen_compiler', '?')}, {context.get('movegen_build_type', '?')} build,
   flags `{context.get('movegen_flags', '?')}`.
 - Stockfish: {sf_name} (`go perft`, one thread), timed from the command to its `Nodes searched` line.
-- Method: our generators in `bench/perft_bench` (Google Benchmark), every figure the median of
-  {repetitions} repetitions; Mnps = million leaf nodes per second of CPU time (Stockfish's read from
-  `/proc`), so that other jobs on the machine count as little as possible (wall-clock times are in the
-  raw data). Every node count was checked against
+- Method: our generators in `bench/perft_bench` (Google Benchmark) and Stockfish, interleaved: position
+  by position, ours and then Stockfish's, the whole round {repetitions} times. Every Mnps figure is the
+  median of the {repetitions} rounds, Mnps = million leaf nodes per second of CPU time (Stockfish's read
+  from `/proc`), so that other jobs on the machine count as little as possible (wall-clock times are in
+  the raw data). Every ratio is the median of the {repetitions} ratios of a run to the Stockfish run
+  beside it, which cancels most of the drift in the machine's speed. Every node count was checked against
   the published counts (`{EPD}`). The largest spread between repetitions ((max - min) / median) was
   {worst[0]:.0%} ({worst[1]}).
 
 ## With bulk counting (the comparison)
 
 At the last ply each generator counts the legal moves instead of making them, as Stockfish's perft does.
-Depth and Nodes are those of every figure in the row except where a depth is given in parentheses:
-{slow or 'no generator'} runs at a smaller depth there to keep the report short (Mnps stays comparable).
-Ratios are to Stockfish's Mnps.
+{depth_note}Ratios are to Stockfish's Mnps, paired by round.
 
 {table(["Position", "Depth", "Nodes", *(f"{g} Mnps" for g in lows), "Stockfish Mnps",
         *(f"{g} / Stockfish" for g in lows)], bulk_rows)}
@@ -308,9 +335,11 @@ def main():
         os.makedirs(args.out, exist_ok=True)
         load_before = os.getloadavg()[0]
         generators = bench_generators(args.bench)
-        context, rates = run_benchmarks(args.bench, generators, args.repetitions,
-                                        os.path.join(args.out, "perft_bench.json"))
-        sf_name, sf_runs = run_stockfish(args.stockfish, args.repetitions, counts, args.timeout)
+        context, entries, sf_name, sf_runs = run_interleaved(args.bench, generators, args.stockfish,
+                                                             args.repetitions, counts, args.timeout)
+        with open(os.path.join(args.out, "perft_bench.json"), "w", encoding="utf-8") as f:
+            json.dump({"context": context, "benchmarks": entries}, f, indent=2)
+        rates = rates_of(entries)
         load = (load_before, os.getloadavg()[0])
         with open(os.path.join(args.out, "stockfish.json"), "w", encoding="utf-8") as f:
             json.dump({"engine": sf_name, "timing": "go perft command to Nodes searched line; Mnps use cpu_seconds",
