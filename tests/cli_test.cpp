@@ -247,3 +247,49 @@ BOOST_AUTO_TEST_CASE(compare_diff_fuzz_perftree_and_show_refuse_bad_input) {
 
   expect_bad_input({"show", "--fen", "4k3/8/8/8/8/8/8/4K3 x - - 0 1"}, "bad FEN side to move: 'x'");
 }
+
+namespace {
+
+// The squares marked 'x' in the 8x8 grid of `show` output titled `title` (the grids stand side by side
+// under a line of titles; each row reads "R . . x . . . . .", rank first).
+std::vector<std::string> marked(const std::string& out, const std::string& title) {
+  std::istringstream in(out);
+  std::string line;
+  while (std::getline(in, line) && line.find("  " + title) == std::string::npos) {
+  }
+  const std::size_t column = line.find("  " + title);
+  std::vector<std::string> squares;
+  for (int row = 0; row < 8 && std::getline(in, line); ++row) {
+    std::istringstream cells(line.size() > column ? line.substr(column) : "");
+    std::string rank, cell;
+    cells >> rank;
+    for (char file = 'a'; file <= 'h' && cells >> cell; ++file)
+      if (cell == "x") squares.push_back(std::string(1, file) + rank);
+  }
+  std::sort(squares.begin(), squares.end());
+  return squares;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(show_prints_both_move_lists_and_the_masks) {
+  // The bishop on e2 is pinned by the rook on e8: it has no move, the king has four.
+  const Run pin = run({"show", "--fen", "4r1k1/8/8/8/8/8/4B3/4K3 w - - 0 1"});
+  BOOST_TEST(pin.code == 0);
+  BOOST_TEST(pin.out.find("legal moves:  mailbox (4)       bitboard (4)") != std::string::npos, pin.out);
+  BOOST_TEST(marked(pin.out, "pinned") == (std::vector<std::string>{"e2"}));
+  BOOST_TEST(marked(pin.out, "checkers").empty());
+  BOOST_TEST(marked(pin.out, "white pieces") == (std::vector<std::string>{"e1", "e2"}));
+
+  // The rook on e2 gives check: it is the checker, and with the king lifted the king may not enter the
+  // rook's rank or file (e1 itself included), nor the black king's squares.
+  const Run check = run({"show", "--fen", "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1"});
+  BOOST_TEST(check.code == 0);
+  BOOST_TEST(check.out.find("legal moves:  mailbox (3)       bitboard (3)") != std::string::npos, check.out);
+  BOOST_TEST(marked(check.out, "checkers") == (std::vector<std::string>{"e2"}));
+  const std::vector<std::string> danger = marked(check.out, "king danger");
+  for (const char* s : {"d2", "f2", "e1", "e3", "d8", "f7"})
+    BOOST_TEST(std::count(danger.begin(), danger.end(), s) == 1, s << " should be in king danger");
+  for (const char* s : {"d1", "f1", "e2"})
+    BOOST_TEST(std::count(danger.begin(), danger.end(), s) == 0, s << " should not be in king danger");
+}
