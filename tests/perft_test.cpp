@@ -1,24 +1,18 @@
 // perft of the standard positions and the bundled suite, for every generator, plus perft's own
 // consistency: divide sums to perft, and bulk counting equals making every leaf move.
-#include <boost/test/unit_test.hpp>
+#include "common/perft.hpp"
 
+#include <boost/test/unit_test.hpp>
 #include <cstdlib>
 
 #include "common/epd.hpp"
-#include "common/perft.hpp"
 #include "tests/generators.hpp"
+#include "tests/quick.hpp"
 
 using namespace movegen;
 using namespace movegen::testing;
 
 namespace {
-
-// Counts above this many nodes are skipped, so that the test stays short; MOVEGEN_TEST_MAX_NODES
-// lowers it for slow (sanitizer) builds.
-std::uint64_t node_budget() {
-  const char* env = std::getenv("MOVEGEN_TEST_MAX_NODES");
-  return env ? std::strtoull(env, nullptr, 10) : 1'000'000;
-}
 
 std::vector<EpdEntry> load(const char* name) {
   return load_epd(std::string(MOVEGEN_SOURCE_DIR) + "/tests/data/" + name);
@@ -30,7 +24,7 @@ void check_file(const char* name) {
   for (const EpdEntry& e : load(name)) {
     P pos = P::from_fen(e.fen);
     for (const PerftCount& c : e.counts) {
-      if (c.nodes > node_budget()) continue;
+      if (c.nodes > test::perft_node_budget()) continue;
       BOOST_TEST(perft(pos, c.depth) == c.nodes, name << " line " << e.line << " D" << c.depth << " " << e.fen);
       ++checked;
     }

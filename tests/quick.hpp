@@ -4,6 +4,7 @@
 //   const int depth = quick_tests() ? 3 : 5;     // perft depth: full in Release, smaller under ASan
 #pragma once
 
+#include <cstdint>
 #include <cstdlib>
 #include <string_view>
 
@@ -14,5 +15,9 @@ inline bool quick_tests() {
   const char* value = std::getenv("MOVEGEN_TEST_QUICK");
   return value != nullptr && std::string_view(value) != "" && std::string_view(value) != "0";
 }
+
+/// The largest perft count (nodes) a test checks: 1,000,000, or 100,000 under quick_tests() (which keeps
+/// depths 1 to 3 of nearly every suite position).
+inline std::uint64_t perft_node_budget() { return quick_tests() ? 100'000 : 1'000'000; }
 
 }  // namespace movegen::test
