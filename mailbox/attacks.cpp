@@ -1,5 +1,6 @@
 #include "mailbox/attacks.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 
 namespace movegen::mailbox {
@@ -43,8 +44,9 @@ Bitboard attackers_of(const Board& board, Square sq, Attackers attackers, bool f
   Bitboard found = attackers_of_leapers(board, row, col, attackers);
   // The king, one step away: found from its square when that is known.
   if (attackers.king != SQ_NONE) {
-    const int king_row = rank_of(attackers.king), king_col = file_of(attackers.king);
-    if (std::abs(king_row - row) <= 1 && std::abs(king_col - col) <= 1) found |= Bitboard(1) << attackers.king;
+    const int rows_apart = std::abs(rank_of(attackers.king) - row),
+              cols_apart = std::abs(file_of(attackers.king) - col);
+    if (std::max(rows_apart, cols_apart) == 1) found |= Bitboard(1) << attackers.king;  // not its own square
   } else {
     for (Step s : KING_STEPS)
       if (on_board(row + s.row, col + s.col) && letter_at(board, row + s.row, col + s.col) == letter(by, KING))

@@ -1,0 +1,77 @@
+// The mailbox's shortcuts against the long way round: the attack test that skips what the letter counts,
+// slider lines and king square say cannot attack, and king_safety's checkers, pins and check mask, on
+// every suite position and the positions random games reach from them (captures and promotions change
+// the counts), checked against the look-everywhere attack test and against the bitboard generator.
+#include <boost/test/unit_test.hpp>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "bitboard/movegen.hpp"
+#include "common/epd.hpp"
+#include "mailbox/movegen.hpp"
+#include "tests/quick.hpp"
+
+using namespace movegen;
+
+namespace {
+
+// The suite's positions and, from each, the positions of one random game of up to `plies` moves.
+std::vector<std::string> positions(int plies) {
+  std::mt19937 random(20261121);
+  std::vector<std::string> fens;
+  for (const EpdEntry& e : load_epd(std::string(MOVEGEN_SOURCE_DIR) + "/tests/data/perft.epd")) {
+    mailbox::Position pos = mailbox::Position::from_fen(e.fen);
+    fens.push_back(pos.fen());
+    for (int ply = 0; ply < plies; ++ply) {
+      MoveList moves;
+      pos.generate_legal(moves);
+      if (moves.size() == 0) break;
+      pos.make_move(moves[random() % moves.size()]);
+      fens.push_back(pos.fen());
+    }
+  }
+  return fens;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(attack_test_skips_only_pieces_that_cannot_attack) {
+  int compared = 0;
+  for (const std::string& fen : positions(test::quick_tests() ? 10 : 40)) {
+    const mailbox::Position pos = mailbox::Position::from_fen(fen);
+    const bitboard::Position reference = bitboard::Position::from_fen(fen);
+    for (Color c : {WHITE, BLACK}) {
+      for (Square s = SQ_A1; s <= SQ_H8; ++s) {
+        // Counts, king square and slider lines (pos.attackers) against a bare colour: every step looked at.
+        const Bitboard skipping = mailbox::attackers_of(pos.board(), s, pos.attackers(c));
+        const Bitboard everywhere = mailbox::attackers_of(pos.board(), s, c);
+        BOOST_TEST_CONTEXT(fen << ", square " << square_name(s) << ", by " << (c == WHITE ? "white" : "black")) {
+          BOOST_TEST(skipping == everywhere);
+          BOOST_TEST(pos.is_square_attacked(s, c) == reference.is_square_attacked(s, c));
+        }
+        ++compared;
+      }
+    }
+  }
+  BOOST_TEST(compared > 100000);
+}
+
+BOOST_AUTO_TEST_CASE(king_safety_matches_the_bitboard_legality_masks) {
+  int in_check = 0, with_pins = 0;
+  for (const std::string& fen : positions(test::quick_tests() ? 10 : 40)) {
+    const mailbox::Position pos = mailbox::Position::from_fen(fen);
+    const bitboard::LegalityMasks masks = bitboard::legality_masks(bitboard::Position::from_fen(fen));
+    const mailbox::KingSafety safety = pos.king_safety();
+    BOOST_TEST_CONTEXT(fen) {
+      BOOST_TEST(safety.checkers == masks.checkers);
+      BOOST_TEST(safety.pinned == masks.pinned);
+      BOOST_TEST(safety.check_mask == masks.check_mask);
+    }
+    in_check += safety.checkers != 0;
+    with_pins += safety.pinned != 0;
+  }
+  // The positions must include both kinds, or the test proves little.
+  BOOST_TEST(in_check > 50);
+  BOOST_TEST(with_pins > 50);
+}
