@@ -1,8 +1,11 @@
-// Mailbox pseudo-legal move generation, one function per piece kind, each stepping with row and
-// column changes and the single bounds check `on_board`.
+// Mailbox move generation: one pseudo-legal generator per piece kind, each stepping with row and column
+// changes and the single bounds check `on_board`, and generate_all, which finds king safety once and
+// sends each piece's moves on as they are or through the make-test-unmake legality test.
 //
 //   MoveList list;
-//   generate_knight_moves(pos, SQ_G1, list);     // g1f3, g1h3 in the start position
+//   generate_knight_moves<WHITE>(pos, SQ_G1, list);   // g1f3, g1h3 in the start position
+//   MoveCounter counter;
+//   generate_all(pos, counter);                       // counter.count == 20
 #pragma once
 
 #include <cstddef>
