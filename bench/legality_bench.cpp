@@ -24,7 +24,7 @@ using bitboard::Position;
 template <Color Us>
 void generate_pseudo_legal(const Position& pos, MoveList& list) {
   const bitboard::LegalityMasks open{
-      .king = pos.king_square(Us), .checkers = 0, .pinned = 0, .check_mask = bitboard::ALL_SQUARES, .danger = 0};
+      .king = pos.king_square(Us), .checkers = 0, .pinned = 0, .check_mask = ALL_SQUARES, .danger = 0};
   bitboard::MoveWriter sink(list);
   bitboard::generate_pawn_moves<Us>(pos, open, sink);
   bitboard::generate_knight_moves<Us>(pos, open, sink);

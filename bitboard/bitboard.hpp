@@ -19,10 +19,7 @@ inline constexpr Bitboard FILE_A_BB = 0x0101010101010101ULL;
 inline constexpr Bitboard FILE_H_BB = FILE_A_BB << 7;
 inline constexpr Bitboard RANK_1_BB = 0xFFULL;
 inline constexpr Bitboard RANK_8_BB = RANK_1_BB << 56;
-inline constexpr Bitboard ALL_SQUARES = ~Bitboard(0);
 
-/// The set holding only square s (s in a1 = 0 .. h8 = 63).
-constexpr Bitboard square_bb(Square s) { return Bitboard(1) << s; }
 /// Every square of file f (FILE_A .. FILE_H).
 constexpr Bitboard file_bb(File f) { return FILE_A_BB << f; }
 constexpr Bitboard file_bb(Square s) { return file_bb(file_of(s)); }
@@ -60,8 +57,6 @@ constexpr Bitboard shift(Bitboard b) {
 
 /// The number of squares in b, 0..64.
 constexpr int popcount(Bitboard b) { return std::popcount(b); }
-/// True if b holds two squares or more.
-constexpr bool more_than_one(Bitboard b) { return (b & (b - 1)) != 0; }
 /// The lowest square of b, which must not be empty.
 constexpr Square lsb(Bitboard b) { return Square(std::countr_zero(b)); }
 /// Removes the lowest square of b, which must not be empty, and returns it.

@@ -98,6 +98,13 @@ constexpr Rank relative_rank(Color c, Square s) { return relative_rank(c, rank_o
 /// The square as seen from colour c's side: mirrored top to bottom for black.
 constexpr Square relative_square(Color c, Square s) { return Square(s ^ (c * 56)); }
 
+/// Every square, as a set.
+inline constexpr Bitboard ALL_SQUARES = ~Bitboard(0);
+/// The set holding only square s (s in a1 = 0 .. h8 = 63).
+constexpr Bitboard square_bb(Square s) { return Bitboard(1) << s; }
+/// True if b holds two squares or more.
+constexpr bool more_than_one(Bitboard b) { return (b & (b - 1)) != 0; }
+
 /// The direction a pawn of colour c pushes: NORTH for white, SOUTH for black.
 constexpr Direction pawn_push(Color c) { return c == WHITE ? NORTH : SOUTH; }
 

@@ -90,7 +90,7 @@ std::optional<Divergence> find_divergence(DivideSource& a, DivideSource& b, cons
 std::string squares_text(Bitboard b) {
   std::string out;
   for (Square s = SQ_A1; s <= SQ_H8; ++s)
-    if (b & (Bitboard(1) << s)) out += (out.empty() ? "" : ", ") + square_name(s);
+    if (b & square_bb(s)) out += (out.empty() ? "" : ", ") + square_name(s);
   return "{" + out + "}";
 }
 

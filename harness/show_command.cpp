@@ -17,8 +17,6 @@ namespace movegen::harness {
 
 namespace {
 
-constexpr Bitboard square_bb(Square s) { return Bitboard(1) << s; }
-
 struct Grid {
   std::string title;
   Bitboard squares;

@@ -28,11 +28,11 @@ inline Bitboard attackers_of_leapers(const Board& board, int row, int col, Attac
   const char pawn = letter(by, PAWN), knight = letter(by, KNIGHT);
   for (int dc : {-1, 1})
     if (on_board(pawn_row, col + dc) && letter_at(board, pawn_row, col + dc) == pawn)
-      found |= Bitboard(1) << square_at(pawn_row, col + dc);
+      found |= square_bb(square_at(pawn_row, col + dc));
   if (attackers.knights)
     for (Step s : KNIGHT_STEPS)
       if (on_board(row + s.row, col + s.col) && letter_at(board, row + s.row, col + s.col) == knight)
-        found |= Bitboard(1) << square_at(row + s.row, col + s.col);
+        found |= square_bb(square_at(row + s.row, col + s.col));
   return found;
 }
 
@@ -46,11 +46,11 @@ Bitboard attackers_of(const Board& board, Square sq, Attackers attackers, bool f
   if (attackers.king != SQ_NONE) {
     const int rows_apart = std::abs(rank_of(attackers.king) - row),
               cols_apart = std::abs(file_of(attackers.king) - col);
-    if (std::max(rows_apart, cols_apart) == 1) found |= Bitboard(1) << attackers.king;  // not its own square
+    if (std::max(rows_apart, cols_apart) == 1) found |= square_bb(attackers.king);  // not its own square
   } else {
     for (Step s : KING_STEPS)
       if (on_board(row + s.row, col + s.col) && letter_at(board, row + s.row, col + s.col) == letter(by, KING))
-        found |= Bitboard(1) << square_at(row + s.row, col + s.col);
+        found |= square_bb(square_at(row + s.row, col + s.col));
   }
   if (found && first_only) return found;
   // Sliders: the first piece met along each line that holds one of `by`'s sliders moving along it.
@@ -60,7 +60,7 @@ Bitboard attackers_of(const Board& board, Square sq, Attackers attackers, bool f
     Square where = SQ_NONE;
     const char p = first_piece(board, row, col, s, where);
     if (p != slider && p != queen) return false;
-    found |= Bitboard(1) << where;
+    found |= square_bb(where);
     return first_only;
   };
   // The loops are unrolled so that each step, and the line it runs along, is a constant.
@@ -89,14 +89,14 @@ KingSafety king_safety(const Board& board, Square king, Attackers enemy) {
     const char p = first_piece(board, row, col, s, first);
     if (p == slider || p == queen) {
       // A slider's check is answered by capturing it or by blocking a square on the way to the king.
-      safety.checkers |= Bitboard(1) << first;
+      safety.checkers |= square_bb(first);
       for (int r = row + s.row, c = col + s.col;; r += s.row, c += s.col) {
-        answers |= Bitboard(1) << square_at(r, c);
+        answers |= square_bb(square_at(r, c));
         if (square_at(r, c) == first) break;
       }
     } else if (is_color(p, us)) {
       const char q = first_piece(board, rank_of(first), file_of(first), s, beyond);
-      if (q == slider || q == queen) safety.pinned |= Bitboard(1) << first;
+      if (q == slider || q == queen) safety.pinned |= square_bb(first);
     }
   };
   const auto line = enemy.lines_through(row, col);
@@ -105,7 +105,7 @@ KingSafety king_safety(const Board& board, Square king, Attackers enemy) {
 #pragma GCC unroll 4
   for (Step s : BISHOP_DIRECTIONS) look(s, letter(them, BISHOP), line.along(s));
   // Two checkers cannot both be answered by one move of another piece: only the king may move.
-  if (safety.checkers) safety.check_mask = (safety.checkers & (safety.checkers - 1)) ? 0 : answers;
+  if (safety.checkers) safety.check_mask = more_than_one(safety.checkers) ? 0 : answers;
   return safety;
 }
 

@@ -113,16 +113,13 @@ inline bool is_square_attacked(const Board& board, Square sq, Attackers attacker
   return attackers_of(board, sq, attackers, true) != 0;
 }
 
-/// Every square, as a set: the check mask when the king is not in check.
-inline constexpr Bitboard EVERY_SQUARE = ~Bitboard(0);
-
 /// What threatens a king, found once per node.
 struct KingSafety {
   Bitboard checkers = 0;  // enemy pieces giving check
   Bitboard pinned = 0;    // own pieces standing alone between the king and an enemy slider on its line
   /// Where a move other than the king's must land: everywhere out of check; in single check the checker
   /// and the squares between it and the king; nowhere in double check.
-  Bitboard check_mask = EVERY_SQUARE;
+  Bitboard check_mask = ALL_SQUARES;
 };
 
 /// Looks outward from the king on `king` once. Enemy pawns, knights and sliders that attack it are

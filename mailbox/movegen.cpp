@@ -128,7 +128,8 @@ template <Color Us, class Sink>
 void add_en_passant(const Position& pos, Sink& out) {
   const Square to = pos.ep_square();
   if (to == SQ_NONE) return;
-  const int row = rank_of(to) - (Us == WHITE ? 1 : -1), col = file_of(to);
+  const Square double_pushed = to - pawn_push(Us);
+  const int row = rank_of(double_pushed), col = file_of(double_pushed);
   for (int c : {col - 1, col + 1})
     if (on_board(row, c) && letter_at(pos.board(), row, c) == letter(Us, PAWN))
       out.push_back(Move(square_at(row, c), to, EN_PASSANT));
@@ -143,44 +144,42 @@ void generate_pseudo_legal(const Position& pos, MoveList& list) {
   // The king's steps castling crosses, tested here as generate_all's king moves test them.
   Bitboard safe_steps = 0;
   for (Square s : {relative_square(Us, SQ_F1), relative_square(Us, SQ_D1)})
-    if (!pos.is_square_attacked(s, ~Us)) safe_steps |= Bitboard(1) << s;
+    if (!pos.is_square_attacked(s, ~Us)) safe_steps |= square_bb(s);
   generate_castling_moves<Us>(pos, pos.king_safety(), safe_steps, list);
 }
 
-// Runs each of the mover's pieces through its generator into the sink its legality calls for: the
-// king's moves into `king_moves`, a pinned piece's and en passant into `tested`, every other piece's into
-// `untested`. In double check only the king moves.
-template <Color Us, class Untested, class Tested>
-void generate_by_piece(const Position& pos, const KingSafety& safety, Untested& untested, Tested& tested,
-                       Tested& king_moves) {
-  const Board& board = pos.board();
-  const Square king = pos.king_square(Us);
-  const bool double_check = safety.checkers & (safety.checkers - 1);
-  for_each_piece(board, Us, [&](Square from) {
-    if (from == king)
-      generate_king_moves<Us>(pos, from, king_moves);
-    else if (double_check)
-      return;
-    else if (safety.pinned >> from & 1)
-      generate_piece_moves<Us>(pos, from, own_letter(board[from], Us), tested);
-    else
-      generate_piece_moves<Us>(pos, from, own_letter(board[from], Us), untested);
-  });
-  if (!double_check) add_en_passant<Us>(pos, tested);
-  // Castling moves are legal as generated; the king's steps have just been tested.
-  generate_castling_moves<Us>(pos, safety, king_moves.passed, untested);
-}
-
+// Every legal move of Us into `out`. Each piece's moves go to the sink their legality calls for: the
+// king's into `king_moves`, a pinned piece's and en passant into `tested`, every other piece's into
+// `untested`: straight to `out` out of check (every square is then on the check mask), through the check
+// mask in check. In double check only the king moves.
 template <Color Us, class Out>
 void generate_all(Position& pos, Out& out) {
+  const Board& board = pos.board();
+  const Square king = pos.king_square(Us);
   const KingSafety safety = pos.king_safety();
+  const bool double_check = more_than_one(safety.checkers);
   LegalMoves<Out, true> tested{pos, out, safety.check_mask};
-  LegalMoves<Out, true> king_moves{pos, out, EVERY_SQUARE};
+  LegalMoves<Out, true> king_moves{pos, out, ALL_SQUARES};
+  auto generate = [&](auto& untested) {
+    for_each_piece(board, Us, [&](Square from) {
+      if (from == king)
+        generate_king_moves<Us>(pos, from, king_moves);
+      else if (double_check)
+        return;
+      else if (safety.pinned >> from & 1)
+        generate_piece_moves<Us>(pos, from, own_letter(board[from], Us), tested);
+      else
+        generate_piece_moves<Us>(pos, from, own_letter(board[from], Us), untested);
+    });
+    if (!double_check) add_en_passant<Us>(pos, tested);
+    // Castling moves are legal as generated; the king's steps have just been tested.
+    generate_castling_moves<Us>(pos, safety, king_moves.passed, untested);
+  };
   if (!safety.checkers) {
-    generate_by_piece<Us>(pos, safety, out, tested, king_moves);  // every square is on the check mask
+    generate(out);
   } else {
     LegalMoves<Out, false> on_check_mask{pos, out, safety.check_mask};
-    generate_by_piece<Us>(pos, safety, on_check_mask, tested, king_moves);
+    generate(on_check_mask);
   }
 }
 

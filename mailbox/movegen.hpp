@@ -35,7 +35,7 @@ struct LegalMoves {
   void push_back(Move m) {
     if (!(targets >> m.to() & 1) && m.flag() != EN_PASSANT) return;
     if (Tested && !pos.keeps_king_safe(m)) return;
-    passed |= Bitboard(1) << m.to();
+    passed |= square_bb(m.to());
     out.push_back(m);
   }
 };

@@ -30,7 +30,7 @@ import time
 
 from stockfish_uci import EngineError, Stockfish
 
-# Position (bench/positions.hpp name), FEN, depth for fast generators and Stockfish, depth for slow ones.
+# Position (bench/positions.hpp name), FEN, depth with bulk counting (ours and Stockfish), depth without it.
 CASES = [
     ("start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 6, 5),
     ("kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 5, 4),
@@ -39,17 +39,12 @@ CASES = [
     ("position5", "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 5, 4),
     ("position6", "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", 5, 4),
 ]
-SLOW_GENERATORS = set()  # generators measured at the smaller depth with bulk counting (none now)
 EPD = "tests/data/standard.epd"
 EXIT_MISMATCH, EXIT_USAGE, EXIT_ENGINE = 1, 2, 3
 
 
 class Failure(Exception):
     """Stops the report; args = (message, exit status)."""
-
-
-def depth_for(generator, case):
-    return case[3] if generator in SLOW_GENERATORS else case[2]
 
 
 def load_counts(path):
@@ -94,7 +89,7 @@ def run_benchmarks(bench, generators, case):
     Returns (Google Benchmark's context, its benchmark entries)."""
     wanted = []
     for g in generators:
-        wanted.append(f"BM_PerftBulk_{g}/{case[0]}/{depth_for(g, case)}")
+        wanted.append(f"BM_PerftBulk_{g}/{case[0]}/{case[2]}")
         wanted.append(f"BM_PerftMakeEveryLeaf_{g}/{case[0]}/{case[3]}")
     command = [bench, "--benchmark_filter=^(" + "|".join(wanted) + ")$",
                "--perft_min_nodes=1", "--perft_max_nodes=1000000000", "--benchmark_min_time=0.2",
@@ -233,44 +228,37 @@ def fmt_ratio(a, b):
 
 def write_report(out, context, generators, rates, sf_name, sf_runs, counts, load, repetitions, started):
     bulk_rows, chart_rows, leaf_rows, spreads = [], [], [], []
-    for name, fen, depth, slow_depth in CASES:
+    for name, fen, depth, leaf_depth in CASES:
         nodes = expected(counts, fen, depth)
         sf_rates = [nodes / run["cpu_seconds"] for run in sf_runs[name]]
         sf_mnps, sf_spread = mnps(sf_rates)
         spreads.append((sf_spread, f"{sf_name}, {name}"))
         cells, ratios, chart = [], [], []
         for g in generators:
-            d = depth_for(g, (name, fen, depth, slow_depth))
-            samples = rates[("PerftBulk", g, name, d)]
-            if any(n != expected(counts, fen, d) for n, _ in samples):
-                raise Failure(f"{g} {name} depth {d}: nodes differ from {EPD}", EXIT_MISMATCH)
+            samples = rates[("PerftBulk", g, name, depth)]
+            if any(n != nodes for n, _ in samples):
+                raise Failure(f"{g} {name} depth {depth}: nodes differ from {EPD}", EXIT_MISMATCH)
             m, spread = mnps([r for _, r in samples])
             spreads.append((spread, f"{g.lower()}, {name}"))
-            cells.append(f"{m:.1f}" + (f" (D{d})" if d != depth else ""))
+            cells.append(f"{m:.1f}")
             # Each run beside the Stockfish run of the same round: the median of those ratios.
             ratios.append(f"{statistics.median(r / sf for (_, r), sf in zip(samples, sf_rates)):.2f}")
             chart.append(m)
         bulk_rows.append([name, str(depth), f"{nodes:,}", *cells, f"{sf_mnps:.1f}", *ratios])
-        label = f"{name}\\nD{depth}" + "".join(f", {g.lower()} D{slow_depth}" for g in generators
-                                                if g in SLOW_GENERATORS and slow_depth != depth)
-        chart_rows.append((label, chart + [sf_mnps]))
-        leaf = [mnps([r for _, r in rates[("PerftMakeEveryLeaf", g, name, slow_depth)]])[0] for g in generators]
-        leaf_rows.append([name, str(slow_depth), f"{expected(counts, fen, slow_depth):,}",
+        chart_rows.append((f"{name}\\nD{depth}", chart + [sf_mnps]))
+        leaf = [mnps([r for _, r in rates[("PerftMakeEveryLeaf", g, name, leaf_depth)]])[0] for g in generators]
+        leaf_rows.append([name, str(leaf_depth), f"{expected(counts, fen, leaf_depth):,}",
                           *(f"{m:.1f}" for m in leaf)]
                          + ([fmt_ratio(leaf[-1], leaf[0])] if len(leaf) > 1 else []))
 
     write_chart(os.path.join(out, "perft_mnps.svg"), generators, chart_rows, sf_name)
     worst = max(spreads)
     lows = [g.lower() for g in generators]
-    slow = ", ".join(g.lower() for g in generators if g in SLOW_GENERATORS)
 
     def table(header, rows):
         lines = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]
         return "\n".join(lines + ["| " + " | ".join(r) + " |" for r in rows])
 
-    depth_note = ("Depth and Nodes are those of every figure in the row except where a depth is given in "
-                  f"parentheses: {slow} runs at a smaller depth there (Mnps stays comparable).\n" if slow else
-                  "Every figure in a row is taken at its Depth.\n")
     busy = ("" if max(load) < os.cpu_count() else
             " The machine was busy with other jobs: figures vary between repetitions (see the spread"
             " below) and should be taken again at a quiet moment.")
@@ -295,7 +283,7 @@ Generated by `scripts/bench-report.sh` on {started:%Y-%m-%d %H:%M} UTC.
 ## With bulk counting (the comparison)
 
 At the last ply each generator counts the legal moves instead of making them, as Stockfish's perft does.
-{depth_note}Ratios are to Stockfish's Mnps, paired by round.
+Every figure in a row is taken at its Depth. Ratios are to Stockfish's Mnps, paired by round.
 
 {table(["Position", "Depth", "Nodes", *(f"{g} Mnps" for g in lows), "Stockfish Mnps",
         *(f"{g} / Stockfish" for g in lows)], bulk_rows)}

@@ -6,18 +6,13 @@
 #include "harness/debug_commands.hpp"
 #include "harness/divergence.hpp"
 #include "tests/broken_generators.hpp"
+#include "tests/quick.hpp"
 
 using namespace movegen;
 using namespace movegen::harness;
 using namespace movegen::testing;
 
 using Strings = std::vector<std::string>;
-
-#ifdef MOVEGEN_CHECK_INVARIANTS
-constexpr bool CHECKED_BUILD = true;
-#else
-constexpr bool CHECKED_BUILD = false;
-#endif
 
 namespace {
 
@@ -66,7 +61,7 @@ BOOST_AUTO_TEST_CASE(dropped_en_passant_is_found_in_position_3) {
 // In checked builds (MOVEGEN_CHECK_INVARIANTS: Debug, sanitizers) the invariant check after make_move stops
 // PinnedMayMove's first illegal move ("king is in check with ... to move") before diff can localise it.
 BOOST_AUTO_TEST_CASE(a_pinned_piece_that_moves_is_found_after_the_pinning_move,
-                     *boost::unit_test::enable_if<!CHECKED_BUILD>()) {
+                     *boost::unit_test::enable_if<!test::CHECKED_BUILD>()) {
   // After a7e7 the rook pins the e2 knight to its king; the broken generator lets the knight jump.
   const auto d = diff_against_mailbox<PinnedMayMove>("4k3/r7/8/8/8/8/4N3/4K3 b - - 0 1", 3);
   BOOST_REQUIRE(d);

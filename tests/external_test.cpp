@@ -10,16 +10,11 @@
 #include "harness/debug_commands.hpp"
 #include "harness/divide_source.hpp"
 #include "harness/generators.hpp"
+#include "tests/quick.hpp"
 
 using namespace movegen;
 using namespace movegen::harness;
 namespace fs = std::filesystem;
-
-#ifdef MOVEGEN_CHECK_INVARIANTS
-constexpr bool CHECKED_BUILD = true;
-#else
-constexpr bool CHECKED_BUILD = false;
-#endif
 
 namespace {
 
@@ -151,7 +146,7 @@ BOOST_AUTO_TEST_CASE(the_cli_exits_2_with_the_error_for_a_failing_program) {
 // In checked builds (MOVEGEN_CHECK_INVARIANTS: Debug, sanitizers) the invariant check after make_move stops
 // PinnedMayMove's first illegal move ("king is in check with ... to move") before diff can localise it.
 BOOST_AUTO_TEST_CASE(a_broken_perftree_engine_is_localised_from_the_command_line,
-                     *boost::unit_test::enable_if<!CHECKED_BUILD>()) {
+                     *boost::unit_test::enable_if<!test::CHECKED_BUILD>()) {
   ChildProcess cli({MOVEGEN_BINARY, "diff", "--depth", "3", "mailbox",
                     std::string("perftree:") + BROKEN_ENGINE + " pin", "--fen", "4k3/r7/8/8/8/8/4N3/4K3 b - - 0 1"},
                    std::chrono::seconds(20));

@@ -22,18 +22,12 @@
 #include "common/epd.hpp"
 #include "common/move.hpp"
 #include "mailbox/position.hpp"
-#include "quick.hpp"
 #include "tests/generators.hpp"
+#include "tests/quick.hpp"
 
 using namespace movegen;
 
 namespace {
-
-#ifdef MOVEGEN_CHECK_INVARIANTS
-constexpr bool CHECKED_BUILD = true;
-#else
-constexpr bool CHECKED_BUILD = false;
-#endif
 
 std::vector<EpdEntry> suite() { return load_epd(MOVEGEN_SOURCE_DIR "/tests/data/perft.epd"); }
 
@@ -79,8 +73,8 @@ template <class P>
 void expect_problem(const std::string& fen, const std::function<void(P&)>& corrupt, const std::string& expected) {
   const Outcome outcome = run_in_child<P>(fen, corrupt);
   BOOST_TEST_INFO("FEN " << fen << ", child wrote: " << outcome.message);
-  BOOST_TEST(outcome.aborted == CHECKED_BUILD);
-  if (CHECKED_BUILD) BOOST_TEST(outcome.message.find("invariant broken: ") != std::string::npos);
+  BOOST_TEST(outcome.aborted == test::CHECKED_BUILD);
+  if (test::CHECKED_BUILD) BOOST_TEST(outcome.message.find("invariant broken: ") != std::string::npos);
   BOOST_TEST(outcome.message.find(expected) != std::string::npos);
 }
 

@@ -1,5 +1,6 @@
-// The one switch that lets slow tests shrink under sanitizers: set MOVEGEN_TEST_QUICK=1 (as
-// scripts/ci-sanitize.sh does) and tests that honour it search shallower or play fewer moves.
+// How the tests are run. The one switch that lets slow tests shrink under sanitizers: set
+// MOVEGEN_TEST_QUICK=1 (as scripts/ci-sanitize.sh does) and tests that honour it search shallower or play
+// fewer moves. And whether this is a checked build, which stops at the first broken invariant.
 //
 //   const int depth = quick_tests() ? 3 : 5;     // perft depth: full in Release, smaller under ASan
 #pragma once
@@ -9,6 +10,14 @@
 #include <string_view>
 
 namespace movegen::test {
+
+/// True in builds with MOVEGEN_CHECK_INVARIANTS (Debug, sanitizers, fuzzing): check_position() runs after
+/// every make and unmake and aborts on the first problem.
+#ifdef MOVEGEN_CHECK_INVARIANTS
+inline constexpr bool CHECKED_BUILD = true;
+#else
+inline constexpr bool CHECKED_BUILD = false;
+#endif
 
 /// True if the environment variable MOVEGEN_TEST_QUICK is set to anything but "" or "0".
 inline bool quick_tests() {
