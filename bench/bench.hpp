@@ -15,8 +15,10 @@
 #include <string>
 #include <string_view>
 
+#include "bitboard/mtu_position.hpp"
 #include "bitboard/position.hpp"
 #include "common/position_concept.hpp"
+#include "mailbox/masks_position.hpp"
 #include "mailbox/position.hpp"
 
 namespace movegen::bench {
@@ -41,7 +43,9 @@ bool add_registrar(Registrar r);
 template <class F>
 void for_each_generator(F&& f) {
   f.template operator()<mailbox::Position>("Mailbox");
+  f.template operator()<mailbox::MasksPosition>("MailboxMasks");
   f.template operator()<bitboard::Position>("Bitboard");
+  f.template operator()<bitboard::MtuPosition>("BitboardMtu");
 }
 
 /// Reports the benchmark as failed with `message` (Google Benchmark's SkipWithError: no timings are

@@ -1,23 +1,20 @@
 #include "bitboard/bitboard.hpp"
 
+#include "common/steps.hpp"
+
 namespace movegen::bitboard {
 
 namespace {
 
 using detail::PairTable;
 
-// The eight line directions as (rank change, file change).
-constexpr int LINE_STEPS[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
-
-constexpr bool on_board(int rank, int file) { return rank >= 0 && rank < 8 && file >= 0 && file < 8; }
-
 // Walks from `from` in each direction: every square passed gets between = the squares walked over
 // before it, and line = the whole line through `from` in that direction and its opposite.
 constexpr PairTable make_table(bool whole_line) {
   PairTable table{};
   for (int from = 0; from < SQUARE_NB; ++from) {
-    for (int d = 0; d < 8; ++d) {
-      const int dr = LINE_STEPS[d][0], df = LINE_STEPS[d][1];
+    for (Step d : KING_STEPS) {  // the eight line directions
+      const int dr = d.row, df = d.col;
       Bitboard line = square_bb(Square(from));
       for (int sign : {1, -1})
         for (int r = from / 8 + sign * dr, f = from % 8 + sign * df; on_board(r, f); r += sign * dr, f += sign * df)

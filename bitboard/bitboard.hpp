@@ -55,17 +55,6 @@ constexpr Bitboard shift(Bitboard b) {
     static_assert(D == NORTH, "shift: unsupported direction");
 }
 
-/// The number of squares in b, 0..64.
-constexpr int popcount(Bitboard b) { return std::popcount(b); }
-/// The lowest square of b, which must not be empty.
-constexpr Square lsb(Bitboard b) { return Square(std::countr_zero(b)); }
-/// Removes the lowest square of b, which must not be empty, and returns it.
-constexpr Square pop_lsb(Bitboard& b) {
-  const Square s = lsb(b);
-  b &= b - 1;
-  return s;
-}
-
 namespace detail {
 /// A set for every ordered pair of squares, indexed [a][b].
 using PairTable = std::array<std::array<Bitboard, SQUARE_NB>, SQUARE_NB>;

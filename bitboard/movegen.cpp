@@ -27,7 +27,6 @@ inline LegalityMasks legality_masks(const Position& pos) {
   const Bitboard theirs = pos.pieces(Them);
   Bitboard snipers = (attacks_bb<BISHOP>(masks.king, theirs) & pos.pieces(Them, BISHOP, QUEEN)) |
                      (attacks_bb<ROOK>(masks.king, theirs) & pos.pieces(Them, ROOK, QUEEN));
-  masks.pinned = 0;
   while (snipers) {
     const Square sniper = pop_lsb(snipers);
     const Bitboard blockers = between_bb(masks.king, sniper) & occupied;
@@ -36,14 +35,14 @@ inline LegalityMasks legality_masks(const Position& pos) {
     else if (!more_than_one(blockers))
       masks.pinned |= blockers;
   }
-  if (!masks.checkers)
-    masks.check_mask = ALL_SQUARES;
-  else if (!more_than_one(masks.checkers))
-    masks.check_mask = masks.checkers | between_bb(masks.king, lsb(masks.checkers));
-  else
-    masks.check_mask = 0;
-  masks.danger = attacked_squares<Them>(pos, occupied ^ square_bb(masks.king));
+  if (masks.checkers)
+    masks.check_mask = more_than_one(masks.checkers) ? 0 : masks.checkers | between_bb(masks.king, lsb(masks.checkers));
   return masks;
+}
+
+template <Color Us>
+inline Bitboard king_danger(const Position& pos) {
+  return attacked_squares<~Us>(pos, pos.pieces() ^ pos.pieces(Us, KING));
 }
 
 // Set-wise moves of `pawns` (all of Us) that land in `target`: pushes, captures and promotions.
@@ -80,8 +79,10 @@ void add_en_passant(const Position& pos, const LegalityMasks& masks, Sink& sink)
   for (Bitboard b = pawn_attacks_bb(Them, to) & pos.pieces(Us, PAWN); b;) {
     const Square from = pop_lsb(b);
     const Bitboard occupied = (pos.pieces() ^ square_bb(from) ^ square_bb(captured)) | square_bb(to);
-    if (attacks_bb<ROOK>(masks.king, occupied) & pos.pieces(Them, ROOK, QUEEN)) continue;
-    if (attacks_bb<BISHOP>(masks.king, occupied) & pos.pieces(Them, BISHOP, QUEEN)) continue;
+    if (masks.king != SQ_NONE) {  // without a king to guard (pseudo-legal moves) nothing is tested
+      if (attacks_bb<ROOK>(masks.king, occupied) & pos.pieces(Them, ROOK, QUEEN)) continue;
+      if (attacks_bb<BISHOP>(masks.king, occupied) & pos.pieces(Them, BISHOP, QUEEN)) continue;
+    }
     sink.add(Move(from, to, EN_PASSANT));
   }
 }
@@ -90,20 +91,25 @@ void add_en_passant(const Position& pos, const LegalityMasks& masks, Sink& sink)
 template <Color Us, class Sink>
 void generate_all(const Position& pos, Sink& sink) {
   const LegalityMasks masks = legality_masks<Us>(pos);
+  const Bitboard danger = king_danger<Us>(pos);
   if (!more_than_one(masks.checkers)) {  // in double check only the king can move
     generate_pawn_moves<Us>(pos, masks, sink);
     generate_knight_moves<Us>(pos, masks, sink);
     generate_slider_moves<Us, BISHOP>(pos, masks, sink);
     generate_slider_moves<Us, ROOK>(pos, masks, sink);
   }
-  generate_king_moves<Us>(pos, masks, sink);
-  generate_castling_moves<Us>(pos, masks, sink);
+  generate_king_moves<Us>(pos, danger, sink);
+  generate_castling_moves<Us>(pos, masks, danger, sink);
 }
 
 }  // namespace
 
 LegalityMasks legality_masks(const Position& pos) {
   return pos.side_to_move() == WHITE ? legality_masks<WHITE>(pos) : legality_masks<BLACK>(pos);
+}
+
+Bitboard king_danger(const Position& pos) {
+  return pos.side_to_move() == WHITE ? king_danger<WHITE>(pos) : king_danger<BLACK>(pos);
 }
 
 template <Color Us, class Sink>
@@ -140,12 +146,13 @@ inline void generate_slider_moves(const Position& pos, const LegalityMasks& mask
 }
 
 template <Color Us, class Sink>
-inline void generate_king_moves(const Position& pos, const LegalityMasks& masks, Sink& sink) {
-  sink.add_moves(masks.king, attacks_bb<KING>(masks.king) & ~pos.pieces(Us) & ~masks.danger);
+inline void generate_king_moves(const Position& pos, Bitboard danger, Sink& sink) {
+  const Square king = pos.king_square(Us);
+  sink.add_moves(king, attacks_bb<KING>(king) & ~pos.pieces(Us) & ~danger);
 }
 
 template <Color Us, class Sink>
-inline void generate_castling_moves(const Position& pos, const LegalityMasks& masks, Sink& sink) {
+inline void generate_castling_moves(const Position& pos, const LegalityMasks& masks, Bitboard danger, Sink& sink) {
   constexpr int first = Us == WHITE ? 0 : 2;  // CASTLING_RULES holds K, Q, k, q
   if (masks.checkers || !(pos.castling_rights() & (CASTLING_RULES[first].right | CASTLING_RULES[first + 1].right)))
     return;
@@ -153,7 +160,7 @@ inline void generate_castling_moves(const Position& pos, const LegalityMasks& ma
     const CastlingRule& rule = CASTLING_RULES[i];
     if (!(pos.castling_rights() & rule.right) || (between_bb(rule.king_from, rule.rook_from) & pos.pieces())) continue;
     const Bitboard king_path = between_bb(rule.king_from, rule.king_to) | square_bb(rule.king_to);
-    if (!(king_path & masks.danger)) sink.add(Move(rule.king_from, rule.king_to, CASTLING));
+    if (!(king_path & danger)) sink.add(Move(rule.king_from, rule.king_to, CASTLING));
   }
 }
 
@@ -180,8 +187,8 @@ std::size_t count_legal(const Position& pos) {
   template void generate_knight_moves<Us, Sink>(const Position&, const LegalityMasks&, Sink&);         \
   template void generate_slider_moves<Us, BISHOP, Sink>(const Position&, const LegalityMasks&, Sink&); \
   template void generate_slider_moves<Us, ROOK, Sink>(const Position&, const LegalityMasks&, Sink&);   \
-  template void generate_king_moves<Us, Sink>(const Position&, const LegalityMasks&, Sink&);           \
-  template void generate_castling_moves<Us, Sink>(const Position&, const LegalityMasks&, Sink&);
+  template void generate_king_moves<Us, Sink>(const Position&, Bitboard, Sink&);                       \
+  template void generate_castling_moves<Us, Sink>(const Position&, const LegalityMasks&, Bitboard, Sink&);
 INSTANTIATE_GENERATORS(WHITE, MoveWriter)
 INSTANTIATE_GENERATORS(BLACK, MoveWriter)
 INSTANTIATE_GENERATORS(WHITE, MoveCounter)

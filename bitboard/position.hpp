@@ -68,9 +68,15 @@ class Position {
   std::size_t count_legal() const;
 
   /// Plays a move generated for this position; unmake_move takes it back.
-  void make_move(Move m);
+  void make_move(Move m) {
+    play(m);
+    verify_invariants();
+  }
   /// Takes back `m`, which must be the last move made, restoring every field exactly.
-  void unmake_move(Move m);
+  void unmake_move(Move m) {
+    take_back(m);
+    verify_invariants();
+  }
 
   /// An empty string if the position is consistent: the per-type and per-colour bitboards, the occupancy
   /// and the piece array agree; then the mailbox's checks in its words: no pawn on rank 1 or 8, one king,
@@ -78,6 +84,12 @@ class Position {
   /// the side to move, non-negative clocks, the side not to move not in check. Otherwise a description of
   /// the first problem found. Checked builds (MOVEGEN_CHECK_INVARIANTS) run it after every make and unmake.
   std::string check_position() const;
+
+ protected:
+  /// make_move and unmake_move without the invariant check: make-test-unmake plays pseudo-legal moves,
+  /// which may leave the mover's king in check.
+  void play(Move m);
+  void take_back(Move m);
 
  private:
   struct Undo {
@@ -141,7 +153,7 @@ inline constexpr auto RIGHTS_KEPT = [] {
 }  // namespace detail
 
 // Defined in the header so that perft, a template in another file, can inline them.
-inline void Position::make_move(Move m) {
+inline void Position::play(Move m) {
   const Color us = side_;
   const Square from = m.from(), to = m.to();
   const PieceType moved = type_of(board_[from]);
@@ -175,10 +187,9 @@ inline void Position::make_move(Move m) {
   fullmove_number_ += us == BLACK;
   side_ = ~us;
   history_.push_back(undo);
-  verify_invariants();
 }
 
-inline void Position::unmake_move(Move m) {
+inline void Position::take_back(Move m) {
   assert(!history_.empty());
   const Undo undo = history_.back();
   history_.pop_back();
@@ -207,7 +218,6 @@ inline void Position::unmake_move(Move m) {
   halfmove_clock_ = undo.halfmove_clock;
   fullmove_number_ -= us == BLACK;
   side_ = us;
-  verify_invariants();
 }
 
 }  // namespace movegen::bitboard

@@ -5,6 +5,8 @@
 #include <cstdlib>
 #include <vector>
 
+#include "common/steps.hpp"
+
 namespace movegen::bitboard {
 
 namespace detail {
@@ -58,13 +60,10 @@ constexpr Bitboard ROOK_MAGIC_NUMBERS[SQUARE_NB] = {
 
 // The attack set by walking each ray square by square until the board edge or an occupied square.
 Bitboard walk_rays(PieceType pt, Square s, Bitboard occupied) {
-  constexpr int BISHOP_STEPS[4][2] = {{1, 1}, {-1, 1}, {-1, -1}, {1, -1}};
-  constexpr int ROOK_STEPS[4][2] = {{1, 0}, {0, 1}, {-1, 0}, {0, -1}};
   Bitboard attacks = 0;
-  for (const auto& step : pt == BISHOP ? BISHOP_STEPS : ROOK_STEPS) {
-    for (int r = rank_of(s) + step[0], f = file_of(s) + step[1]; r >= 0 && r < 8 && f >= 0 && f < 8;
-         r += step[0], f += step[1]) {
-      const Bitboard b = square_bb(make_square(File(f), Rank(r)));
+  for (Step step : pt == BISHOP ? BISHOP_DIRECTIONS : ROOK_DIRECTIONS) {
+    for (int r = rank_of(s) + step.row, f = file_of(s) + step.col; on_board(r, f); r += step.row, f += step.col) {
+      const Bitboard b = square_bb(square_at(r, f));
       attacks |= b;
       if (occupied & b) break;
     }

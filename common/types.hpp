@@ -6,6 +6,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -104,6 +105,16 @@ inline constexpr Bitboard ALL_SQUARES = ~Bitboard(0);
 constexpr Bitboard square_bb(Square s) { return Bitboard(1) << s; }
 /// True if b holds two squares or more.
 constexpr bool more_than_one(Bitboard b) { return (b & (b - 1)) != 0; }
+/// The number of squares in b, 0..64.
+constexpr int popcount(Bitboard b) { return std::popcount(b); }
+/// The lowest square of b, which must not be empty.
+constexpr Square lsb(Bitboard b) { return Square(std::countr_zero(b)); }
+/// Removes the lowest square of b, which must not be empty, and returns it.
+constexpr Square pop_lsb(Bitboard& b) {
+  const Square s = lsb(b);
+  b &= b - 1;
+  return s;
+}
 
 /// The direction a pawn of colour c pushes: NORTH for white, SOUTH for black.
 constexpr Direction pawn_push(Color c) { return c == WHITE ? NORTH : SOUTH; }

@@ -1,23 +1,72 @@
 #include "harness/generators.hpp"
 
+#include <algorithm>
+
 #include "common/fen.hpp"
 
 namespace movegen::harness {
 
-Generator parse_generator(std::string_view name) {
+Generator parse_generator(std::string_view name, std::string_view option) {
   for (Generator g : all_generators())
     if (generator_name(g) == name) return g;
-  throw UsageError("bad --generator " + quote_for_error(name) + ": expected mailbox or bitboard");
+  throw UsageError("bad " + std::string(option) + " " + quote_for_error(name) + ": expected one of " +
+                   generator_names());
+}
+
+std::vector<Generator> parse_generator_list(std::string_view names, std::string_view option) {
+  std::vector<Generator> list;
+  for (std::size_t start = 0;;) {
+    const std::size_t comma = std::min(names.find(',', start), names.size());
+    const Generator g = parse_generator(names.substr(start, comma - start), option);
+    if (std::find(list.begin(), list.end(), g) != list.end())
+      throw UsageError("bad " + std::string(option) + ": " + generator_name(g) + " is named twice");
+    list.push_back(g);
+    if (comma == names.size()) return list;
+    start = comma + 1;
+  }
 }
 
 std::string generator_name(Generator g) {
   switch (g) {
     case Generator::MAILBOX: return "mailbox";
+    case Generator::MAILBOX_MASKS: return "mailbox-masks";
     case Generator::BITBOARD: return "bitboard";
+    case Generator::BITBOARD_MTU: return "bitboard-mtu";
   }
   return "?";
 }
 
-std::vector<Generator> all_generators() { return {Generator::MAILBOX, Generator::BITBOARD}; }
+std::string generator_description(Generator g) {
+  switch (g) {
+    case Generator::MAILBOX:
+      return "mailbox board string, make-test-unmake: every pseudo-legal move made, the king tested, unmade";
+    case Generator::MAILBOX_MASKS:
+      return "mailbox board string, masks: checkers and pins found once per node; only king moves, pinned "
+             "pieces and en passant made and tested";
+    case Generator::BITBOARD:
+      return "bitboards, masks: moves generated inside check and pin masks, none made to test it";
+    case Generator::BITBOARD_MTU:
+      return "bitboards, make-test-unmake: every pseudo-legal move made, the king tested, unmade";
+  }
+  return "?";
+}
+
+std::vector<Generator> all_generators() {
+  return {Generator::MAILBOX, Generator::MAILBOX_MASKS, Generator::BITBOARD, Generator::BITBOARD_MTU};
+}
+
+std::string generator_names(std::string_view separator) {
+  std::string names;
+  for (Generator g : all_generators()) names += (names.empty() ? "" : std::string(separator)) + generator_name(g);
+  return names;
+}
+
+Representation representation_of(Generator g) {
+  return g == Generator::MAILBOX || g == Generator::MAILBOX_MASKS ? Representation::MAILBOX : Representation::BITBOARD;
+}
+
+Strategy strategy_of(Generator g) {
+  return g == Generator::MAILBOX || g == Generator::BITBOARD_MTU ? Strategy::MAKE_TEST_UNMAKE : Strategy::MASKS;
+}
 
 }  // namespace movegen::harness

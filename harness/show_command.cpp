@@ -43,7 +43,7 @@ std::vector<Grid> bitboard_grids(const BoardState& s) {
           {side + " pawn attacks", attacks},
           {"checkers", masks.checkers},
           {"pinned", masks.pinned},
-          {"king danger", masks.danger}};
+          {"king danger", king_danger(pos)}};
 }
 
 // The same sets found square by square with the mailbox's outward-looking attack test: an independent
@@ -69,12 +69,12 @@ std::vector<Grid> mailbox_grids(const BoardState& s) {
     if (file_of(sq) > FILE_A) pawn_attacks |= square_bb(up + WEST);
     if (file_of(sq) < FILE_H) pawn_attacks |= square_bb(up + EAST);
   }
-  const Bitboard checkers = mailbox::attackers_of(board, king, them);
+  const Bitboard checkers = mailbox::attackers_to(board, king, them);
   Bitboard pinned = 0;  // our pieces whose removal lets an enemy slider see our king
   for (Square sq = SQ_A1; sq <= SQ_H8; ++sq) {
     if (!(ours & square_bb(sq)) || sq == king) continue;
     const char saved = std::exchange(board[sq], '-');
-    if (mailbox::attackers_of(board, king, them) & ~checkers) pinned |= square_bb(sq);
+    if (mailbox::attackers_to(board, king, them) & ~checkers) pinned |= square_bb(sq);
     board[sq] = saved;
   }
   Bitboard danger = 0;  // attacked squares with our king taken off, so that sliders see through it
@@ -146,7 +146,7 @@ int run_show(const ShowOptions& options, std::ostream& out, std::ostream& err) {
   for (const auto& list : lists) all.insert(all.end(), list.begin(), list.end());
   std::sort(all.begin(), all.end());
   all.erase(std::unique(all.begin(), all.end()), all.end());
-  constexpr int COLUMN = 16;
+  constexpr int COLUMN = 20;
   fmt::print(out, "legal moves:");
   for (std::size_t i = 0; i < names.size(); ++i)
     fmt::print(out, "  {:<{}}", fmt::format("{} ({})", names[i], lists[i].size()), COLUMN);

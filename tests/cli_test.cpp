@@ -272,11 +272,11 @@ std::vector<std::string> marked(const std::string& out, const std::string& title
 
 }  // namespace
 
-BOOST_AUTO_TEST_CASE(show_prints_both_move_lists_and_the_masks) {
+BOOST_AUTO_TEST_CASE(show_prints_every_generators_move_list_and_the_masks) {
   // The bishop on e2 is pinned by the rook on e8: it has no move, the king has four.
   const Run pin = run({"show", "--fen", "4r1k1/8/8/8/8/8/4B3/4K3 w - - 0 1"});
   BOOST_TEST(pin.code == 0);
-  BOOST_TEST(pin.out.find("legal moves:  mailbox (4)       bitboard (4)") != std::string::npos, pin.out);
+  BOOST_TEST(pin.out.find("legal moves:  mailbox (4)           mailbox-masks (4)     bitboard (4)          bitboard-mtu (4)") != std::string::npos, pin.out);
   BOOST_TEST(marked(pin.out, "pinned") == (std::vector<std::string>{"e2"}));
   BOOST_TEST(marked(pin.out, "checkers").empty());
   BOOST_TEST(marked(pin.out, "white pieces") == (std::vector<std::string>{"e1", "e2"}));
@@ -285,7 +285,7 @@ BOOST_AUTO_TEST_CASE(show_prints_both_move_lists_and_the_masks) {
   // rook's rank or file (e1 itself included), nor the black king's squares.
   const Run check = run({"show", "--fen", "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1"});
   BOOST_TEST(check.code == 0);
-  BOOST_TEST(check.out.find("legal moves:  mailbox (3)       bitboard (3)") != std::string::npos, check.out);
+  BOOST_TEST(check.out.find("legal moves:  mailbox (3)           mailbox-masks (3)     bitboard (3)          bitboard-mtu (3)") != std::string::npos, check.out);
   BOOST_TEST(marked(check.out, "checkers") == (std::vector<std::string>{"e2"}));
   const std::vector<std::string> danger = marked(check.out, "king danger");
   for (const char* s : {"d2", "f2", "e1", "e3", "d8", "f7"})

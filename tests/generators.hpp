@@ -6,14 +6,16 @@
 #include <tuple>
 #include <vector>
 
+#include "bitboard/mtu_position.hpp"
 #include "bitboard/position.hpp"
 #include "common/uci.hpp"
+#include "mailbox/masks_position.hpp"
 #include "mailbox/position.hpp"
 
 namespace movegen::testing {
 
 /// Each BOOST_AUTO_TEST_CASE_TEMPLATE over this list runs once per generator.
-using Generators = std::tuple<mailbox::Position, bitboard::Position>;
+using Generators = std::tuple<mailbox::Position, mailbox::MasksPosition, bitboard::Position, bitboard::MtuPosition>;
 
 /// The legal moves of `fen` as sorted UCI text (duplicates kept, so a doubled move shows).
 template <ChessPosition P>

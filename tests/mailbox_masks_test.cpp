@@ -1,7 +1,8 @@
-// The mailbox's shortcuts against the long way round: the attack test that skips what the letter counts,
-// slider lines and king square say cannot attack, and king_safety's checkers, pins and check mask, on
-// every suite position and the positions random games reach from them (captures and promotions change
-// the counts), checked against the look-everywhere attack test and against the bitboard generator.
+// mailbox-masks' shortcuts against the plain mailbox's long way round: the attack test that skips what the
+// letter counts, slider lines and king square say cannot attack, and legality_masks' checkers, pins and
+// check mask, on every suite position and the positions random games reach from them (captures and
+// promotions change the counts), checked against the plain look-everywhere attack test and against the
+// bitboard generator's LegalityMasks.
 #include <boost/test/unit_test.hpp>
 #include <random>
 #include <string>
@@ -9,7 +10,7 @@
 
 #include "bitboard/movegen.hpp"
 #include "common/epd.hpp"
-#include "mailbox/movegen.hpp"
+#include "mailbox/masks_position.hpp"
 #include "tests/quick.hpp"
 
 using namespace movegen;
@@ -39,13 +40,13 @@ std::vector<std::string> positions(int plies) {
 BOOST_AUTO_TEST_CASE(attack_test_skips_only_pieces_that_cannot_attack) {
   int compared = 0;
   for (const std::string& fen : positions(test::quick_tests() ? 10 : 40)) {
-    const mailbox::Position pos = mailbox::Position::from_fen(fen);
+    const mailbox::MasksPosition pos = mailbox::MasksPosition::from_fen(fen);
     const bitboard::Position reference = bitboard::Position::from_fen(fen);
     for (Color c : {WHITE, BLACK}) {
       for (Square s = SQ_A1; s <= SQ_H8; ++s) {
-        // Counts, king square and slider lines (pos.attackers) against a bare colour: every step looked at.
-        const Bitboard skipping = mailbox::attackers_of(pos.board(), s, pos.attackers(c));
-        const Bitboard everywhere = mailbox::attackers_of(pos.board(), s, c);
+        // Counts, king square and slider lines (pos.attackers) against the plain test: every step looked at.
+        const Bitboard skipping = mailbox::attackers_to(pos.board(), s, pos.attackers(c));
+        const Bitboard everywhere = mailbox::attackers_to(pos.board(), s, c);
         BOOST_TEST_CONTEXT(fen << ", square " << square_name(s) << ", by " << (c == WHITE ? "white" : "black")) {
           BOOST_TEST(skipping == everywhere);
           BOOST_TEST(pos.is_square_attacked(s, c) == reference.is_square_attacked(s, c));
@@ -57,19 +58,20 @@ BOOST_AUTO_TEST_CASE(attack_test_skips_only_pieces_that_cannot_attack) {
   BOOST_TEST(compared > 100000);
 }
 
-BOOST_AUTO_TEST_CASE(king_safety_matches_the_bitboard_legality_masks) {
+BOOST_AUTO_TEST_CASE(legality_masks_match_the_bitboard_ones) {
   int in_check = 0, with_pins = 0;
   for (const std::string& fen : positions(test::quick_tests() ? 10 : 40)) {
-    const mailbox::Position pos = mailbox::Position::from_fen(fen);
-    const bitboard::LegalityMasks masks = bitboard::legality_masks(bitboard::Position::from_fen(fen));
-    const mailbox::KingSafety safety = pos.king_safety();
+    const mailbox::MasksPosition pos = mailbox::MasksPosition::from_fen(fen);
+    const LegalityMasks expected = bitboard::legality_masks(bitboard::Position::from_fen(fen));
+    const LegalityMasks masks = pos.legality_masks();
     BOOST_TEST_CONTEXT(fen) {
-      BOOST_TEST(safety.checkers == masks.checkers);
-      BOOST_TEST(safety.pinned == masks.pinned);
-      BOOST_TEST(safety.check_mask == masks.check_mask);
+      BOOST_TEST(masks.king == expected.king);
+      BOOST_TEST(masks.checkers == expected.checkers);
+      BOOST_TEST(masks.pinned == expected.pinned);
+      BOOST_TEST(masks.check_mask == expected.check_mask);
     }
-    in_check += safety.checkers != 0;
-    with_pins += safety.pinned != 0;
+    in_check += masks.checkers != 0;
+    with_pins += masks.pinned != 0;
   }
   // The positions must include both kinds, or the test proves little.
   BOOST_TEST(in_check > 50);

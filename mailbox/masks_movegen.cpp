@@ -1,0 +1,212 @@
+#include "mailbox/masks_movegen.hpp"
+
+#include <bit>
+#include <cstdint>
+#include <cstring>
+#include <span>
+
+namespace movegen::mailbox {
+
+namespace {
+
+// The letter as colour `us` sees it: its own pieces as capitals, the enemy's as small letters. XOR 0x20
+// swaps an ASCII letter's case ('-' becomes a control character, neither capital nor small).
+constexpr char own_letter(char square, Color us) { return char(square ^ (us == WHITE ? 0 : 0x20)); }
+
+// is_color in one comparison: XOR 0x20 swaps an ASCII letter's case, so that the pieces of c become small
+// letters (>= 'a'), while '-' (0x2d) stays below 'a'.
+constexpr bool is_own(char square, Color c) { return (square ^ (c == WHITE ? 0x20 : 0)) >= 'a'; }
+
+// The fast board scan: calls visit(square) for each square that holds a piece of colour `us`, a1 first.
+// The board string is read a rank (eight letters) at a time: in ASCII every letter has bit 6 (0x40) set
+// and '-' (0x2d) has not, and the small letters (black) have bit 5 (0x20) set where the capitals have not.
+template <class Visit>
+void for_each_piece(const Board& board, Color us, Visit visit) {
+  static_assert(std::endian::native == std::endian::little, "byte i of a rank's word must be file i");
+  constexpr std::uint64_t BIT6 = 0x4040404040404040;  // bit 6 of each of the eight letters
+  for (int row = 0; row < 8; ++row) {
+    std::uint64_t letters;
+    std::memcpy(&letters, &board[square_at(row, 0)], sizeof letters);
+    const std::uint64_t pieces = letters & BIT6, black = (letters << 1) & BIT6;  // bit 5 moved to bit 6
+    for (std::uint64_t own = us == WHITE ? pieces & ~black : pieces & black; own; own &= own - 1)
+      visit(square_at(row, std::countr_zero(own) / 8));
+  }
+}
+
+// Passes on to `out` the moves of one piece that can be legal: those that land on `targets` (the check
+// mask, or every square for the king), and en passant. With Tested set, each is first made, tested for the
+// mover's king safety and unmade (MasksPosition::keeps_king_safe); the generator reads the board again
+// only after the unmake. `passed` collects the squares of the moves passed on.
+template <class Out, bool Tested>
+struct LegalMoves {
+  MasksPosition& pos;
+  Out& out;
+  Bitboard targets;
+  Bitboard passed = 0;
+  void add(Move m) {
+    if (!(targets >> m.to() & 1) && m.flag() != EN_PASSANT) return;
+    if (Tested && !pos.keeps_king_safe(m)) return;
+    passed |= square_bb(m.to());
+    out.add(m);
+  }
+};
+
+// The per-piece generators, for side Us to move, in the plain mailbox's order and words; each writes its
+// pseudo-legal moves into a Sink (a MoveWriter, a MoveCounter or LegalMoves).
+
+// Adds from -> (row, col) if that square is on the board and not occupied by the mover's own piece.
+// Returns true if the square was empty, so that a slider may go on.
+template <Color Us, class Sink>
+inline bool add_step(const Board& board, Square from, int row, int col, Sink& out) {
+  if (!on_board(row, col)) return false;
+  const char target = letter_at(board, row, col);
+  if (!is_own(target, Us)) out.add(Move(from, square_at(row, col)));
+  return is_empty(target);
+}
+
+// Single push, double push, pawn attacks on enemy pieces, promotions. En passant, the one move that can
+// expose the king along a rank, is generated on its own (add_en_passant) and always tested.
+template <Color Us, class Sink>
+inline void generate_pawn_moves(const Board& board, Square from, Sink& out) {
+  constexpr int forward = Us == WHITE ? 1 : -1, start_row = Us == WHITE ? 1 : 6, last_row = Us == WHITE ? 7 : 0;
+  const int row = rank_of(from), col = file_of(from);
+  const int ahead = row + forward;  // always on the board: no pawn stands on its last rank
+  const bool promotes = ahead == last_row;
+  auto add = [&](Square to) {
+    if (promotes) {
+      for (PieceType pt : {QUEEN, ROOK, BISHOP, KNIGHT}) out.add(Move(from, to, promotion_flag(pt)));
+    } else {
+      out.add(Move(from, to));
+    }
+  };
+  const Square push = square_at(ahead, col);
+  if (is_empty(board[push])) {
+    add(push);
+    if (row == start_row && is_empty(letter_at(board, ahead + forward, col)))
+      out.add(Move(from, square_at(ahead + forward, col), DOUBLE_PUSH));
+  }
+  for (int c : {col - 1, col + 1})
+    if (on_board(ahead, c) && is_own(letter_at(board, ahead, c), ~Us)) add(square_at(ahead, c));
+}
+
+template <Color Us, class Sink>
+inline void generate_knight_moves(const Board& board, Square from, Sink& out) {
+  const int row = rank_of(from), col = file_of(from);
+  for (Step s : KNIGHT_STEPS) add_step<Us>(board, from, row + s.row, col + s.col, out);
+}
+
+template <Color Us, class Sink>
+inline void generate_slider_moves(const Board& board, Square from, std::span<const Step> directions, Sink& out) {
+#pragma GCC unroll 4  // each direction's step becomes a constant
+  for (Step s : directions)
+    for (int r = rank_of(from) + s.row, c = file_of(from) + s.col; add_step<Us>(board, from, r, c, out);
+         r += s.row, c += s.col) {
+    }
+}
+
+template <Color Us, class Sink>
+inline void generate_king_moves(const Board& board, Square from, Sink& out) {
+  const int row = rank_of(from), col = file_of(from);
+  for (Step s : KING_STEPS) add_step<Us>(board, from, row + s.row, col + s.col, out);
+}
+
+// Castling, all legal: the right held, the squares between king and rook empty, the king not in check and
+// neither the square it crosses nor the one it lands on attacked. The square it crosses (f1, d1) is one of
+// the king's own steps: `safe_steps` holds the king's steps already found safe, so only the landing square
+// (g1, c1) is tested here. (Neither the king leaving e1 nor the rook's move changes those attacks: a piece
+// attacking along the first rank through e1 would give check.)
+template <Color Us, class Sink>
+inline void generate_castling_moves(const MasksPosition& pos, const LegalityMasks& masks, Bitboard safe_steps, Sink& out) {
+  const Board& board = pos.board();
+  auto empty = [&](Square s) { return is_empty(board[relative_square(Us, s)]); };
+  auto safe = [&](Square s) { return !pos.is_square_attacked(relative_square(Us, s), ~Us); };
+  // The cheap tests (the right, empty squares) come first; attack tests only when they pass.
+  const bool king_side = (pos.castling_rights() & (Us == WHITE ? WHITE_OO : BLACK_OO)) && empty(SQ_F1) && empty(SQ_G1);
+  const bool queen_side =
+      (pos.castling_rights() & (Us == WHITE ? WHITE_OOO : BLACK_OOO)) && empty(SQ_D1) && empty(SQ_C1) && empty(SQ_B1);
+  if (!(king_side || queen_side) || masks.checkers) return;
+  const Square king = relative_square(Us, SQ_E1);
+  auto crosses_safely = [&](Square s) { return safe_steps >> relative_square(Us, s) & 1; };
+  if (king_side && crosses_safely(SQ_F1) && safe(SQ_G1)) out.add(Move(king, relative_square(Us, SQ_G1), CASTLING));
+  if (queen_side && crosses_safely(SQ_D1) && safe(SQ_C1)) out.add(Move(king, relative_square(Us, SQ_C1), CASTLING));
+}
+
+// The moves of the mover's non-king piece on `from`, whose letter `piece` is given as the mover sees it
+// (own_letter: its own pieces as capitals).
+template <Color Us, class Sink>
+inline void generate_piece_moves(const Board& board, Square from, char piece, Sink& out) {
+  switch (piece) {
+    case 'P': generate_pawn_moves<Us>(board, from, out); break;
+    case 'N': generate_knight_moves<Us>(board, from, out); break;
+    case 'B': generate_slider_moves<Us>(board, from, BISHOP_DIRECTIONS, out); break;
+    case 'R': generate_slider_moves<Us>(board, from, ROOK_DIRECTIONS, out); break;
+    case 'Q':
+      generate_slider_moves<Us>(board, from, BISHOP_DIRECTIONS, out);
+      generate_slider_moves<Us>(board, from, ROOK_DIRECTIONS, out);
+      break;
+    default: break;
+  }
+}
+
+// En passant: the pawns of Us beside the pawn that has just made a double push (one row behind the
+// en passant square, one column aside) take it. The one move that can expose the king along a rank.
+template <Color Us, class Sink>
+void add_en_passant(const MasksPosition& pos, Sink& out) {
+  const Square to = pos.ep_square();
+  if (to == SQ_NONE) return;
+  const Square double_pushed = to - pawn_push(Us);
+  const int row = rank_of(double_pushed), col = file_of(double_pushed);
+  for (int c : {col - 1, col + 1})
+    if (on_board(row, c) && letter_at(pos.board(), row, c) == letter(Us, PAWN))
+      out.add(Move(square_at(row, c), to, EN_PASSANT));
+}
+
+// Every legal move of Us into `out`. Each piece's moves go to the sink their legality calls for: the
+// king's into `king_moves`, a pinned piece's and en passant into `tested`, every other piece's into
+// `untested`: straight to `out` out of check (every square is then on the check mask), through the check
+// mask in check. In double check only the king moves.
+template <Color Us, class Out>
+void generate_all(MasksPosition& pos, Out& out) {
+  const Board& board = pos.board();
+  const Square king = pos.king_square(Us);
+  const LegalityMasks masks = pos.legality_masks();
+  const bool double_check = more_than_one(masks.checkers);
+  LegalMoves<Out, true> tested{pos, out, masks.check_mask};
+  LegalMoves<Out, true> king_moves{pos, out, ALL_SQUARES};
+  auto generate = [&](auto& untested) {
+    for_each_piece(board, Us, [&](Square from) {
+      if (from == king)
+        generate_king_moves<Us>(board, from, king_moves);
+      else if (double_check)
+        return;
+      else if (masks.pinned >> from & 1)
+        generate_piece_moves<Us>(board, from, own_letter(board[from], Us), tested);
+      else
+        generate_piece_moves<Us>(board, from, own_letter(board[from], Us), untested);
+    });
+    if (!double_check) add_en_passant<Us>(pos, tested);
+    // Castling moves are legal as generated; the king's steps have just been tested.
+    generate_castling_moves<Us>(pos, masks, king_moves.passed, untested);
+  };
+  if (!masks.checkers) {
+    generate(out);
+  } else {
+    LegalMoves<Out, false> on_check_mask{pos, out, masks.check_mask};
+    generate(on_check_mask);
+  }
+}
+
+}  // namespace
+
+template <class Out>
+void generate_legal_moves(MasksPosition& pos, Out& out) {
+  if (pos.side_to_move() == WHITE)
+    generate_all<WHITE>(pos, out);
+  else
+    generate_all<BLACK>(pos, out);
+}
+
+template void generate_legal_moves(MasksPosition&, MoveWriter&);
+template void generate_legal_moves(MasksPosition&, MoveCounter&);
+
+}  // namespace movegen::mailbox

@@ -1,0 +1,121 @@
+#include "mailbox/masks_position.hpp"
+
+#include "common/position_concept.hpp"
+#include "mailbox/masks_movegen.hpp"
+
+namespace movegen::mailbox {
+
+static_assert(ChessPosition<MasksPosition>);
+
+namespace {
+
+// The squares whose letters move m (made by `us`) changes: from and to, the pawn taken en passant, and
+// the castling rook's two squares.
+struct ChangedSquares {
+  std::array<Square, 4> squares;
+  int size = 2;
+  ChangedSquares(Move m, Color us) : squares{m.from(), m.to()} {
+    if (m.flag() == EN_PASSANT) squares[size++] = m.to() - pawn_push(us);
+    if (m.flag() == CASTLING) {
+      const CastlingRule& rule = castling_rule_for(m.to());
+      squares[size++] = rule.rook_from;
+      squares[size++] = rule.rook_to;
+    }
+  }
+  const Square* begin() const { return squares.data(); }
+  const Square* end() const { return squares.data() + size; }
+};
+
+}  // namespace
+
+MasksPosition MasksPosition::from_fen(std::string_view fen) {
+  MasksPosition pos;
+  static_cast<Position&>(pos) = Position::from_fen(fen);
+  for (Square sq = SQ_A1; sq <= SQ_H8; ++sq) pos.track(sq, +1);
+  return pos;
+}
+
+inline void MasksPosition::track(Square s, int delta) {
+  const char piece = board_[s];
+  if (is_empty(piece)) return;
+  counts_[static_cast<unsigned char>(piece)] = std::uint8_t(counts_[static_cast<unsigned char>(piece)] + delta);
+  slider_lines_[is_color(piece, WHITE) ? WHITE : BLACK].update(piece, rank_of(s), file_of(s), delta);
+}
+
+void MasksPosition::make_move(Move m) {
+  const ChangedSquares changed(m, side_to_move());
+  for (Square s : changed) track(s, -1);
+  play(m);
+  for (Square s : changed) track(s, +1);
+  verify_invariants();
+}
+
+void MasksPosition::unmake_move(Move m) {
+  const ChangedSquares changed(m, ~side_to_move());
+  for (Square s : changed) track(s, -1);
+  take_back(m);
+  for (Square s : changed) track(s, +1);
+  verify_invariants();
+}
+
+void MasksPosition::generate_legal(MoveList& list) {
+  MoveWriter writer(list);
+  generate_legal_moves(*this, writer);
+}
+
+std::size_t MasksPosition::count_legal() {
+  MoveCounter counter;
+  generate_legal_moves(*this, counter);
+  return counter.count;
+}
+
+bool MasksPosition::keeps_king_safe(Move m) {
+  const Color us = side_to_move();
+  if (m.flag() == CASTLING) {  // the rook moves too: the whole move is played
+    play(m);                   // the counts and lines go unchanged: only the mover's rook and king moved
+    const bool safe = !is_square_attacked(king_square(us), ~us);
+    take_back(m);
+    return safe;
+  }
+  // Made on the board string alone: the moving letter to its square, over any piece it takes, and the
+  // pawn taken en passant lifted. The letter counts and slider lines are left as they were, which the
+  // attack test allows: a piece taken but still counted only makes it look along one more line.
+  const Square from = m.from(), to = m.to();
+  const Square taken = m.flag() == EN_PASSANT ? to - pawn_push(us) : to;
+  const char moving = board_[from], captured = board_[taken];
+  board_[taken] = '-';
+  board_[to] = moving;
+  board_[from] = '-';
+  const bool safe = !is_square_attacked(from == king_square(us) ? to : king_square(us), ~us);
+  board_[from] = moving;
+  board_[to] = '-';
+  board_[taken] = captured;
+  return safe;
+}
+
+std::string MasksPosition::check_position() const {
+  // The letter counts and slider lines kept beside the board, against the board; then the plain checks.
+  std::array<int, 128> counted{};
+  SliderLines lines[COLOR_NB];
+  for (Square sq = SQ_A1; sq <= SQ_H8; ++sq) {
+    const char c = board_[sq];
+    ++counted[static_cast<unsigned char>(c)];
+    if (const Piece p = char_to_piece(c); p != NO_PIECE) lines[color_of(p)].update(c, rank_of(sq), file_of(sq), +1);
+  }
+  for (Color c : {WHITE, BLACK})
+    if (!(lines[c] == slider_lines_[c]))
+      return std::string("slider lines of ") + (c == WHITE ? "white" : "black") + " are out of date";
+  for (char c : PIECE_LETTERS)
+    if (c != '-' && count(c) != counted[static_cast<unsigned char>(c)])
+      return "count of " + std::string(1, c) + " is " + std::to_string(count(c)) + ", the board has " +
+             std::to_string(counted[static_cast<unsigned char>(c)]);
+  return Position::check_position();
+}
+
+void MasksPosition::verify_invariants() const {
+#ifdef MOVEGEN_CHECK_INVARIANTS
+  if (const std::string problem = check_position(); !problem.empty()) require_consistent(problem, fen());
+#endif
+}
+
+}  // namespace movegen::mailbox

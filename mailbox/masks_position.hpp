@@ -1,0 +1,83 @@
+// mailbox-masks: the mailbox position (mailbox/position.hpp) plus what the masks strategy needs beside
+// the board string: letter counts and each colour's slider lines, kept in step by make and unmake, so
+// that legality_masks() and the attack tests can skip the steps that cannot find an attacker. Legal moves
+// are generated inside the check and pin masks (mailbox/masks_movegen.hpp); only the king's moves, a
+// pinned piece's moves and en passant are made, tested and unmade.
+//
+//   auto pos = mailbox::MasksPosition::from_fen(START_FEN);
+//   MoveList moves;
+//   pos.generate_legal(moves);              // 20 moves
+//   pos.count_legal();                      // 20, counted without building the list
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "common/legality_masks.hpp"
+#include "mailbox/legality_masks.hpp"
+#include "mailbox/position.hpp"
+
+namespace movegen::mailbox {
+
+/// The mailbox position with letter counts and slider lines beside the board, and legal generation from
+/// checkers and pinned pieces. Satisfies movegen::ChessPosition.
+class MasksPosition : private Position {
+ public:
+  /// The position of a FEN. Throws FenError naming the field for any malformed or impossible FEN.
+  static MasksPosition from_fen(std::string_view fen);
+
+  using Position::board;
+  using Position::board_string;
+  using Position::castling_rights;
+  using Position::ep_square;
+  using Position::fen;
+  using Position::king_square;
+  using Position::piece_on;
+  using Position::side_to_move;
+  using Position::state;
+
+  /// How many pieces of the FEN letter `piece` ('P', 'n', ...) stand on the board.
+  int count(char piece) const { return counts_[static_cast<unsigned char>(piece)]; }
+  /// Colour `by` with whether it has knights, where its king and its sliders are, for the attack tests.
+  Attackers attackers(Color by) const {
+    return {by, count(letter(by, KNIGHT)) > 0, king_square(by), slider_lines_[by]};
+  }
+
+  /// True if a piece of colour `by` attacks square `s`.
+  bool is_square_attacked(Square s, Color by) const { return mailbox::is_square_attacked(board(), s, attackers(by)); }
+  /// The squares of the pieces giving check to the side to move.
+  Bitboard checkers() const { return attackers_to(board(), king_square(side_to_move()), attackers(~side_to_move())); }
+  bool in_check() const { return checkers() != 0; }
+  /// Checkers, pinned pieces and check mask of the side to move (see mailbox/legality_masks.hpp).
+  LegalityMasks legality_masks() const {
+    return mailbox::legality_masks(board(), king_square(side_to_move()), attackers(~side_to_move()));
+  }
+
+  /// Appends every legal move to `list` (see mailbox/masks_movegen.hpp). Leaves the position as it was.
+  void generate_legal(MoveList& list);
+  /// The number of legal moves, generate_legal's list size, counted without building that list (perft's
+  /// bulk counting at the last ply). Leaves the position as it was.
+  std::size_t count_legal();
+
+  /// True if pseudo-legal `m` leaves the mover's king unattacked: made on the board string alone, tested
+  /// and taken back (castling, which also moves a rook, by the whole make and unmake).
+  bool keeps_king_safe(Move m);
+
+  /// Plays a legal move of this position; unmake_move takes it back.
+  void make_move(Move m);
+  /// Takes back `m`, which must be the last move made, restoring every field exactly.
+  void unmake_move(Move m);
+
+  /// Position::check_position, and letter counts and slider lines that match the board.
+  std::string check_position() const;
+
+ private:
+  /// Adds (+1) or removes (-1) the letter on `s` from the counts and slider lines.
+  void track(Square s, int delta);
+  void verify_invariants() const;
+
+  std::array<std::uint8_t, 128> counts_{};  // pieces on the board per FEN letter, index the letter itself
+  SliderLines slider_lines_[COLOR_NB];      // each colour's bishops, rooks and queens per line
+};
+
+}  // namespace movegen::mailbox

@@ -1,0 +1,104 @@
+// What mailbox-masks keeps beside the board string so that an attack test can skip most of its steps:
+// each colour's sliders counted per line of the board (SliderLines), and Attackers, which tells an attack
+// test which lines hold an enemy slider, whether the enemy has knights, and where its king stands.
+// The plain mailbox keeps none of this and looks everywhere (mailbox/attacks.hpp).
+//
+//   SliderLines lines;
+//   lines.update('R', 0, 0, +1);                     // a white rook on a1: rank 1 and the a-file
+//   Attackers enemy(BLACK, true, SQ_E8, lines);
+//   attackers_to(board, SQ_E1, enemy);               // walks only the rays whose line holds a slider
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "mailbox/board.hpp"
+
+namespace movegen::mailbox {
+
+/// One colour's sliders counted per line of the board, so that an attack test walks a ray only when the
+/// ray's line holds a slider that moves along it.
+struct SliderLines {
+  std::array<std::uint8_t, 8> ranks{}, files{};   // rooks and queens on each rank (row), each file (col)
+  std::array<std::uint8_t, 15> diagonals{};       // bishops and queens on each a1-h8 line, row - col + 7
+  std::array<std::uint8_t, 15> anti_diagonals{};  // bishops and queens on each a8-h1 line, row + col
+
+  /// Adds (delta +1) or removes (-1) the piece `piece` (a FEN letter) on (row, col); a letter that is
+  /// not a bishop, rook or queen changes nothing.
+  void update(char piece, int row, int col, int delta) {
+    const char kind = char(piece | 0x20);  // the small letter, whatever the colour
+    if (kind == 'r' || kind == 'q') {
+      ranks[row] = std::uint8_t(ranks[row] + delta);
+      files[col] = std::uint8_t(files[col] + delta);
+    }
+    if (kind == 'b' || kind == 'q') {
+      diagonals[row - col + 7] = std::uint8_t(diagonals[row - col + 7] + delta);
+      anti_diagonals[row + col] = std::uint8_t(anti_diagonals[row + col] + delta);
+    }
+  }
+
+  bool operator==(const SliderLines&) const = default;
+};
+
+/// Colour `by`, and what it has on the board that lets an attack test skip steps: whether it has
+/// knights, where its king stands, and its slider lines.
+struct Attackers {
+  Attackers(Color c, bool has_knights, Square king_square, const SliderLines& slider_lines)
+      : by(c), knights(has_knights), king(king_square), lines(&slider_lines) {}
+  Color by;
+  bool knights;               // a knight of `by` on the board
+  Square king;                // its king's square
+  const SliderLines* lines;   // its sliders per line
+
+  /// Which of the four lines through (row, col) hold a slider of `by` that moves along them.
+  struct Lines {
+    bool rank, file, diagonal, anti_diagonal;
+    /// The flag of the line that `step` runs along.
+    constexpr bool along(Step step) const {
+      if (step.row == 0) return rank;
+      if (step.col == 0) return file;
+      return step.row == step.col ? diagonal : anti_diagonal;
+    }
+  };
+  Lines lines_through(int row, int col) const {
+    return {lines->ranks[row] != 0, lines->files[col] != 0, lines->diagonals[row - col + 7] != 0,
+            lines->anti_diagonals[row + col] != 0};
+  }
+};
+
+/// attackers_to (mailbox/attacks.hpp) with shortcuts: knights are looked for only if `attackers` has any,
+/// its king is found from its square, and a ray is walked only if its line holds one of its sliders that
+/// moves along it. The same squares as the plain attackers_to; tests/mailbox_test.cpp checks that.
+Bitboard attackers_to(const Board& board, Square sq, const Attackers& attackers, bool stop_at_first = false);
+
+/// True if a piece of colour `attackers.by` attacks `sq` (attackers_to with its shortcuts).
+inline bool is_square_attacked(const Board& board, Square sq, const Attackers& attackers) {
+  return attackers_to(board, sq, attackers, true) != 0;
+}
+
+/// The first piece met from (row, col) stepping by `step`, and where it stands (in `where`); '-' if none.
+inline char first_piece(const Board& board, int row, int col, Step step, Square& where) {
+  for (int r = row + step.row, c = col + step.col; on_board(r, c); r += step.row, c += step.col) {
+    const char p = letter_at(board, r, c);
+    if (!is_empty(p)) {
+      where = square_at(r, c);
+      return p;
+    }
+  }
+  return '-';
+}
+
+/// The pawns and knights of colour `attackers.by` that attack the square at (row, col).
+inline Bitboard leaper_attackers(const Board& board, int row, int col, const Attackers& attackers) {
+  Bitboard found = 0;
+  for (Step s : pawn_attack_steps(attackers.by))
+    if (on_board(row - s.row, col - s.col) && letter_at(board, row - s.row, col - s.col) == letter(attackers.by, PAWN))
+      found |= square_bb(square_at(row - s.row, col - s.col));
+  if (attackers.knights)
+    for (Step s : KNIGHT_STEPS)
+      if (on_board(row + s.row, col + s.col) && letter_at(board, row + s.row, col + s.col) == letter(attackers.by, KNIGHT))
+        found |= square_bb(square_at(row + s.row, col + s.col));
+  return found;
+}
+
+}  // namespace movegen::mailbox
