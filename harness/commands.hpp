@@ -33,7 +33,7 @@ struct PerftOptions {
 int run_perft(const PerftOptions& options, std::ostream& out, std::ostream& err);
 
 struct SuiteOptions {
-  std::string generator = "mailbox";  // a generator name or "both"
+  std::string generator = "mailbox";  // a generator name, a comma-separated list of them, or "all"
   std::string file;
   int max_depth = MAX_DEPTH;
 };
@@ -43,15 +43,17 @@ struct SuiteOptions {
 int run_suite(const SuiteOptions& options, std::ostream& out, std::ostream& err);
 
 struct CompareOptions {
-  std::string file;  // an EPD suite
+  std::string file;        // an EPD suite
+  std::string generators;  // comma-separated generator names; empty: all four
   int max_depth = MAX_DEPTH;
   bool bulk = true;  // count the last ply from the move list (both generators alike)
 };
 
-/// `movegen compare`: runs every built-in generator on every count of the suite up to max_depth, checks
-/// each count against the EPD and against the other generators, and prints a table (position, depth,
-/// nodes, Mnps per generator, the bitboard/mailbox ratio, agreement) and a summary. 1 on any
-/// disagreement.
+/// `movegen compare`: runs the chosen built-in generators (all four by default) on every count of the
+/// suite up to max_depth, checks each count against the EPD and so against each other, and prints a table
+/// (position, depth, nodes, Mnps per generator, agreement), a summary, and the 2x2 of Mnps by
+/// representation and legality strategy with the effect of each choice. 1 on any disagreement; throws
+/// UsageError for a bad --generators list.
 int run_compare(const CompareOptions& options, std::ostream& out, std::ostream& err);
 
 /// The entries of an EPD suite, each position already loaded by every generator, so that a bad line

@@ -1,4 +1,6 @@
+#include <algorithm>
 #include <chrono>
+#include <optional>
 #include <ostream>
 
 #include <fmt/format.h>
@@ -35,17 +37,43 @@ std::string shorten(const std::string& text, std::size_t width) {
   return text.size() <= width ? text : text.substr(0, width - 3) + "...";
 }
 
+// The 2x2 table of a compare run: Mnps of each generator by representation (rows) and legality strategy
+// (columns), with the strategy effect (masks over make-test-unmake) at the end of each row and the
+// representation effect (bitboard over mailbox) under each column, where both generators ran.
+void print_two_by_two(std::ostream& out, const std::vector<Generator>& generators, const std::vector<Timed>& totals) {
+  auto mnps = [&](Representation r, Strategy s) -> std::optional<double> {
+    for (std::size_t i = 0; i < generators.size(); ++i)
+      if (representation_of(generators[i]) == r && strategy_of(generators[i]) == s && totals[i].seconds > 0)
+        return totals[i].mnps();
+    return std::nullopt;
+  };
+  auto cell = [](std::optional<double> v) { return v ? fmt::format("{:.2f}", *v) : std::string("-"); };
+  auto ratio = [](std::optional<double> a, std::optional<double> b) {
+    return a && b && *b > 0 ? fmt::format("{:.2f}x", *a / *b) : std::string("-");
+  };
+  constexpr Strategy MTU = Strategy::MAKE_TEST_UNMAKE, MASKS = Strategy::MASKS;
+  fmt::print(out, "\n{:<22} {:>16} {:>10} {:>17}\n", "Mnps", "make-test-unmake", "masks", "masks effect");
+  for (auto [name, r] : {std::pair{"mailbox", Representation::MAILBOX}, {"bitboard", Representation::BITBOARD}})
+    fmt::print(out, "{:<22} {:>16} {:>10} {:>17}\n", name, cell(mnps(r, MTU)), cell(mnps(r, MASKS)),
+               ratio(mnps(r, MASKS), mnps(r, MTU)));
+  fmt::print(out, "{:<22} {:>16} {:>10}\n", "representation effect",
+             ratio(mnps(Representation::BITBOARD, MTU), mnps(Representation::MAILBOX, MTU)),
+             ratio(mnps(Representation::BITBOARD, MASKS), mnps(Representation::MAILBOX, MASKS)));
+}
+
 }  // namespace
 
 int run_compare(const CompareOptions& options, std::ostream& out, std::ostream& err) {
   require_depth(options.max_depth, "--max-depth", 1);
+  const std::vector<Generator> generators =
+      options.generators.empty() ? all_generators() : parse_generator_list(options.generators, "--generators");
   const std::vector<EpdEntry> entries = load_suite(options.file);
-  const std::vector<Generator> generators = all_generators();
   const Counting counting = options.bulk ? Counting::BULK : Counting::MAKE_EVERY_LEAF;
 
+  std::size_t width = 9;  // each generator's Mnps column is as wide as its name
+  for (Generator g : generators) width = std::max(width, generator_name(g).size());
   std::string header = fmt::format("{:>5}  {:<42} {:>2} {:>11}", "line", "position", "D", "nodes");
-  for (Generator g : generators) header += fmt::format(" {:>9}", generator_name(g) + " Mnps");
-  if (generators.size() == 2) header += fmt::format(" {:>6}", "ratio");
+  for (Generator g : generators) header += fmt::format(" {:>{}}", generator_name(g), width);
   fmt::print(out, "{}  agree\n", header);
 
   std::vector<Timed> totals(generators.size());
@@ -74,12 +102,10 @@ int run_compare(const CompareOptions& options, std::ostream& out, std::ostream& 
     std::string line = fmt::format("{:>5}  {:<42} {:>2} {:>11}", entry.line, shorten(entry.fen, 42), deepest,
                                    row[0].nodes);
     for (std::size_t i = 0; i < generators.size(); ++i) {
-      line += fmt::format(" {:>9.2f}", row[i].mnps());
+      line += fmt::format(" {:>{}.2f}", row[i].mnps(), width);
       totals[i].nodes += row[i].nodes;
       totals[i].seconds += row[i].seconds;
     }
-    if (generators.size() == 2)
-      line += fmt::format(" {:>6.2f}", row[0].seconds > 0 && row[1].seconds > 0 ? row[0].seconds / row[1].seconds : 0.0);
     fmt::print(out, "{}  {}{}\n", line, problems.empty() ? "yes" : "NO:", problems);
     if (std::chrono::steady_clock::now() - last_progress > std::chrono::seconds(5)) {
       last_progress = std::chrono::steady_clock::now();
@@ -90,11 +116,9 @@ int run_compare(const CompareOptions& options, std::ostream& out, std::ostream& 
   fmt::print(out, "\n{} positions, {} counts, each checked against the EPD and between {} generators ({} counting)\n",
              entries.size(), counts_checked, generators.size(), options.bulk ? "bulk" : "make-every-leaf");
   for (std::size_t i = 0; i < generators.size(); ++i)
-    fmt::print(out, "{:>9}: {} nodes in {:.2f} s, {:.2f} Mnps\n", generator_name(generators[i]), totals[i].nodes,
+    fmt::print(out, "{:>13}: {} nodes in {:.2f} s, {:.2f} Mnps\n", generator_name(generators[i]), totals[i].nodes,
                totals[i].seconds, totals[i].mnps());
-  if (generators.size() == 2 && totals[1].seconds > 0)
-    fmt::print(out, "{} is {:.1f}x as fast as {}\n", generator_name(generators[1]),
-               totals[0].seconds / totals[1].seconds, generator_name(generators[0]));
+  print_two_by_two(out, generators, totals);
   fmt::print(out, "{}\n", disagreements == 0 ? "all counts agree"
                                              : fmt::format("{} positions DISAGREE", disagreements));
   return disagreements == 0 ? 0 : 1;

@@ -1,7 +1,7 @@
-// Random playouts that cross-check two in-process generators at every ply, written once for any pair
-// of Position types so that tests can run it on a deliberately broken generator.
+// Random playouts that cross-check in-process generators at every ply, written once for any Position types
+// so that tests can run it on a deliberately broken generator.
 //
-//   FuzzRun run = fuzz_games<mailbox::Position, bitboard::Position>(options, nullptr, "mailbox", "bitboard");
+//   FuzzRun run = fuzz_games<mailbox::Position, bitboard::Position>(options, nullptr, {"mailbox", "bitboard"});
 //   if (run.divergence) ... run.game, run.ply ...
 #pragma once
 
@@ -11,6 +11,8 @@
 #include <optional>
 #include <random>
 #include <string>
+#include <tuple>
+#include <vector>
 
 #include "common/flip.hpp"
 #include "harness/debug_commands.hpp"
@@ -41,24 +43,33 @@ std::string flip_mismatch(P& a, const Divergence& names, int depth) {
 
 /// Plays options.games random games of at most options.plies moves from the start position, game g with
 /// std::mt19937_64(options.seed + g) choosing move number rng() % count (the same games on every
-/// platform). At every ply nodes_agree(a, b), every options.flip_every positions flip_mismatch; with `against`,
-/// find_divergence between P and it every options.sample_every positions. Stops at the first mismatch.
-template <ChessPosition P, ChessPosition Q>
-FuzzRun fuzz_games(const FuzzOptions& options, DivideSource* against, const std::string& a_name,
-                   const std::string& b_name) {
+/// platform), in P and in each of Qs. At every ply nodes_agree(P's position, each Q's), every
+/// options.flip_every positions flip_mismatch for each Q; with `against`, find_divergence between P and it
+/// every options.sample_every positions. `names` holds P's name, then each Q's. Stops at the first mismatch.
+template <ChessPosition P, ChessPosition... Qs>
+FuzzRun fuzz_games(const FuzzOptions& options, DivideSource* against, const std::vector<std::string>& names) {
+  static_assert(sizeof...(Qs) >= 1, "fuzz_games compares P with at least one other generator");
   FuzzRun run;
-  BuiltinSource<P> reference(a_name);
+  BuiltinSource<P> reference(names.at(0));
   for (run.game = 0; run.game < options.games; ++run.game) {
     std::mt19937_64 rng(options.seed + std::uint64_t(run.game));
     P a = P::from_fen(START_FEN);
-    Q b = Q::from_fen(START_FEN);
-    Divergence d(a_name, b_name, std::string(START_FEN));
+    std::tuple<Qs...> others{Qs::from_fen(START_FEN)...};
+    Divergence d(names.at(0), names.at(1), std::string(START_FEN));
+    // Runs check(b, d) for each other generator b in turn, with d.b_name its name; false at the first failure.
+    auto each_other = [&](auto check) {
+      std::size_t i = 0;
+      return std::apply([&](auto&... b) { return ((d.b_name = names.at(++i), check(b)) && ...); }, others);
+    };
     for (run.ply = 0; run.ply <= options.plies; ++run.ply) {
       ++run.positions;
-      if (!nodes_agree(a, b, d)) return run.divergence = d, run;
+      if (!each_other([&](auto& b) { return nodes_agree(a, b, d); })) return run.divergence = d, run;
       if (options.flip_depth > 0 && run.positions % std::uint64_t(options.flip_every) == 0) {
-        d.detail = flip_mismatch<P, Q>(a, d, options.flip_depth);
-        if (!d.detail.empty()) return run.divergence = d, run;
+        const bool flips_agree = each_other([&]<ChessPosition Q>(Q&) {
+          d.detail = flip_mismatch<P, Q>(a, d, options.flip_depth);
+          return d.detail.empty();
+        });
+        if (!flips_agree) return run.divergence = d, run;
       }
       if (against && run.positions % std::uint64_t(options.sample_every) == 0)
         if (auto found = find_divergence(reference, *against, a.fen(), {}, options.against_depth))
@@ -68,7 +79,7 @@ FuzzRun fuzz_games(const FuzzOptions& options, DivideSource* against, const std:
       if (moves.empty() || run.ply == options.plies) break;
       const Move m = moves[rng() % moves.size()];
       a.make_move(m);
-      b.make_move(m);
+      std::apply([&](auto&... b) { (b.make_move(m), ...); }, others);
       d.path.push_back(to_uci(m));
     }
   }

@@ -26,18 +26,16 @@ int run_fuzz(const FuzzOptions& options, std::ostream& out, std::ostream& err) {
     against = make_divide_source(options.against,
                                  std::chrono::milliseconds(static_cast<long long>(options.timeout_seconds * 1000)));
 
-  // The first and the last built-in generator: mailbox and bitboard.
-  const Generator ga = all_generators().front(), gb = all_generators().back();
+  // Every built-in generator, each checked against the first (the plain mailbox) at every ply.
+  std::vector<std::string> names;
+  for (Generator g : all_generators()) names.push_back(generator_name(g));
   const auto start = std::chrono::steady_clock::now();
-  const FuzzRun run = with_generator(ga, [&]<ChessPosition P>() {
-    return with_generator(gb, [&]<ChessPosition Q>() {
-      return fuzz_games<P, Q>(options, against.get(), generator_name(ga), generator_name(gb));
-    });
-  });
+  const FuzzRun run = fuzz_games<mailbox::Position, mailbox::MasksPosition, bitboard::Position, bitboard::MtuPosition>(
+      options, against.get(), names);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  const std::string checked =
-      against ? fmt::format("{} vs {} (and {})", generator_name(ga), generator_name(gb), against->name())
-              : fmt::format("{} vs {}", generator_name(ga), generator_name(gb));
+  std::string checked = names[0];
+  for (std::size_t i = 1; i < names.size(); ++i) checked += " vs " + names[i];
+  if (against) checked += fmt::format(" (and {})", against->name());
   fmt::print(out, "fuzz {}: {} positions in {} games checked in {:.2f} s ({:.0f} positions/s), seed {}\n", checked,
              run.positions, run.divergence ? run.game + 1 : options.games, seconds,
              seconds > 0 ? run.positions / seconds : 0.0, options.seed);

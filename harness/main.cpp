@@ -50,12 +50,12 @@ std::string parse_error_message(const CLI::App& app, const CLI::ParseError& e, i
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"movegen: two chess move generators (mailbox and bitboard), cross-checked and benchmarked"};
+  CLI::App app{"movegen: chess move generators (mailbox and bitboard, each with two legality strategies), cross-checked and benchmarked"};
   app.require_subcommand(1);
 
   mh::PerftOptions perft;
   CLI::App* perft_cmd = app.add_subcommand("perft", "count leaf nodes, divided by root move (Stockfish format)");
-  perft_cmd->add_option("--generator", perft.generator, "mailbox or bitboard")->capture_default_str();
+  perft_cmd->add_option("--generator", perft.generator, "mailbox, mailbox-masks, bitboard or bitboard-mtu")->capture_default_str();
   perft_cmd->add_option("--fen", perft.fen, "position to count from (default: the start position)");
   perft_cmd->add_option("--moves", perft.moves, "UCI moves played from the FEN first")->expected(1, -1);
   perft_cmd->add_flag("!--no-bulk", perft.bulk, "make every leaf move instead of counting the last ply's list");
@@ -63,7 +63,7 @@ int main(int argc, char** argv) {
 
   mh::SuiteOptions suite;
   CLI::App* suite_cmd = app.add_subcommand("suite", "check an EPD perft suite's counts");
-  suite_cmd->add_option("--generator", suite.generator, "mailbox, bitboard or both")->capture_default_str();
+  suite_cmd->add_option("--generator", suite.generator, "a generator, a comma-separated list of them, or all")->capture_default_str();
   suite_cmd->add_option("--max-depth", suite.max_depth, "check counts up to this depth")
       ->capture_default_str()
       ->check(WHOLE_NUMBER);
@@ -71,11 +71,12 @@ int main(int argc, char** argv) {
 
   mh::CompareOptions compare;
   CLI::App* compare_cmd =
-      app.add_subcommand("compare", "run both generators on a suite: counts checked, speed side by side");
+      app.add_subcommand("compare", "run the generators on a suite: counts checked, speed in a 2x2 table");
   compare_cmd->add_option("--max-depth", compare.max_depth, "check counts up to this depth")
       ->capture_default_str()
       ->check(WHOLE_NUMBER);
-  compare_cmd->add_flag("!--no-bulk", compare.bulk, "make every leaf move (same work for both generators)");
+  compare_cmd->add_flag("!--no-bulk", compare.bulk, "make every leaf move (same work for every generator)");
+  compare_cmd->add_option("--generators", compare.generators, "comma-separated generators to run (default: all four)");
   compare_cmd->add_option("file", compare.file, "EPD file (default: the bundled suite)");
 
   mh::DiffOptions diff;
@@ -86,7 +87,7 @@ int main(int argc, char** argv) {
   diff_cmd->add_option("--depth", diff.depth, "divide depth, 1..15")->capture_default_str()->check(WHOLE_NUMBER);
   diff_cmd->add_option("--timeout", diff.timeout_seconds, "seconds to wait for a line from an external program")
       ->capture_default_str();
-  diff_cmd->add_option("a", diff.a, "generator: mailbox, bitboard, uci:COMMAND or perftree:COMMAND")->required();
+  diff_cmd->add_option("a", diff.a, "generator: mailbox, mailbox-masks, bitboard or bitboard-mtu, uci:COMMAND or perftree:COMMAND")->required();
   diff_cmd->add_option("b", diff.b, "the generator to compare with")->required();
 
   mh::FuzzOptions fuzz;
@@ -112,17 +113,25 @@ int main(int argc, char** argv) {
 
   mh::PerftreeOptions perftree;
   CLI::App* perftree_cmd = app.add_subcommand("perftree", "divide in the perftree tool's script protocol");
-  perftree_cmd->add_option("--generator", perftree.generator, "mailbox or bitboard")->capture_default_str();
+  perftree_cmd->add_option("--generator", perftree.generator, "mailbox, mailbox-masks, bitboard or bitboard-mtu")->capture_default_str();
   perftree_cmd->add_option("depth", perftree.depth, "plies, 0..15")->required()->check(WHOLE_NUMBER);
   perftree_cmd->add_option("fen", perftree.fen, "position")->required();
   perftree_cmd->add_option("moves", perftree.moves, "space-separated UCI moves played first");
 
   mh::ShowOptions show;
-  CLI::App* show_cmd = app.add_subcommand("show", "the board, both generators' moves and its bitboards");
+  CLI::App* show_cmd = app.add_subcommand("show", "the board, every generator's moves and its bitboards");
   show_cmd->add_option("--fen", show.fen, "position (default: the start position)");
+
+  CLI::App* generators_cmd =
+      app.add_subcommand("generators", "list the built-in generators: representation and legality strategy");
 
   try {
     app.parse(argc, argv);
+    if (*generators_cmd) {
+      for (mh::Generator g : mh::all_generators())
+        std::cout << fmt::format("{:<14} {}\n", mh::generator_name(g), mh::generator_description(g));
+      return 0;
+    }
     if (*diff_cmd) return mh::run_diff(diff, std::cout, std::cerr);
     if (*fuzz_cmd) return mh::run_fuzz(fuzz, std::cout, std::cerr);
     if (*perftree_cmd) return mh::run_perftree(perftree, std::cout, std::cerr);

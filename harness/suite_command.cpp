@@ -37,7 +37,7 @@ std::vector<EpdEntry> load_suite(const std::string& path) {
 int run_suite(const SuiteOptions& options, std::ostream& out, std::ostream& err) {
   require_depth(options.max_depth, "--max-depth", 1);
   const std::vector<Generator> generators =
-      options.generator == "both" ? all_generators() : std::vector{parse_generator(options.generator)};
+      options.generator == "all" ? all_generators() : parse_generator_list(options.generator, "--generator");
   const std::vector<EpdEntry> entries = load_suite(options.file);
 
   using Clock = std::chrono::steady_clock;

@@ -113,6 +113,43 @@ BOOST_AUTO_TEST_CASE(perft_3_counts_the_start_position) {
   BOOST_TEST(r.out.substr(r.out.size() - last.size()) == last);
 }
 
+BOOST_AUTO_TEST_CASE(every_command_takes_each_of_the_four_generators) {
+  const Run list = run({"generators"});
+  BOOST_TEST(list.code == 0);
+  for (const char* line : {"mailbox        mailbox board string, make-test-unmake",
+                           "mailbox-masks  mailbox board string, masks", "bitboard       bitboards, masks",
+                           "bitboard-mtu   bitboards, make-test-unmake"})
+    BOOST_TEST(list.out.find(line) != std::string::npos, line);
+  for (const char* g : {"mailbox", "mailbox-masks", "bitboard", "bitboard-mtu"}) {
+    const Run perft = run({"perft", "--generator", g, "--fen", "8/8/8/r2Pp2K/8/8/4k3/8 w - e6 0 1", "1"});
+    BOOST_TEST(perft.code == 0, g);
+    BOOST_TEST(perft.out.find("d5e6") == std::string::npos, g << " must not take en passant: the rank pin");
+    BOOST_TEST(perft.out.find("Nodes searched: 6") != std::string::npos, g);
+  }
+  const std::string suite = scratch().file("kiwipete.epd", std::string("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/"
+                                                                       "PPPBBPPP/R3K2R w KQkq - 0 1 ;D1 48 ;D2 2039\n"));
+  const Run all = run({"suite", "--generator", "all", suite});
+  BOOST_TEST(all.code == 0);
+  BOOST_TEST(all.out.find("8 counts checked") != std::string::npos, all.out);
+}
+
+BOOST_AUTO_TEST_CASE(compare_shows_the_two_by_two) {
+  const std::string suite = scratch().file("start.epd", START + " ;D1 20 ;D2 400 ;D3 8902\n");
+  const Run four = run({"compare", suite});
+  BOOST_TEST(four.code == 0);
+  BOOST_TEST(four.out.find("mailbox mailbox-masks      bitboard  bitboard-mtu  agree") != std::string::npos, four.out);
+  BOOST_TEST(four.out.find("between 4 generators") != std::string::npos);
+  BOOST_TEST(four.out.find("Mnps                   make-test-unmake      masks      masks effect") != std::string::npos);
+  BOOST_TEST(four.out.find("representation effect") != std::string::npos);
+  BOOST_TEST(four.out.find("all counts agree") != std::string::npos);
+  // Two generators: the effects that need a missing generator are shown as "-".
+  const Run two = run({"compare", "--generators", "mailbox,bitboard", suite});
+  BOOST_TEST(two.code == 0);
+  BOOST_TEST(two.out.find("between 2 generators") != std::string::npos, two.out);
+  BOOST_TEST(two.out.find("mailbox-masks") == std::string::npos, two.out);
+  BOOST_TEST(two.out.find("-                 -\n") != std::string::npos, two.out);
+}
+
 BOOST_AUTO_TEST_CASE(suite_with_a_wrong_count_fails_with_exit_1) {
   const Run r = run({"suite", scratch().file("wrong.epd", "# a wrong D2\n" + START + " ;D1 20 ;D2 401\n")});
   BOOST_TEST(r.code == 1);
@@ -210,7 +247,12 @@ BOOST_AUTO_TEST_CASE(unknown_generator_and_arguments) {
   expect_bad_input({}, "A subcommand is required");
   expect_bad_input(
       {"frobnicate"},
-      "unknown subcommand 'frobnicate': expected one of perft, suite, compare, diff, fuzz, perftree, show");
+      "unknown subcommand 'frobnicate': expected one of perft, suite, compare, diff, fuzz, perftree, show, "
+      "generators");
+  expect_bad_input({"compare", "--generators", "mailbox,foo"}, "bad --generators 'foo': expected one of mailbox, "
+                   "mailbox-masks, bitboard, bitboard-mtu");
+  expect_bad_input({"compare", "--generators", "bitboard,bitboard"}, "bad --generators: bitboard is named twice");
+  expect_bad_input({"suite", "--generator", "mailbox,"}, "bad --generator ''");
   expect_bad_input({"frob\nnicate"}, "unknown subcommand 'frob\\x0Anicate'");  // still one line
   expect_bad_input({"perft", "1", "--bogus"}, "--bogus");
   expect_bad_input({"perft", "1", "2"}, "not expected: 2");

@@ -56,7 +56,7 @@ BOOST_AUTO_TEST_CASE(fuzz_finds_a_missing_en_passant_and_says_how_to_replay_it) 
   FuzzOptions options = fuzz_options(200, 200);
   options.flip_depth = 0;  // else the flip check can see the en passant one ply earlier
   const FuzzRun run =
-      fuzz_games<mailbox::Position, BrokenPosition<DropEnPassant>>(options, nullptr, "mailbox", "broken");
+      fuzz_games<mailbox::Position, BrokenPosition<DropEnPassant>>(options, nullptr, {"mailbox", "broken"});
   BOOST_REQUIRE(run.divergence);
   const Divergence& d = *run.divergence;
   BOOST_TEST(d.path.size() == std::size_t(run.ply));
@@ -70,7 +70,7 @@ BOOST_AUTO_TEST_CASE(fuzz_finds_a_missing_en_passant_and_says_how_to_replay_it) 
   FuzzOptions replay = options;
   replay.games = 1, replay.plies = run.ply, replay.seed += std::uint64_t(run.game);
   const FuzzRun again =
-      fuzz_games<mailbox::Position, BrokenPosition<DropEnPassant>>(replay, nullptr, "mailbox", "broken");
+      fuzz_games<mailbox::Position, BrokenPosition<DropEnPassant>>(replay, nullptr, {"mailbox", "broken"});
   BOOST_REQUIRE(again.divergence);
   BOOST_TEST(again.ply == run.ply);
   BOOST_TEST(again.divergence->fen == d.fen);
@@ -80,7 +80,7 @@ BOOST_AUTO_TEST_CASE(fuzz_flip_check_finds_a_bug_both_generators_share) {
   using Blind = BrokenPosition<BlackKnightBlindSpot>;
   FuzzOptions options = fuzz_options(20, 100);
   options.flip_every = 1;
-  const FuzzRun run = fuzz_games<Blind, Blind>(options, nullptr, "blind", "blind");
+  const FuzzRun run = fuzz_games<Blind, Blind>(options, nullptr, {"blind", "blind"});
   BOOST_REQUIRE(run.divergence);
   BOOST_TEST(run.divergence->detail.find("colour-flipped") != std::string::npos, run.divergence->detail);
 }
