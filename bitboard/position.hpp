@@ -143,14 +143,6 @@ inline void Position::move_piece(Square from, Square to) {
   board_[from] = NO_PIECE;
 }
 
-namespace detail {
-// rights_kept_after_touching as a table: one load in make_move instead of a chain of comparisons.
-inline constexpr auto RIGHTS_KEPT = [] {
-  std::array<CastlingRights, SQUARE_NB> table{};
-  for (Square s = SQ_A1; s <= SQ_H8; ++s) table[s] = rights_kept_after_touching(s);
-  return table;
-}();
-}  // namespace detail
 
 // Defined in the header so that perft, a template in another file, can inline them.
 inline void Position::play(Move m) {
@@ -181,7 +173,7 @@ inline void Position::play(Move m) {
     put_piece(make_piece(us, m.promotion_type()), to);
   }
 
-  castling_ &= detail::RIGHTS_KEPT[from] & detail::RIGHTS_KEPT[to];
+  castling_ &= rights_kept_after_touching(from) & rights_kept_after_touching(to);
   ep_square_ = m.flag() == DOUBLE_PUSH ? from + pawn_push(us) : SQ_NONE;
   halfmove_clock_ = moved == PAWN || undo.captured != NO_PIECE ? 0 : halfmove_clock_ + 1;
   fullmove_number_ += us == BLACK;

@@ -165,18 +165,22 @@ constexpr const CastlingRule& castling_rule_for(Square king_to) {
   return CASTLING_RULES[0];
 }
 
-/// The rights that survive a move touching square s: moving from or capturing on a king or rook home
-/// square clears the rights that depend on it (FIDE Laws of Chess, art. 3.8.2.1).
-constexpr CastlingRights rights_kept_after_touching(Square s) {
-  switch (s) {
-    case SQ_E1: return ~(WHITE_OO | WHITE_OOO);
-    case SQ_H1: return ~WHITE_OO;
-    case SQ_A1: return ~WHITE_OOO;
-    case SQ_E8: return ~(BLACK_OO | BLACK_OOO);
-    case SQ_H8: return ~BLACK_OO;
-    case SQ_A8: return ~BLACK_OOO;
-    default: return ANY_CASTLING;
+namespace detail {
+// For each square, the rights that survive a move from or onto it: moving from or capturing on a king or
+// rook home square clears the rights that depend on it (FIDE Laws of Chess, art. 3.8.2.1).
+inline constexpr auto RIGHTS_KEPT = [] {
+  std::array<CastlingRights, SQUARE_NB> table{};
+  for (int s = SQ_A1; s <= SQ_H8; ++s) table[s] = ANY_CASTLING;
+  for (const CastlingRule& r : CASTLING_RULES) {
+    table[r.king_from] = table[r.king_from] & ~r.right;
+    table[r.rook_from] = table[r.rook_from] & ~r.right;
   }
-}
+  return table;
+}();
+}  // namespace detail
+
+/// The rights that survive a move touching square s (a1 = 0 .. h8 = 63): moving from or capturing on a
+/// king or rook home square clears the rights that depend on it (FIDE Laws of Chess, art. 3.8.2.1).
+constexpr CastlingRights rights_kept_after_touching(Square s) { return detail::RIGHTS_KEPT[s]; }
 
 }  // namespace movegen

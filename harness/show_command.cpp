@@ -53,12 +53,13 @@ std::vector<Grid> mailbox_grids(const BoardState& s) {
   for (Square sq = SQ_A1; sq <= SQ_H8; ++sq) board[sq] = s.board[sq] == NO_PIECE ? '-' : piece_to_char(s.board[sq]);
   const Color us = s.side_to_move, them = ~us;
   Bitboard ours = 0, theirs = 0, pushes = 0, double_pushes = 0, pawn_attacks = 0;
-  Square king = SQ_NONE;
+  Square king = SQ_NONE, their_king = SQ_NONE;
   for (Square sq = SQ_A1; sq <= SQ_H8; ++sq) {
     const Piece p = s.board[sq];
     if (p == NO_PIECE) continue;
     (color_of(p) == us ? ours : theirs) |= square_bb(sq);
     if (p == make_piece(us, KING)) king = sq;
+    if (p == make_piece(them, KING)) their_king = sq;
     if (p != make_piece(us, PAWN)) continue;
     const Square up = sq + pawn_push(us);
     if (s.board[up] == NO_PIECE) {
@@ -69,18 +70,18 @@ std::vector<Grid> mailbox_grids(const BoardState& s) {
     if (file_of(sq) > FILE_A) pawn_attacks |= square_bb(up + WEST);
     if (file_of(sq) < FILE_H) pawn_attacks |= square_bb(up + EAST);
   }
-  const Bitboard checkers = mailbox::attackers_to(board, king, them);
+  const Bitboard checkers = mailbox::attackers_to(board, king, them, their_king);
   Bitboard pinned = 0;  // our pieces whose removal lets an enemy slider see our king
   for (Square sq = SQ_A1; sq <= SQ_H8; ++sq) {
     if (!(ours & square_bb(sq)) || sq == king) continue;
     const char saved = std::exchange(board[sq], '-');
-    if (mailbox::attackers_to(board, king, them) & ~checkers) pinned |= square_bb(sq);
+    if (mailbox::attackers_to(board, king, them, their_king) & ~checkers) pinned |= square_bb(sq);
     board[sq] = saved;
   }
   Bitboard danger = 0;  // attacked squares with our king taken off, so that sliders see through it
   board[king] = '-';
   for (Square sq = SQ_A1; sq <= SQ_H8; ++sq)
-    if (mailbox::is_square_attacked(board, sq, them)) danger |= square_bb(sq);
+    if (mailbox::is_square_attacked(board, sq, them, their_king)) danger |= square_bb(sq);
   const std::string side = us == WHITE ? "white" : "black";
   return {{"occupied", ours | theirs},
           {"white pieces", us == WHITE ? ours : theirs},

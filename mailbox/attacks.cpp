@@ -1,14 +1,17 @@
 #include "mailbox/attacks.hpp"
 
+#include <cstdlib>
+
 namespace movegen::mailbox {
 
 namespace {
 
-// The squares of the pieces of colour `by` that attack `sq`, looked for outward from `sq`; with
-// `stop_at_first`, only the first one found.
-Bitboard find_attackers(const Board& board, Square sq, Color by, bool stop_at_first) {
+// The squares of the pieces of colour `by` (whose king stands on `king`) that attack `sq`, looked for
+// outward from `sq`; with `stop_at_first`, only the first one found.
+template <bool stop_at_first>
+Bitboard find_attackers(const Board& board, Square sq, Color by, Square king) {
   const int row = rank_of(sq), col = file_of(sq);
-  const char pawn = letter(by, PAWN), knight = letter(by, KNIGHT), king = letter(by, KING);
+  const char pawn = letter(by, PAWN), knight = letter(by, KNIGHT);
   Bitboard found = 0;
   // Records an attacker on (r, c); true if the search may stop there.
   auto attacker_on = [&](int r, int c) {
@@ -16,8 +19,13 @@ Bitboard find_attackers(const Board& board, Square sq, Color by, bool stop_at_fi
     return stop_at_first;
   };
 
-  // A pawn attacks sq from where one of its attack steps, taken backwards, leads; a knight and a king
-  // from one of their own steps away (their steps are the same both ways).
+  // The king attacks the squares next to it: at most one row and one column away, and not its own.
+  if (std::abs(rank_of(king) - row) <= 1 && std::abs(file_of(king) - col) <= 1 && king != sq) {
+    found |= square_bb(king);
+    if (stop_at_first) return found;
+  }
+  // A pawn attacks sq from where one of its attack steps, taken backwards, leads; a knight from one of its
+  // steps away (its steps are the same both ways).
   for (Step s : pawn_attack_steps(by)) {
     const int r = row - s.row, c = col - s.col;
     if (on_board(r, c) && letter_at(board, r, c) == pawn && attacker_on(r, c)) return found;
@@ -25,10 +33,6 @@ Bitboard find_attackers(const Board& board, Square sq, Color by, bool stop_at_fi
   for (Step s : KNIGHT_STEPS) {
     const int r = row + s.row, c = col + s.col;
     if (on_board(r, c) && letter_at(board, r, c) == knight && attacker_on(r, c)) return found;
-  }
-  for (Step s : KING_STEPS) {
-    const int r = row + s.row, c = col + s.col;
-    if (on_board(r, c) && letter_at(board, r, c) == king && attacker_on(r, c)) return found;
   }
 
   // Sliders: walk each direction to the first piece; it attacks sq if it is a slider of `by` that moves
@@ -50,8 +54,12 @@ Bitboard find_attackers(const Board& board, Square sq, Color by, bool stop_at_fi
 
 }  // namespace
 
-Bitboard attackers_to(const Board& board, Square sq, Color by) { return find_attackers(board, sq, by, false); }
+Bitboard attackers_to(const Board& board, Square sq, Color by, Square king) {
+  return find_attackers<false>(board, sq, by, king);
+}
 
-bool is_square_attacked(const Board& board, Square sq, Color by) { return find_attackers(board, sq, by, true) != 0; }
+bool is_square_attacked(const Board& board, Square sq, Color by, Square king) {
+  return find_attackers<true>(board, sq, by, king) != 0;
+}
 
 }  // namespace movegen::mailbox

@@ -42,9 +42,11 @@ class Position {
   Square king_square(Color c) const { return king_square_[c]; }
 
   /// True if a piece of colour `by` attacks square `s`.
-  bool is_square_attacked(Square s, Color by) const { return mailbox::is_square_attacked(board_, s, by); }
+  bool is_square_attacked(Square s, Color by) const {
+    return mailbox::is_square_attacked(board_, s, by, king_square_[by]);
+  }
   /// The squares of the pieces giving check to the side to move.
-  Bitboard checkers() const { return attackers_to(board_, king_square_[side_], ~side_); }
+  Bitboard checkers() const { return attackers_to(board_, king_square_[side_], ~side_, king_square_[~side_]); }
   bool in_check() const { return is_square_attacked(king_square_[side_], ~side_); }
 
   /// Appends every legal move to `list`: each pseudo-legal move is made, the mover's king tested and the

@@ -69,8 +69,13 @@ def expected(counts, fen, depth):
 # --------------------------------------------------------------------------- our generators
 
 
+def cli_name(generator):
+    """The command line's name of a benchmark's generator: "MailboxMasks" -> "mailbox-masks"."""
+    return "".join("-" + c.lower() if c.isupper() and i > 0 else c.lower() for i, c in enumerate(generator))
+
+
 def bench_generators(bench):
-    """The generator names the benchmark program offers ("Mailbox", "Bitboard"), in its order."""
+    """The generator names the benchmark program offers ("Mailbox", "MailboxMasks", ...), in its order."""
     out = subprocess.run([bench, "--benchmark_list_tests", "--benchmark_filter=^BM_PerftBulk_",
                           "--perft_min_nodes=1", "--perft_max_nodes=1000000000"],
                          capture_output=True, text=True, check=False)
@@ -183,7 +188,7 @@ def mnps(samples):
 
 def write_chart(path, generators, rows, stockfish_name):
     """rows: [(label, [Mnps per generator..., Stockfish Mnps])]. Draws a clustered bar chart, log scale."""
-    series = [g.lower() for g in generators] + [stockfish_name]
+    series = [cli_name(g) for g in generators] + [stockfish_name]
     n = len(series)
     values = [v for _, vs in rows for v in vs]
     lowest = 10 ** int(f"{min(values):e}".split("e")[1])
@@ -200,7 +205,7 @@ def write_chart(path, generators, rows, stockfish_name):
     script = f"""$data << EOD
 {data}
 EOD
-set terminal svg size 960,520 font 'sans,13' background rgb 'white'
+set terminal svg size 1200,560 font 'sans,13' background rgb 'white'
 set output '{path}'
 set title 'perft speed with bulk counting: median million nodes per second (higher is better)'
 set ylabel 'Mnps (log scale)'
@@ -226,8 +231,39 @@ def fmt_ratio(a, b):
     return f"{a / b:.2f}"
 
 
+def geomean(values):
+    return statistics.geometric_mean(values) if values else float("nan")
+
+
+def two_by_two(mnps_of, stockfish=None):
+    """The 2x2 table of the four generators: rows mailbox and bitboard, columns make-test-unmake and masks,
+    each cell the geometric mean over the positions of `mnps_of(generator)` (a list, one per position),
+    with the geometric mean of the ratios to `stockfish` (a list) beside it when given; the last column is
+    the strategy's effect (masks over make-test-unmake), the last row the representation's (bitboard over
+    mailbox)."""
+    grid = {("mailbox", "mtu"): "Mailbox", ("mailbox", "masks"): "MailboxMasks",
+            ("bitboard", "mtu"): "BitboardMtu", ("bitboard", "masks"): "Bitboard"}
+
+    def cell(rep, strategy):
+        values = mnps_of(grid[(rep, strategy)])
+        text = f"{geomean(values):.1f}"
+        if stockfish:
+            text += f" ({geomean([v / s for v, s in zip(values, stockfish)]):.2f}x)"
+        return text
+
+    def effect(a, b):
+        return f"{geomean([x / y for x, y in zip(mnps_of(grid[a]), mnps_of(grid[b]))]):.2f}x"
+
+    rows = [[rep, cell(rep, "mtu"), cell(rep, "masks"), effect((rep, "masks"), (rep, "mtu"))]
+            for rep in ("mailbox", "bitboard")]
+    rows.append(["representation effect (bitboard / mailbox)", effect(("bitboard", "mtu"), ("mailbox", "mtu")),
+                 effect(("bitboard", "masks"), ("mailbox", "masks")), ""])
+    return ["Mnps", "make-test-unmake", "masks", "strategy effect (masks / make-test-unmake)"], rows
+
+
 def write_report(out, context, generators, rates, sf_name, sf_runs, counts, load, repetitions, started):
     bulk_rows, chart_rows, leaf_rows, spreads = [], [], [], []
+    bulk_mnps, leaf_mnps, sf_mnps_all = {g: [] for g in generators}, {g: [] for g in generators}, []
     for name, fen, depth, leaf_depth in CASES:
         nodes = expected(counts, fen, depth)
         sf_rates = [nodes / run["cpu_seconds"] for run in sf_runs[name]]
@@ -241,24 +277,36 @@ def write_report(out, context, generators, rates, sf_name, sf_runs, counts, load
             m, spread = mnps([r for _, r in samples])
             spreads.append((spread, f"{g.lower()}, {name}"))
             cells.append(f"{m:.1f}")
+            bulk_mnps[g].append(m)
             # Each run beside the Stockfish run of the same round: the median of those ratios.
             ratios.append(f"{statistics.median(r / sf for (_, r), sf in zip(samples, sf_rates)):.2f}")
             chart.append(m)
         bulk_rows.append([name, str(depth), f"{nodes:,}", *cells, f"{sf_mnps:.1f}", *ratios])
+        sf_mnps_all.append(sf_mnps)
         chart_rows.append((f"{name}\\nD{depth}", chart + [sf_mnps]))
         leaf = [mnps([r for _, r in rates[("PerftMakeEveryLeaf", g, name, leaf_depth)]])[0] for g in generators]
-        leaf_rows.append([name, str(leaf_depth), f"{expected(counts, fen, leaf_depth):,}",
-                          *(f"{m:.1f}" for m in leaf)]
-                         + ([fmt_ratio(leaf[-1], leaf[0])] if len(leaf) > 1 else []))
+        for g, m in zip(generators, leaf):
+            leaf_mnps[g].append(m)
+        leaf_rows.append([name, str(leaf_depth), f"{expected(counts, fen, leaf_depth):,}", *(f"{m:.1f}" for m in leaf)])
 
     write_chart(os.path.join(out, "perft_mnps.svg"), generators, chart_rows, sf_name)
     worst = max(spreads)
-    lows = [g.lower() for g in generators]
+    lows = [cli_name(g) for g in generators]
+    four = set(generators) == {"Mailbox", "MailboxMasks", "Bitboard", "BitboardMtu"}
+    bulk_2x2 = two_by_two(lambda g: bulk_mnps[g], sf_mnps_all) if four else None
+    leaf_2x2 = two_by_two(lambda g: leaf_mnps[g]) if four else None
 
     def table(header, rows):
         lines = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]
         return "\n".join(lines + ["| " + " | ".join(r) + " |" for r in rows])
 
+    bulk_section = "" if not bulk_2x2 else (
+        "### The 2x2: representation and legality strategy, with bulk counting\n\n"
+        "Each cell: the geometric mean over the six positions of the generator's Mnps, and in brackets of its\n"
+        "ratio to Stockfish. The last column is what the legality strategy does on one representation, the last\n"
+        "row what the representation does under one strategy (geometric means of the per-position ratios).\n\n"
+        + table(*bulk_2x2) + "\n")
+    leaf_section = "" if not leaf_2x2 else "### The 2x2 without bulk counting\n\n" + table(*leaf_2x2) + "\n"
     busy = ("" if max(load) < os.cpu_count() else
             " The machine was busy with other jobs: figures vary between repetitions (see the spread"
             " below) and should be taken again at a quiet moment.")
@@ -290,13 +338,14 @@ Every figure in a row is taken at its Depth. Ratios are to Stockfish's Mnps, pai
 
 ![perft Mnps per position](perft_mnps.svg)
 
+{bulk_section}
 ## Without bulk counting
 
-Every leaf move is made and unmade, so both generators do the same work; Stockfish has no such mode.
+Every leaf move is made and unmade, so every generator does the same work; Stockfish has no such mode.
 
-{table(["Position", "Depth", "Nodes", *(f"{g} Mnps" for g in lows)]
-       + ([f"{lows[-1]} / {lows[0]}"] if len(lows) > 1 else []), leaf_rows)}
+{table(["Position", "Depth", "Nodes", *(f"{g} Mnps" for g in lows)], leaf_rows)}
 
+{leaf_section}
 Raw data: [perft_bench.json](perft_bench.json) (Google Benchmark), [stockfish.json](stockfish.json).
 """
     with open(os.path.join(out, "report.md"), "w", encoding="utf-8") as f:

@@ -46,7 +46,7 @@ BOOST_AUTO_TEST_CASE(attack_test_skips_only_pieces_that_cannot_attack) {
       for (Square s = SQ_A1; s <= SQ_H8; ++s) {
         // Counts, king square and slider lines (pos.attackers) against the plain test: every step looked at.
         const Bitboard skipping = mailbox::attackers_to(pos.board(), s, pos.attackers(c));
-        const Bitboard everywhere = mailbox::attackers_to(pos.board(), s, c);
+        const Bitboard everywhere = mailbox::attackers_to(pos.board(), s, c, pos.king_square(c));
         BOOST_TEST_CONTEXT(fen << ", square " << square_name(s) << ", by " << (c == WHITE ? "white" : "black")) {
           BOOST_TEST(skipping == everywhere);
           BOOST_TEST(pos.is_square_attacked(s, c) == reference.is_square_attacked(s, c));
