@@ -91,7 +91,13 @@ void add_en_passant(const Position& pos, const LegalityMasks& masks, Sink& sink)
 template <Color Us, class Sink>
 void generate_all(const Position& pos, Sink& sink) {
   const LegalityMasks masks = legality_masks<Us>(pos);
-  const Bitboard danger = king_danger<Us>(pos);
+  // The danger squares cost a look at every enemy piece: found only when the king has a square to step
+  // to or a castling right with nothing between king and rook (in the opening it often has neither).
+  bool king_may_move = attacks_bb<KING>(masks.king) & ~pos.pieces(Us);
+  for (int i = Us == WHITE ? 0 : 2; i < (Us == WHITE ? 2 : 4); ++i)  // CASTLING_RULES holds K, Q, k, q
+    king_may_move |= (pos.castling_rights() & CASTLING_RULES[i].right) &&
+                     !(between_bb(CASTLING_RULES[i].king_from, CASTLING_RULES[i].rook_from) & pos.pieces());
+  const Bitboard danger = king_may_move ? king_danger<Us>(pos) : ALL_SQUARES;
   if (!more_than_one(masks.checkers)) {  // in double check only the king can move
     generate_pawn_moves<Us>(pos, masks, sink);
     generate_knight_moves<Us>(pos, masks, sink);
