@@ -143,7 +143,6 @@ inline void Position::move_piece(Square from, Square to) {
   board_[from] = NO_PIECE;
 }
 
-
 // Defined in the header so that perft, a template in another file, can inline them.
 inline void Position::play(Move m) {
   const Color us = side_;

@@ -1,10 +1,10 @@
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
 #include <algorithm>
 #include <chrono>
 #include <optional>
 #include <ostream>
-
-#include <fmt/format.h>
-#include <fmt/ostream.h>
 
 #include "common/epd.hpp"
 #include "common/perft.hpp"
@@ -99,8 +99,8 @@ int run_compare(const CompareOptions& options, std::ostream& out, std::ostream& 
     }
     if (deepest == 0) continue;
     disagreements += !problems.empty();
-    std::string line = fmt::format("{:>5}  {:<42} {:>2} {:>11}", entry.line, shorten(entry.fen, 42), deepest,
-                                   row[0].nodes);
+    std::string line =
+        fmt::format("{:>5}  {:<42} {:>2} {:>11}", entry.line, shorten(entry.fen, 42), deepest, row[0].nodes);
     for (std::size_t i = 0; i < generators.size(); ++i) {
       line += fmt::format(" {:>{}.2f}", row[i].mnps(), width);
       totals[i].nodes += row[i].nodes;
@@ -119,8 +119,8 @@ int run_compare(const CompareOptions& options, std::ostream& out, std::ostream& 
     fmt::print(out, "{:>13}: {} nodes in {:.2f} s, {:.2f} Mnps\n", generator_name(generators[i]), totals[i].nodes,
                totals[i].seconds, totals[i].mnps());
   print_two_by_two(out, generators, totals);
-  fmt::print(out, "{}\n", disagreements == 0 ? "all counts agree"
-                                             : fmt::format("{} positions DISAGREE", disagreements));
+  fmt::print(out, "{}\n",
+             disagreements == 0 ? "all counts agree" : fmt::format("{} positions DISAGREE", disagreements));
   return disagreements == 0 ? 0 : 1;
 }
 

@@ -116,7 +116,8 @@ inline void generate_king_moves(const Board& board, Square from, Sink& out) {
 // (g1, c1) is tested here. (Neither the king leaving e1 nor the rook's move changes those attacks: a piece
 // attacking along the first rank through e1 would give check.)
 template <Color Us, class Sink>
-inline void generate_castling_moves(const MasksPosition& pos, const LegalityMasks& masks, Bitboard safe_steps, Sink& out) {
+inline void generate_castling_moves(const MasksPosition& pos, const LegalityMasks& masks, Bitboard safe_steps,
+                                    Sink& out) {
   const Board& board = pos.board();
   auto empty = [&](Square s) { return is_empty(board[relative_square(Us, s)]); };
   auto safe = [&](Square s) { return !pos.is_square_attacked(relative_square(Us, s), ~Us); };

@@ -24,7 +24,8 @@ void generate_pawn_moves(const Position& pos, Square from, MoveList& moves) {
   const bool promotes = relative_rank(us, Rank(ahead)) == RANK_8;
   auto add = [&](int r, int c) {
     if (promotes)
-      for (PieceType pt : {QUEEN, ROOK, BISHOP, KNIGHT}) moves.push_back(Move(from, square_at(r, c), promotion_flag(pt)));
+      for (PieceType pt : {QUEEN, ROOK, BISHOP, KNIGHT})
+        moves.push_back(Move(from, square_at(r, c), promotion_flag(pt)));
     else
       moves.push_back(Move(from, square_at(r, c)));
   };

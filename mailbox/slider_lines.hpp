@@ -46,9 +46,9 @@ struct Attackers {
   Attackers(Color c, bool has_knights, Square king_square, const SliderLines& slider_lines)
       : by(c), knights(has_knights), king(king_square), lines(&slider_lines) {}
   Color by;
-  bool knights;               // a knight of `by` on the board
-  Square king;                // its king's square
-  const SliderLines* lines;   // its sliders per line
+  bool knights;              // a knight of `by` on the board
+  Square king;               // its king's square
+  const SliderLines* lines;  // its sliders per line
 
   /// Which of the four lines through (row, col) hold a slider of `by` that moves along them.
   struct Lines {
@@ -96,7 +96,8 @@ inline Bitboard leaper_attackers(const Board& board, int row, int col, const Att
       found |= square_bb(square_at(row - s.row, col - s.col));
   if (attackers.knights)
     for (Step s : KNIGHT_STEPS)
-      if (on_board(row + s.row, col + s.col) && letter_at(board, row + s.row, col + s.col) == letter(attackers.by, KNIGHT))
+      if (on_board(row + s.row, col + s.col) &&
+          letter_at(board, row + s.row, col + s.col) == letter(attackers.by, KNIGHT))
         found |= square_bb(square_at(row + s.row, col + s.col));
   return found;
 }

@@ -116,9 +116,9 @@ BOOST_AUTO_TEST_CASE(perft_3_counts_the_start_position) {
 BOOST_AUTO_TEST_CASE(every_command_takes_each_of_the_four_generators) {
   const Run list = run({"generators"});
   BOOST_TEST(list.code == 0);
-  for (const char* line : {"mailbox        mailbox board string, make-test-unmake",
-                           "mailbox-masks  mailbox board string, masks", "bitboard       bitboards, masks",
-                           "bitboard-mtu   bitboards, make-test-unmake"})
+  for (const char* line :
+       {"mailbox        mailbox board string, make-test-unmake", "mailbox-masks  mailbox board string, masks",
+        "bitboard       bitboards, masks", "bitboard-mtu   bitboards, make-test-unmake"})
     BOOST_TEST(list.out.find(line) != std::string::npos, line);
   for (const char* g : {"mailbox", "mailbox-masks", "bitboard", "bitboard-mtu"}) {
     const Run perft = run({"perft", "--generator", g, "--fen", "8/8/8/r2Pp2K/8/8/4k3/8 w - e6 0 1", "1"});
@@ -126,8 +126,9 @@ BOOST_AUTO_TEST_CASE(every_command_takes_each_of_the_four_generators) {
     BOOST_TEST(perft.out.find("d5e6") == std::string::npos, g << " must not take en passant: the rank pin");
     BOOST_TEST(perft.out.find("Nodes searched: 6") != std::string::npos, g);
   }
-  const std::string suite = scratch().file("kiwipete.epd", std::string("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/"
-                                                                       "PPPBBPPP/R3K2R w KQkq - 0 1 ;D1 48 ;D2 2039\n"));
+  const std::string suite =
+      scratch().file("kiwipete.epd", std::string("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/"
+                                                 "PPPBBPPP/R3K2R w KQkq - 0 1 ;D1 48 ;D2 2039\n"));
   const Run all = run({"suite", "--generator", "all", suite});
   BOOST_TEST(all.code == 0);
   BOOST_TEST(all.out.find("8 counts checked") != std::string::npos, all.out);
@@ -139,7 +140,8 @@ BOOST_AUTO_TEST_CASE(compare_shows_the_two_by_two) {
   BOOST_TEST(four.code == 0);
   BOOST_TEST(four.out.find("mailbox mailbox-masks      bitboard  bitboard-mtu  agree") != std::string::npos, four.out);
   BOOST_TEST(four.out.find("between 4 generators") != std::string::npos);
-  BOOST_TEST(four.out.find("Mnps                   make-test-unmake      masks      masks effect") != std::string::npos);
+  BOOST_TEST(four.out.find("Mnps                   make-test-unmake      masks      masks effect") !=
+             std::string::npos);
   BOOST_TEST(four.out.find("representation effect") != std::string::npos);
   BOOST_TEST(four.out.find("all counts agree") != std::string::npos);
   // Two generators: the effects that need a missing generator are shown as "-".
@@ -249,7 +251,8 @@ BOOST_AUTO_TEST_CASE(unknown_generator_and_arguments) {
       {"frobnicate"},
       "unknown subcommand 'frobnicate': expected one of perft, suite, compare, diff, fuzz, perftree, show, "
       "generators");
-  expect_bad_input({"compare", "--generators", "mailbox,foo"}, "bad --generators 'foo': expected one of mailbox, "
+  expect_bad_input({"compare", "--generators", "mailbox,foo"},
+                   "bad --generators 'foo': expected one of mailbox, "
                    "mailbox-masks, bitboard, bitboard-mtu");
   expect_bad_input({"compare", "--generators", "bitboard,bitboard"}, "bad --generators: bitboard is named twice");
   expect_bad_input({"suite", "--generator", "mailbox,"}, "bad --generator ''");
@@ -318,7 +321,10 @@ BOOST_AUTO_TEST_CASE(show_prints_every_generators_move_list_and_the_masks) {
   // The bishop on e2 is pinned by the rook on e8: it has no move, the king has four.
   const Run pin = run({"show", "--fen", "4r1k1/8/8/8/8/8/4B3/4K3 w - - 0 1"});
   BOOST_TEST(pin.code == 0);
-  BOOST_TEST(pin.out.find("legal moves:  mailbox (4)           mailbox-masks (4)     bitboard (4)          bitboard-mtu (4)") != std::string::npos, pin.out);
+  BOOST_TEST(pin.out.find(
+                 "legal moves:  mailbox (4)           mailbox-masks (4)     bitboard (4)          bitboard-mtu (4)") !=
+                 std::string::npos,
+             pin.out);
   BOOST_TEST(marked(pin.out, "pinned") == (std::vector<std::string>{"e2"}));
   BOOST_TEST(marked(pin.out, "checkers").empty());
   BOOST_TEST(marked(pin.out, "white pieces") == (std::vector<std::string>{"e1", "e2"}));
@@ -327,7 +333,10 @@ BOOST_AUTO_TEST_CASE(show_prints_every_generators_move_list_and_the_masks) {
   // rook's rank or file (e1 itself included), nor the black king's squares.
   const Run check = run({"show", "--fen", "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1"});
   BOOST_TEST(check.code == 0);
-  BOOST_TEST(check.out.find("legal moves:  mailbox (3)           mailbox-masks (3)     bitboard (3)          bitboard-mtu (3)") != std::string::npos, check.out);
+  BOOST_TEST(check.out.find(
+                 "legal moves:  mailbox (3)           mailbox-masks (3)     bitboard (3)          bitboard-mtu (3)") !=
+                 std::string::npos,
+             check.out);
   BOOST_TEST(marked(check.out, "checkers") == (std::vector<std::string>{"e2"}));
   const std::vector<std::string> danger = marked(check.out, "king danger");
   for (const char* s : {"d2", "f2", "e1", "e3", "d8", "f7"})

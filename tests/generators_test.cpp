@@ -2,13 +2,14 @@
 // bundled suite and on every position of one random game from each, the plain mailbox and each of the
 // other three agree on FEN, checkers, the legal moves (as multisets), the position after each move and
 // unmake restoring it (harness/node_check.hpp).
+#include "tests/generators.hpp"
+
 #include <boost/test/unit_test.hpp>
 #include <random>
 #include <string>
 
 #include "common/epd.hpp"
 #include "harness/node_check.hpp"
-#include "tests/generators.hpp"
 #include "tests/quick.hpp"
 
 using namespace movegen;
@@ -28,9 +29,9 @@ int check_game(const std::string& fen, int plies, std::mt19937& random) {
     std::size_t i = 0;
     auto agrees = [&](auto& other) {
       d.b_name = names[i++];
-      BOOST_TEST(harness::nodes_agree(reference, other, d), d.b_name << " at " << d.fen << ": " << d.detail
-                                                                     << "; moves only mailbox has: " << d.only_a.size()
-                                                                     << ", only " << d.b_name << " has: " << d.only_b.size());
+      BOOST_TEST(harness::nodes_agree(reference, other, d),
+                 d.b_name << " at " << d.fen << ": " << d.detail << "; moves only mailbox has: " << d.only_a.size()
+                          << ", only " << d.b_name << " has: " << d.only_b.size());
     };
     std::apply([&](auto&... other) { (agrees(other), ...); }, others);
     ++checked;
