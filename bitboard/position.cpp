@@ -60,7 +60,7 @@ std::string Position::check_position() const {
     if (p == NO_PIECE ? occupied : !(pieces(color_of(p), type_of(p)) & square_bb(sq)))
       return "the piece array and the bitboards disagree on " + square_name(sq);
   }
-  // The rules both generators share.
+  // The rules all generators share.
   return check_game_rules(*this);
 }
 

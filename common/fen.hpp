@@ -1,4 +1,4 @@
-// FEN (Forsyth-Edwards Notation) parsing and emission, strict, shared by both generators.
+// FEN (Forsyth-Edwards Notation) parsing and emission, strict, shared by all generators.
 //
 //   BoardState s = parse_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
 //   std::string text = to_fen(s);            // the same text back

@@ -1,4 +1,4 @@
-// One 16-bit move type for both generators, and a fixed-capacity move list.
+// One 16-bit move type for all generators, and a fixed-capacity move list.
 //
 //   MoveList list;
 //   list.push_back(Move(SQ_E2, SQ_E4, DOUBLE_PUSH));

@@ -1,4 +1,4 @@
-// The interface both generators offer, as one C++20 concept, so that perft, divide, the harness and the
+// The interface every generator offers, as one C++20 concept, so that perft, divide, the harness and the
 // tests are written once for both.
 //
 //   template <ChessPosition P> void show(P& pos) { MoveList l; pos.generate_legal(l); ... }
@@ -50,7 +50,7 @@ std::string check_game_rules(const P& pos) {
 }
 
 /// Stops the program with `problem` and the FEN on stderr if `problem` is not empty: the invariant
-/// check both generators run after every make and unmake in checked builds (MOVEGEN_CHECK_INVARIANTS).
+/// check every generator runs after every make and unmake in checked builds (MOVEGEN_CHECK_INVARIANTS).
 void require_consistent(const std::string& problem, const std::string& fen);
 
 }  // namespace movegen

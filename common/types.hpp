@@ -1,4 +1,4 @@
-// The vocabulary both generators share: squares, colours, pieces, directions and castling rights.
+// The vocabulary all generators share: squares, colours, pieces, directions and castling rights.
 //
 //   Square sq = make_square(FILE_E, RANK_2);      // e2 == 12
 //   Piece p = make_piece(WHITE, PAWN);            // 'P' in FEN

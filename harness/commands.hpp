@@ -46,7 +46,7 @@ struct CompareOptions {
   std::string file;        // an EPD suite
   std::string generators;  // comma-separated generator names; empty: all four
   int max_depth = MAX_DEPTH;
-  bool bulk = true;  // count the last ply from the move list (both generators alike)
+  bool bulk = true;  // count the last ply from the move list (every generator alike)
 };
 
 /// `movegen compare`: runs the chosen built-in generators (all four by default) on every count of the
