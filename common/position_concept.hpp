@@ -1,5 +1,5 @@
 // The interface every generator offers, as one C++20 concept, so that perft, divide, the harness and the
-// tests are written once for both.
+// tests are written once for all four.
 //
 //   template <ChessPosition P> void show(P& pos) { MoveList l; pos.generate_legal(l); ... }
 //   static_assert(ChessPosition<mailbox::Position> && ChessPosition<bitboard::Position>);
@@ -37,7 +37,7 @@ concept ChessPosition = requires(P pos, const P cpos, Move m, MoveList& list, Sq
 };
 
 /// The first rule of the game `pos` breaks, as "<FEN field>: <problem>", or an empty string: the rules
-/// of check_board_state, and the side not to move may not be in check. Both generators' check_position()
+/// of check_board_state, and the side not to move may not be in check. Every generator's check_position()
 /// call this after checking their own representation.
 template <class P>
 std::string check_game_rules(const P& pos) {
