@@ -38,7 +38,7 @@ concept ChessPosition = requires(P pos, const P cpos, Move m, MoveList& list, Sq
 
 /// The first rule of the game `pos` breaks, as "<FEN field>: <problem>", or an empty string: the rules
 /// of check_board_state, and the side not to move may not be in check. Every generator's check_position()
-/// call this after checking their own representation.
+/// calls this after checking its own representation.
 template <class P>
 std::string check_game_rules(const P& pos) {
   if (std::optional<BoardProblem> p = check_board_state(pos.state())) return p->field + ": " + p->problem;
