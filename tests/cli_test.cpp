@@ -2,96 +2,18 @@
 // and unknown generator ends with exit code 2, exactly one line on stderr that names the problem, and
 // nothing on stdout. Also the two good paths a script relies on: `perft 3` and a suite with a wrong count.
 // Runs the built binary (MOVEGEN_BINARY, passed by tests/CMakeLists.txt).
-#include <fcntl.h>
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
-#include <algorithm>
 #include <boost/test/unit_test.hpp>
-#include <filesystem>
-#include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
 
-extern char** environ;
+#include "tests/run_cli.hpp"
 
-namespace fs = std::filesystem;
+using namespace movegen::test;
 
 namespace {
 
 const std::string START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-
-// A scratch folder for EPD files and captured output, removed at the end.
-struct Scratch {
-  fs::path dir = fs::temp_directory_path() / ("movegen_cli_test." + std::to_string(getpid()));
-  Scratch() { fs::create_directories(dir); }
-  ~Scratch() { fs::remove_all(dir); }
-
-  // Writes `text` to a file called `name` and returns its path.
-  std::string file(const std::string& name, const std::string& text) const {
-    std::ofstream(dir / name, std::ios::binary) << text;
-    return (dir / name).string();
-  }
-};
-
-const Scratch& scratch() {
-  static const Scratch s;
-  return s;
-}
-
-std::string slurp(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-struct Run {
-  int code = -1;
-  std::string out, err;
-};
-
-// Runs `movegen args...` with stdout and stderr captured.
-Run run(const std::vector<std::string>& args) {
-  const fs::path out = scratch().dir / "stdout", err = scratch().dir / "stderr";
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  std::vector<std::string> words{MOVEGEN_BINARY};
-  words.insert(words.end(), args.begin(), args.end());
-  std::vector<char*> argv;
-  for (std::string& w : words) argv.push_back(w.data());
-  argv.push_back(nullptr);
-  pid_t pid = 0;
-  const int spawned = posix_spawn(&pid, MOVEGEN_BINARY, &actions, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  BOOST_TEST_REQUIRE(spawned == 0, "cannot run " << MOVEGEN_BINARY);
-  int status = 0;
-  waitpid(pid, &status, 0);
-  Run result;
-  result.code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-  result.out = slurp(out);
-  result.err = slurp(err);
-  return result;
-}
-
-// `movegen args...` must exit 2 with nothing on stdout and one line on stderr that contains `problem`.
-void expect_bad_input(const std::vector<std::string>& args, const std::string& problem) {
-  std::string command = "movegen";
-  for (const std::string& a : args) command += " '" + a + "'";
-  BOOST_TEST_CONTEXT(command) {
-    const Run r = run(args);
-    BOOST_TEST(r.code == 2);
-    BOOST_TEST(r.out == "");
-    BOOST_TEST(std::count(r.err.begin(), r.err.end(), '\n') == 1);
-    BOOST_TEST((!r.err.empty() && r.err.back() == '\n'));
-    BOOST_TEST(r.err.rfind("movegen: ", 0) == 0);
-    BOOST_TEST(r.err.find(problem) != std::string::npos, "stderr: " << r.err << " lacks: " << problem);
-  }
-}
 
 // A FEN given to `perft 1 --fen`.
 void expect_bad_fen(const std::string& fen, const std::string& problem) {
@@ -106,7 +28,7 @@ void expect_bad_suite(const std::string& lines, const std::string& problem) {
 }  // namespace
 
 BOOST_AUTO_TEST_CASE(perft_3_counts_the_start_position) {
-  const Run r = run({"perft", "3"});
+  const Run r = run_cli({"perft", "3"});
   BOOST_TEST(r.code == 0);
   const std::string last = "\nNodes searched: 8902\n";
   BOOST_TEST_REQUIRE(r.out.size() > last.size());
@@ -114,7 +36,7 @@ BOOST_AUTO_TEST_CASE(perft_3_counts_the_start_position) {
 }
 
 BOOST_AUTO_TEST_CASE(suite_with_a_wrong_count_fails_with_exit_1) {
-  const Run r = run({"suite", scratch().file("wrong.epd", "# a wrong D2\n" + START + " ;D1 20 ;D2 401\n")});
+  const Run r = run_cli({"suite", scratch().file("wrong.epd", "# a wrong D2\n" + START + " ;D1 20 ;D2 401\n")});
   BOOST_TEST(r.code == 1);
   BOOST_TEST(r.out.rfind("FAIL line   2", 0) == 0);
   BOOST_TEST(r.out.find("D2 mailbox expected 401 got 400") != std::string::npos);
@@ -274,7 +196,7 @@ std::vector<std::string> marked(const std::string& out, const std::string& title
 
 BOOST_AUTO_TEST_CASE(show_prints_both_move_lists_and_the_masks) {
   // The bishop on e2 is pinned by the rook on e8: it has no move, the king has four.
-  const Run pin = run({"show", "--fen", "4r1k1/8/8/8/8/8/4B3/4K3 w - - 0 1"});
+  const Run pin = run_cli({"show", "--fen", "4r1k1/8/8/8/8/8/4B3/4K3 w - - 0 1"});
   BOOST_TEST(pin.code == 0);
   BOOST_TEST(pin.out.find("legal moves:  mailbox (4)       bitboard (4)") != std::string::npos, pin.out);
   BOOST_TEST(marked(pin.out, "pinned") == (std::vector<std::string>{"e2"}));
@@ -283,7 +205,7 @@ BOOST_AUTO_TEST_CASE(show_prints_both_move_lists_and_the_masks) {
 
   // The rook on e2 gives check: it is the checker, and with the king lifted the king may not enter the
   // rook's rank or file (e1 itself included), nor the black king's squares.
-  const Run check = run({"show", "--fen", "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1"});
+  const Run check = run_cli({"show", "--fen", "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1"});
   BOOST_TEST(check.code == 0);
   BOOST_TEST(check.out.find("legal moves:  mailbox (3)       bitboard (3)") != std::string::npos, check.out);
   BOOST_TEST(marked(check.out, "checkers") == (std::vector<std::string>{"e2"}));
