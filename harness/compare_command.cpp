@@ -1,4 +1,5 @@
 #include <chrono>
+#include <memory>
 #include <ostream>
 
 #include <fmt/format.h>
@@ -6,8 +7,10 @@
 
 #include "common/epd.hpp"
 #include "common/perft.hpp"
+#include "harness/cli.hpp"
 #include "harness/commands.hpp"
 #include "harness/generators.hpp"
+#include "harness/options.hpp"
 
 namespace movegen::harness {
 
@@ -40,6 +43,7 @@ std::string shorten(const std::string& text, std::size_t width) {
 int run_compare(const CompareOptions& options, std::ostream& out, std::ostream& err) {
   require_depth(options.max_depth, "--max-depth", 1);
   const std::vector<EpdEntry> entries = load_suite(options.file);
+  require_counts_within(entries, options.max_depth);
   const std::vector<Generator> generators = all_generators();
   const Counting counting = options.bulk ? Counting::BULK : Counting::MAKE_EVERY_LEAF;
 
@@ -98,6 +102,18 @@ int run_compare(const CompareOptions& options, std::ostream& out, std::ostream& 
   fmt::print(out, "{}\n", disagreements == 0 ? "all counts agree"
                                              : fmt::format("{} positions DISAGREE", disagreements));
   return disagreements == 0 ? 0 : 1;
+}
+
+Subcommand add_compare_command(CLI::App& app) {
+  auto options = std::make_shared<CompareOptions>();
+  CLI::App* cmd = app.add_subcommand("compare", "run both generators on a suite: counts checked, speed side by side");
+  add_count_option(*cmd, "--max-depth", options->max_depth, 1, MAX_DEPTH, "check counts up to this depth");
+  cmd->add_flag("!--no-bulk", options->bulk, "make every leaf move (same work for both generators)");
+  cmd->add_option("file", options->file, "EPD file (default: the bundled suite)");
+  return {cmd, [options](std::ostream& out, std::ostream& err) {
+            if (options->file.empty()) options->file = default_suite_path();
+            return run_compare(*options, out, err);
+          }};
 }
 
 }  // namespace movegen::harness

@@ -2,10 +2,14 @@
 #include <fmt/ostream.h>
 
 #include <chrono>
+#include <climits>
+#include <memory>
 #include <ostream>
 
+#include "harness/cli.hpp"
 #include "harness/commands.hpp"
 #include "harness/fuzz.hpp"
+#include "harness/options.hpp"
 
 namespace movegen::harness {
 
@@ -19,12 +23,9 @@ int run_fuzz(const FuzzOptions& options, std::ostream& out, std::ostream& err) {
   if (options.sample_every < 1)
     throw UsageError(fmt::format("bad --sample-every: {} is not a positive count", options.sample_every));
   require_depth(options.against_depth, "--against-depth", 1);
-  if (!(options.timeout_seconds > 0))
-    throw UsageError(fmt::format("bad --timeout: {} is not a positive number of seconds", options.timeout_seconds));
+  const std::chrono::milliseconds timeout = timeout_from_seconds(options.timeout_seconds);
   std::unique_ptr<DivideSource> against;
-  if (!options.against.empty())
-    against = make_divide_source(options.against,
-                                 std::chrono::milliseconds(static_cast<long long>(options.timeout_seconds * 1000)));
+  if (!options.against.empty()) against = make_divide_source(options.against, timeout);
 
   // The first and the last built-in generator: mailbox and bitboard.
   const Generator ga = all_generators().front(), gb = all_generators().back();
@@ -50,6 +51,21 @@ int run_fuzz(const FuzzOptions& options, std::ostream& out, std::ostream& err) {
   print_divergence(out, *run.divergence);
   (void)err;
   return 1;
+}
+
+Subcommand add_fuzz_command(CLI::App& app) {
+  auto options = std::make_shared<FuzzOptions>();
+  CLI::App* cmd = app.add_subcommand("fuzz", "random games cross-checking the built-in generators");
+  add_count_option(*cmd, "--games", options->games, 1, INT_MAX, "games to play");
+  add_count_option(*cmd, "--plies", options->plies, 0, INT_MAX, "moves a game at most");
+  add_seed_option(*cmd, options->seed, "the run's seed; each game's seed is derived from it and the game number");
+  add_count_option(*cmd, "--flip-depth", options->flip_depth, 0, 4, "perft depth for the colour-flip check, 0 off");
+  add_count_option(*cmd, "--flip-every", options->flip_every, 1, INT_MAX, "positions between colour-flip checks");
+  cmd->add_option("--against", options->against, "also check this generator spec at sampled positions");
+  add_count_option(*cmd, "--sample-every", options->sample_every, 1, INT_MAX, "positions between checks of --against");
+  add_count_option(*cmd, "--against-depth", options->against_depth, 1, MAX_DEPTH, "divide depth for --against");
+  add_timeout_option(*cmd, options->timeout_seconds, "seconds --against may take for one reply");
+  return {cmd, [options](std::ostream& out, std::ostream& err) { return run_fuzz(*options, out, err); }};
 }
 
 }  // namespace movegen::harness

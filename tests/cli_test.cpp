@@ -75,8 +75,8 @@ BOOST_AUTO_TEST_CASE(malformed_fen_fields) {
 }
 
 BOOST_AUTO_TEST_CASE(malformed_epd_lines) {
-  expect_bad_suite(START + "\n", "bad.epd: line 1: no perft counts");
-  expect_bad_suite("# comment\n\n" + START + " ;D1 x\n", "bad.epd: line 3: node count in 'D1 x'");
+  expect_bad_suite(START + "\n", "bad.epd': line 1: no perft counts");
+  expect_bad_suite("# comment\n\n" + START + " ;D1 x\n", "bad.epd': line 3: node count in 'D1 x'");
   expect_bad_suite(START + " ;D1 99999999999999999999999\n", "node count in 'D1 99999999999999999999999'");
   expect_bad_suite(START + " ;D0 1\n", "depth in 'D0 1' is not a number from 1 to 64");
   expect_bad_suite(START + " ;D65 1\n", "depth in 'D65 1'");
@@ -86,17 +86,17 @@ BOOST_AUTO_TEST_CASE(malformed_epd_lines) {
   expect_bad_suite(START + " ;20\n", "count entry '20'");
   expect_bad_suite(START + " ;D1\n", "count entry 'D1'");
   expect_bad_suite("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1 ;D1 20\n",
-                   "bad.epd: line 1: bad FEN piece placement");
-  expect_bad_suite(std::string("\x00\xff\n", 3), "bad.epd: line 1: bad FEN fields");
+                   "bad.epd': line 1: bad FEN piece placement");
+  expect_bad_suite(std::string("\x00\xff\n", 3), "bad.epd': line 1: bad FEN fields");
   // Valid to parse_fen, refused by the positions: the side not to move is in check. Line 1 is fine, and
   // nothing may reach stdout before line 2 is refused.
-  expect_bad_suite(START + " ;D1 20\n4k3/8/8/8/8/8/8/K3R3 w - - 0 1 ;D1 5\n", "bad.epd: line 2: bad FEN side to move");
-  expect_bad_suite("", "bad.epd: no positions");
-  expect_bad_suite("# only a comment\n\n", "bad.epd: no positions");
+  expect_bad_suite(START + " ;D1 20\n4k3/8/8/8/8/8/8/K3R3 w - - 0 1 ;D1 5\n", "bad.epd': line 2: bad FEN side to move");
+  expect_bad_suite("", "bad.epd': no positions");
+  expect_bad_suite("# only a comment\n\n", "bad.epd': no positions");
 }
 
 BOOST_AUTO_TEST_CASE(missing_or_unreadable_suite_file) {
-  expect_bad_input({"suite", (scratch().dir / "no-such-file.epd").string()}, "no-such-file.epd: cannot open");
+  expect_bad_input({"suite", (scratch().dir / "no-such-file.epd").string()}, "no-such-file.epd': cannot open");
   expect_bad_input({"suite", scratch().dir.string()}, "is a directory");
 }
 
@@ -111,8 +111,8 @@ BOOST_AUTO_TEST_CASE(malformed_or_illegal_moves) {
 }
 
 BOOST_AUTO_TEST_CASE(bad_depths) {
-  expect_bad_input({"perft", "-1"}, "bad depth: -1 is outside 0..15");
-  expect_bad_input({"perft", "16"}, "bad depth: 16 is outside 0..15");
+  expect_bad_input({"perft", "-1"}, "depth: -1 is outside 0..15");
+  expect_bad_input({"perft", "16"}, "depth: 16 is outside 0..15");
   expect_bad_input({"perft", "99999999999"}, "depth: '99999999999' is far too large");
   expect_bad_input({"perft", "abc"}, "depth: 'abc' is not a whole number");
   expect_bad_input({"perft", "3x"}, "depth: '3x' is not a whole number");
@@ -121,8 +121,8 @@ BOOST_AUTO_TEST_CASE(bad_depths) {
   expect_bad_input({"perft", ""}, "depth: '' is not a whole number");
   expect_bad_input({"perft", "1\n2"}, "depth: '1\\x0A2' is not a whole number");  // still one line
   expect_bad_input({"perft"}, "depth is required");
-  expect_bad_input({"suite", "--max-depth", "0", "x.epd"}, "bad --max-depth: 0 is outside 1..15");
-  expect_bad_input({"suite", "--max-depth", "99", "x.epd"}, "bad --max-depth: 99 is outside 1..15");
+  expect_bad_input({"suite", "--max-depth", "0", "x.epd"}, "--max-depth: 0 is outside 1..15");
+  expect_bad_input({"suite", "--max-depth", "99", "x.epd"}, "--max-depth: 99 is outside 1..15");
   expect_bad_input({"suite", "--max-depth", "deep", "x.epd"}, "--max-depth: 'deep' is not a whole number");
 }
 
@@ -142,27 +142,27 @@ BOOST_AUTO_TEST_CASE(unknown_generator_and_arguments) {
 BOOST_AUTO_TEST_CASE(compare_diff_fuzz_perftree_and_show_refuse_bad_input) {
   const std::string empty = scratch().file("empty.epd", "# nothing\n");
   const std::string in_check = scratch().file("check.epd", START + " ;D1 20\n4k3/8/8/8/8/8/8/K3R3 w - - 0 1 ;D1 5\n");
-  expect_bad_input({"compare", "--max-depth", "0"}, "bad --max-depth: 0 is outside 1..15");
+  expect_bad_input({"compare", "--max-depth", "0"}, "--max-depth: 0 is outside 1..15");
   expect_bad_input({"compare", "--max-depth", ""}, "--max-depth: '' is not a whole number");
-  expect_bad_input({"compare", (scratch().dir / "missing.epd").string()}, "missing.epd: cannot open");
-  expect_bad_input({"compare", empty}, "empty.epd: no positions");
-  expect_bad_input({"compare", in_check}, "check.epd: line 2: bad FEN side to move");
+  expect_bad_input({"compare", (scratch().dir / "missing.epd").string()}, "missing.epd': cannot open");
+  expect_bad_input({"compare", empty}, "empty.epd': no positions");
+  expect_bad_input({"compare", in_check}, "check.epd': line 2: bad FEN side to move");
 
   expect_bad_input({"diff", "mailbox", "foo"}, "bad generator 'foo'");
-  expect_bad_input({"diff", "mailbox", "bitboard", "--depth", "-1"}, "bad --depth: -1 is outside 1..15");
+  expect_bad_input({"diff", "mailbox", "bitboard", "--depth", "-1"}, "--depth: -1 is outside 1..15");
   expect_bad_input({"diff", "mailbox", "bitboard", "--depth", ""}, "--depth: '' is not a whole number");
   expect_bad_input({"diff", "mailbox", "bitboard", "--fen", "8/8 w"}, "bad FEN fields");
   expect_bad_input({"diff", "mailbox", "bitboard", "--moves", "e2e5"}, "bad move 'e2e5'");
-  expect_bad_input({"diff", "mailbox", "bitboard", "--epd", in_check}, "check.epd: line 2: bad FEN side to move");
-  expect_bad_input({"diff", "mailbox", "bitboard", "--epd", empty}, "empty.epd: no positions");
+  expect_bad_input({"diff", "mailbox", "bitboard", "--epd", in_check}, "check.epd': line 2: bad FEN side to move");
+  expect_bad_input({"diff", "mailbox", "bitboard", "--epd", empty}, "empty.epd': no positions");
 
-  expect_bad_input({"fuzz", "--games", "-1"}, "bad --games: -1");
+  expect_bad_input({"fuzz", "--games", "-1"}, "--games: -1 is outside 1..");
   expect_bad_input({"fuzz", "--games", "many"}, "--games: 'many' is not a whole number");
-  expect_bad_input({"fuzz", "--plies", "-3"}, "bad --plies: -3");
-  expect_bad_input({"fuzz", "--flip-depth", "99"}, "bad --flip-depth: 99");
+  expect_bad_input({"fuzz", "--plies", "-3"}, "--plies: -3 is outside 0..");
+  expect_bad_input({"fuzz", "--flip-depth", "99"}, "--flip-depth: 99 is outside 0..4");
   expect_bad_input({"fuzz", "--games", "1", "--against", "foo"}, "bad generator 'foo'");
 
-  expect_bad_input({"perftree", "99", START}, "bad depth: 99 is outside 0..15");
+  expect_bad_input({"perftree", "99", START}, "depth: 99 is outside 0..15");
   expect_bad_input({"perftree", "", START}, "depth: '' is not a whole number");
   expect_bad_input({"perftree", "1", "xyz"}, "bad FEN fields");
   expect_bad_input({"perftree", "1", START, "e2e5"}, "bad move 'e2e5'");
