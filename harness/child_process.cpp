@@ -59,6 +59,15 @@ std::string escape_output(std::string_view text, std::size_t limit) {
   return out + "\"";
 }
 
+std::string shell_quote(std::string_view word) {
+  const bool plain = !word.empty() && word.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                                             "0123456789-_./:=+,@%") == std::string_view::npos;
+  if (plain) return std::string(word);
+  std::string quoted = "'";
+  for (char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
 std::vector<std::string> split_command(std::string_view command) {
   std::vector<std::string> parts;
   std::size_t start = 0;

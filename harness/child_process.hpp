@@ -30,6 +30,10 @@ class ExternalError : public std::runtime_error {
 /// \xNN, in double quotes: safe to put in a one-line error message.
 std::string escape_output(std::string_view text, std::size_t limit = 200);
 
+/// `word` as a POSIX shell reads it back: as it is if it holds only letters, digits and -_./:=+,@%, else in
+/// single quotes (a ' inside as '\'').
+std::string shell_quote(std::string_view word);
+
 /// `command` split on spaces into program and arguments (empty pieces dropped).
 std::vector<std::string> split_command(std::string_view command);
 

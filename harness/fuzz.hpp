@@ -39,28 +39,44 @@ std::string flip_mismatch(P& a, const Divergence& names, int depth) {
                      depth, original, names.a_name, flipped_a.fen(), fa, names.a_name, fb, names.b_name);
 }
 
+/// The seed of game `game` of a run with seed `run_seed`: both mixed by std::seed_seq (the same on every
+/// platform), so that runs with different seeds share no game.
+inline std::uint64_t game_seed(std::uint64_t run_seed, int game) {
+  std::seed_seq mix{std::uint32_t(run_seed), std::uint32_t(run_seed >> 32), std::uint32_t(game)};
+  std::uint32_t halves[2];
+  mix.generate(halves, halves + 2);
+  return std::uint64_t(halves[0]) << 32 | halves[1];
+}
+
+/// The command line that plays game `game` of a run with `options` alone, `ply` plies deep, with every
+/// option that shapes it; --against is shell-quoted, so the line can be pasted.
+std::string replay_command(const FuzzOptions& options, int game, int ply);
+
 /// Plays options.games random games of at most options.plies moves from the start position, game g with
-/// std::mt19937_64(options.seed + g) choosing move number rng() % count (the same games on every
-/// platform). At every ply nodes_agree(a, b), every options.flip_every positions flip_mismatch; with `against`,
-/// find_divergence between P and it every options.sample_every positions. Stops at the first mismatch.
+/// std::mt19937_64(game_seed(options.seed, g)) choosing move number rng() % count (the same games on every
+/// platform), g counted from options.first_game. At every ply nodes_agree(a, b); at every options.flip_every-th
+/// position of a game flip_mismatch; with `against`, find_divergence between P and it at every
+/// options.sample_every-th position of a game (counted per game, so that one game replays alone). Stops at
+/// the first mismatch.
 template <ChessPosition P, ChessPosition Q>
 FuzzRun fuzz_games(const FuzzOptions& options, DivideSource* against, const std::string& a_name,
                    const std::string& b_name) {
   FuzzRun run;
   BuiltinSource<P> reference(a_name);
-  for (run.game = 0; run.game < options.games; ++run.game) {
-    std::mt19937_64 rng(options.seed + std::uint64_t(run.game));
+  for (run.game = options.first_game; run.game - options.first_game < options.games; ++run.game) {
+    std::mt19937_64 rng(game_seed(options.seed, run.game));
     P a = P::from_fen(START_FEN);
     Q b = Q::from_fen(START_FEN);
     Divergence d(a_name, b_name, std::string(START_FEN));
     for (run.ply = 0; run.ply <= options.plies; ++run.ply) {
       ++run.positions;
       if (!nodes_agree(a, b, d)) return run.divergence = d, run;
-      if (options.flip_depth > 0 && run.positions % std::uint64_t(options.flip_every) == 0) {
+      const int in_game = run.ply + 1;  // positions of this game so far
+      if (options.flip_depth > 0 && in_game % options.flip_every == 0) {
         d.detail = flip_mismatch<P, Q>(a, d, options.flip_depth);
         if (!d.detail.empty()) return run.divergence = d, run;
       }
-      if (against && run.positions % std::uint64_t(options.sample_every) == 0)
+      if (against && in_game % options.sample_every == 0)
         if (auto found = find_divergence(reference, *against, a.fen(), {}, options.against_depth))
           return run.divergence = found, run;
       MoveList moves;
