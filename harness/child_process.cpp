@@ -115,6 +115,8 @@ ChildProcess::ChildProcess(std::vector<std::string> argv, std::chrono::milliseco
   posix_spawnattr_destroy(&attr);
   ::close(in[0]), ::close(out[1]), ::close(err[1]);
   stdin_fd_ = in[1], stdout_fd_ = out[0], stderr_fd_ = err[0];
+  ::fcntl(stdin_fd_, F_SETFL, O_NONBLOCK);  // a child that does not read must not block us past the deadline
+  start_reply("");
   if (status != 0) {
     pid_ = -1;
     close_fd(stdin_fd_), close_fd(stdout_fd_), close_fd(stderr_fd_);
@@ -133,6 +135,16 @@ ChildProcess::~ChildProcess() {
   }
 }
 
+void ChildProcess::start_reply(std::string query) {
+  deadline_ = std::chrono::steady_clock::now() + timeout_;
+  query_ = std::move(query);
+}
+
+std::string ChildProcess::late(const std::string& what) const {
+  return what + " within " + seconds_text(timeout_) + (query_.empty() ? "" : " to " + query_) +
+         " (--timeout raises the limit)";
+}
+
 void ChildProcess::write(std::string_view text) {
   if (stdin_fd_ < 0) throw error("cannot write to its input: it is closed");
   // Block SIGPIPE while writing, so that a dead child gives EPIPE here instead of killing us.
@@ -147,6 +159,16 @@ void ChildProcess::write(std::string_view text) {
   while (!text.empty()) {
     const ssize_t n = ::write(stdin_fd_, text.data(), text.size());
     if (n < 0 && errno == EINTR) continue;
+    if (n < 0 && errno == EAGAIN) {  // the pipe is full: wait for room, reading its output meanwhile
+      if (std::chrono::steady_clock::now() >= deadline_) {
+        write_errno = ETIMEDOUT;
+        break;
+      }
+      pollfd room{stdin_fd_, POLLOUT, 0};
+      ::poll(&room, 1, 5);
+      pump(std::chrono::steady_clock::now());
+      continue;
+    }
     if (n < 0) {
       write_errno = errno;
       break;
@@ -160,6 +182,7 @@ void ChildProcess::write(std::string_view text) {
   pthread_sigmask(SIG_SETMASK, &old_set, nullptr);
   if (write_errno != 0) {
     pump(std::chrono::steady_clock::now() + std::chrono::milliseconds(50));
+    if (write_errno == ETIMEDOUT) throw error(late("it did not read its input"));
     throw error(write_errno == EPIPE ? "it closed its input (did it exit?)"
                                      : std::string("cannot write to it: ") + std::strerror(write_errno));
   }
@@ -199,7 +222,6 @@ bool ChildProcess::pump(std::chrono::steady_clock::time_point deadline) {
 }
 
 std::optional<std::string> ChildProcess::read_line() {
-  const auto deadline = std::chrono::steady_clock::now() + timeout_;
   while (true) {
     if (const std::size_t end = pending_.find('\n'); end != std::string::npos) {
       std::string line = pending_.substr(0, end);
@@ -212,7 +234,7 @@ std::optional<std::string> ChildProcess::read_line() {
       return std::exchange(pending_, {});
     }
     if (pending_.size() > (1u << 20)) throw error("it printed over 1 MB without a line break");
-    if (!pump(deadline)) throw error("no complete line of output within " + seconds_text(timeout_));
+    if (!pump(deadline_)) throw error(late("no complete reply"));
   }
 }
 

@@ -47,12 +47,17 @@ class ChildProcess {
   ChildProcess(const ChildProcess&) = delete;
   ChildProcess& operator=(const ChildProcess&) = delete;
 
-  /// Sends text to the child's stdin. Throws ExternalError if the child has closed it (died).
+  /// Starts the deadline of one reply: from now, reads and writes until the next start_reply may take
+  /// `timeout` in all. `query` says what was asked, for the error if the deadline passes. The constructor
+  /// starts the first one (for a handshake, or a program that answers once).
+  void start_reply(std::string query);
+  /// Sends text to the child's stdin, while reading what it prints. Throws ExternalError if the child has
+  /// closed it (died) or does not read it all before the reply's deadline.
   void write(std::string_view text);
   /// Closes the child's stdin, as a program that reads to end of input expects.
   void close_stdin();
   /// The next line of stdout without its '\n' (or '\r\n'), or std::nullopt at end of output. Throws
-  /// ExternalError if no complete line arrives within the timeout.
+  /// ExternalError if it does not arrive before the reply's deadline (see start_reply).
   std::optional<std::string> read_line();
   /// Waits for the child to exit (within the timeout) and returns its exit status as text: "exit code 0",
   /// "killed by signal 11 (Segmentation fault)". Throws ExternalError on timeout.
@@ -70,11 +75,15 @@ class ChildProcess {
   ExternalError error(const std::string& problem) const;
 
  private:
+  // "WHAT within N s to QUERY (--timeout raises the limit)".
+  std::string late(const std::string& what) const;
   // Reads whatever is available on stdout or stderr, waiting until `deadline`; false on timeout.
   bool pump(std::chrono::steady_clock::time_point deadline);
 
   std::string program_;
   std::chrono::milliseconds timeout_;
+  std::chrono::steady_clock::time_point deadline_;  // of the reply under way
+  std::string query_;                               // what that reply answers, for messages
   pid_t pid_ = -1;
   int stdin_fd_ = -1, stdout_fd_ = -1, stderr_fd_ = -1;
   std::string pending_;     // stdout read but not yet returned as lines

@@ -21,7 +21,10 @@ class PerftreeProgram : public DivideSource {
     std::string joined;
     for (const std::string& m : moves) joined += (joined.empty() ? "" : " ") + m;
     if (!joined.empty()) argv.push_back(joined);
+    const std::string call = "'" + argv_[0] + " " + std::to_string(depth) + " \"" + fen + "\"" +
+                             (joined.empty() ? "" : " \"" + joined + "\"") + "'";
     ChildProcess process(argv, timeout_);
+    process.start_reply(call);
     process.close_stdin();
 
     std::vector<std::string> lines;
@@ -31,8 +34,6 @@ class PerftreeProgram : public DivideSource {
         throw process.error("over " + std::to_string(MAX_REPLY_LINES) + " lines of output");
     }
     const std::string status = process.wait_exit();
-    const std::string call = "'" + argv_[0] + " " + std::to_string(depth) + " \"" + fen + "\"" +
-                             (joined.empty() ? "" : " \"" + joined + "\"") + "'";
     if (!process.exited_cleanly()) throw process.error("it ended with " + status + " when called as " + call);
     return parse_reply(process, lines, call);
   }

@@ -36,6 +36,10 @@ class UciEngine : public DivideSource {
     for (const std::string& m : moves) position += " " + m;
     const std::string go = "go perft " + std::to_string(depth);
     process_.clear_log();
+    std::string query = "'" + go + "' from " + fen;
+    for (std::size_t i = 0; i < moves.size() && i < 8; ++i) query += (i ? " " : " after moves ") + moves[i];
+    if (moves.size() > 8) query += " ... (" + std::to_string(moves.size()) + " moves)";
+    process_.start_reply(query);
     process_.write(position + "\n" + go + "\n");
 
     DivideResult result;

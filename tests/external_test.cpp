@@ -99,12 +99,12 @@ BOOST_AUTO_TEST_CASE(a_hanging_program_times_out_quickly) {
   Scripts scripts;
   const std::string perftree = scripts.write("hang.sh", "sleep 30");
   const auto [message, seconds] = external_failure("perftree:" + perftree);
-  BOOST_TEST(contains(message, "no complete line of output within 1 s"), message);
+  BOOST_TEST(contains(message, "no complete reply within 1 s"), message);
   BOOST_TEST(seconds < 5.0);
 
   const std::string uci = scripts.write("hang-uci.sh", "read line\necho uciok\nsleep 30");
   const auto [uci_message, uci_seconds] = external_failure("uci:" + uci);
-  BOOST_TEST(contains(uci_message, "no complete line of output within 1 s"), uci_message);
+  BOOST_TEST(contains(uci_message, "no complete reply within 1 s"), uci_message);
   BOOST_TEST(uci_seconds < 5.0);
 }
 
@@ -140,7 +140,7 @@ BOOST_AUTO_TEST_CASE(the_cli_exits_2_with_the_error_for_a_failing_program) {
   }
   BOOST_TEST(cli.wait_exit() == "exit code 2");
   BOOST_TEST((std::chrono::steady_clock::now() - start < std::chrono::seconds(5)));
-  BOOST_TEST(contains(cli.printed(), "hang.sh: no complete line of output within 1 s"), cli.printed());
+  BOOST_TEST(contains(cli.printed(), "hang.sh: no complete reply within 1 s"), cli.printed());
 }
 
 // In checked builds (MOVEGEN_CHECK_INVARIANTS: Debug, sanitizers) the invariant check after make_move stops
@@ -157,4 +157,37 @@ BOOST_AUTO_TEST_CASE(a_broken_perftree_engine_is_localised_from_the_command_line
   BOOST_TEST(contains(report, "move path:  a7e7\n"), report);
   BOOST_TEST(contains(report, "FEN there:  4k3/4r3/8/8/8/8/4N3/4K3 w - - 1 2\n"), report);
   BOOST_TEST(contains(report, "e2c1 e2c3 e2d4 e2f4 e2g1 e2g3\n"), report);
+}
+
+BOOST_AUTO_TEST_CASE(a_program_that_trickles_output_is_stopped_at_the_reply_deadline) {
+  Scripts scripts;
+  // A line every 0.3 s, each within the old per-line timeout, never the end of the reply.
+  const std::string uci = scripts.write("trickle-uci.sh", "read line\necho uciok\nwhile true; do echo 'info string thinking'; sleep 0.3; done");
+  const auto [message, seconds] = external_failure("uci:" + uci);
+  BOOST_TEST(contains(message, "no complete reply within 1 s to 'go perft 2' from " + std::string(START_FEN)),
+             message);
+  BOOST_TEST(contains(message, "--timeout raises the limit"), message);
+  BOOST_TEST(seconds < 3.0);
+
+  const std::string perftree = scripts.write("trickle.sh", "while true; do echo 'e2e4 1'; sleep 0.3; done");
+  const auto [tree_message, tree_seconds] = external_failure("perftree:" + perftree);
+  BOOST_TEST(contains(tree_message, "no complete reply within 1 s"), tree_message);
+  BOOST_TEST(tree_seconds < 3.0);
+}
+
+BOOST_AUTO_TEST_CASE(writing_to_a_program_that_does_not_read_obeys_the_deadline) {
+  Scripts scripts;
+  const std::string uci = scripts.write("deaf-uci.sh", "read line\necho uciok\nexec sleep 30");
+  const auto start = std::chrono::steady_clock::now();
+  std::string message = "(no error)";
+  try {
+    auto source = make_divide_source("uci:" + uci, SHORT_TIMEOUT);
+    const std::vector<std::string> moves(30000, "e2e4");  // 150 KB of text: more than a pipe holds
+    source->divide(std::string(START_FEN), moves, 1);
+  } catch (const ExternalError& e) {
+    message = e.what();
+  }
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  BOOST_TEST(contains(message, "it did not read its input within 1 s"), message);
+  BOOST_TEST(seconds < 3.0);
 }
