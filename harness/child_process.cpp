@@ -2,7 +2,7 @@
 
 #include <fcntl.h>
 #include <poll.h>
-#include <spawn.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -13,11 +13,33 @@
 #include <thread>
 #include <utility>
 
-extern char** environ;
-
 namespace movegen::harness {
 
 namespace {
+
+// The process groups of the children alive now, for the signal handler: 0 marks a free slot.
+constexpr int MAX_CHILDREN = 64;
+volatile sig_atomic_t live_groups[MAX_CHILDREN] = {};
+
+void remember_group(pid_t pid) {
+  for (auto& slot : live_groups)
+    if (slot == 0) return void(slot = pid);
+}
+
+void forget_group(pid_t pid) {
+  for (auto& slot : live_groups)
+    if (slot == pid) slot = 0;
+}
+
+extern "C" void end_children_and_exit(int signal) {
+  for (auto& slot : live_groups)
+    if (slot > 0) ::kill(-pid_t(slot), SIGKILL);
+  const char* text = signal == SIGINT ? "movegen: interrupted (SIGINT)\n"
+                     : signal == SIGTERM ? "movegen: terminated (SIGTERM)\n"
+                                         : "movegen: hung up (SIGHUP)\n";
+  [[maybe_unused]] const ssize_t n = ::write(STDERR_FILENO, text, std::strlen(text));
+  ::_exit(128 + signal);
+}
 
 constexpr std::size_t LOG_LIMIT = 4096;  // bytes of each stream kept for error messages
 
@@ -37,6 +59,13 @@ void close_fd(int& fd) {
 }
 
 }  // namespace
+
+void end_children_on_signals() {
+  struct sigaction action {};
+  action.sa_handler = end_children_and_exit;
+  sigfillset(&action.sa_mask);
+  for (int signal : {SIGINT, SIGTERM, SIGHUP}) ::sigaction(signal, &action, nullptr);
+}
 
 std::string escape_output(std::string_view text, std::size_t limit) {
   std::string out = "\"";
@@ -93,26 +122,42 @@ ChildProcess::ChildProcess(std::vector<std::string> argv, std::chrono::milliseco
     ::close(in[0]), ::close(in[1]), ::close(out[0]), ::close(out[1]);
     throw ExternalError(program_ + ": cannot create a pipe");
   }
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_adddup2(&actions, in[0], 0);
-  posix_spawn_file_actions_adddup2(&actions, out[1], 1);
-  posix_spawn_file_actions_adddup2(&actions, err[1], 2);
-  posix_spawnattr_t attr;
-  posix_spawnattr_init(&attr);
-  sigset_t defaults;
-  sigemptyset(&defaults);
-  sigaddset(&defaults, SIGPIPE);
-  posix_spawnattr_setsigdefault(&attr, &defaults);
-  posix_spawnattr_setpgroup(&attr, 0);  // its own process group, so that kill(-pid) reaches its children
-  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF);
-
   std::vector<char*> args;
   for (std::string& a : argv) args.push_back(a.data());
   args.push_back(nullptr);
-  const int status = ::posix_spawnp(&pid_, args[0], &actions, &attr, args.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  posix_spawnattr_destroy(&attr);
+  // fork and exec rather than posix_spawn: only between the two can the child ask to die with us.
+  int report[2];  // the child writes errno here if exec fails; close-on-exec, so a clean exec sends nothing
+  if (::pipe2(report, O_CLOEXEC) != 0) report[0] = report[1] = -1;
+  const pid_t parent = ::getpid();
+  pid_ = ::fork();
+  if (pid_ == 0) {
+    ::setpgid(0, 0);  // its own process group, so that kill(-pid) reaches its children
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (::getppid() != parent) ::_exit(127);  // we died before prctl
+    ::dup2(in[0], 0), ::dup2(out[1], 1), ::dup2(err[1], 2);
+    ::signal(SIGPIPE, SIG_DFL);
+    sigset_t none;
+    sigemptyset(&none);
+    ::sigprocmask(SIG_SETMASK, &none, nullptr);
+    ::execvp(args[0], args.data());
+    const int error = errno;
+    [[maybe_unused]] const ssize_t n = ::write(report[1], &error, sizeof error);
+    ::_exit(127);
+  }
+  int status = pid_ < 0 ? errno : 0;
+  if (pid_ > 0) {
+    ::setpgid(pid_, pid_);  // also here, so that the group exists before we might signal it
+    remember_group(pid_);
+    ::close(report[1]);
+    int error = 0;
+    if (::read(report[0], &error, sizeof error) == ssize_t(sizeof error)) status = error;
+    ::close(report[0]);
+    if (status != 0) {
+      int ignored;
+      ::waitpid(pid_, &ignored, 0);
+      forget_group(pid_);
+    }
+  }
   ::close(in[0]), ::close(out[1]), ::close(err[1]);
   stdin_fd_ = in[1], stdout_fd_ = out[0], stderr_fd_ = err[0];
   ::fcntl(stdin_fd_, F_SETFL, O_NONBLOCK);  // a child that does not read must not block us past the deadline
@@ -126,13 +171,15 @@ ChildProcess::ChildProcess(std::vector<std::string> argv, std::chrono::milliseco
 
 ChildProcess::~ChildProcess() {
   close_fd(stdin_fd_), close_fd(stdout_fd_), close_fd(stderr_fd_);
-  if (pid_ > 0 && !reaped_) {
-    ::kill(-pid_, SIGKILL);
+  if (pid_ <= 0) return;
+  ::kill(-pid_, SIGKILL);  // even after a clean exit: what the program left running in its group
+  if (!reaped_) {
     ::kill(pid_, SIGKILL);
     int status;
     while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
     }
   }
+  forget_group(pid_);
 }
 
 void ChildProcess::start_reply(std::string query) {

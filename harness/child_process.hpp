@@ -37,12 +37,17 @@ std::string shell_quote(std::string_view word);
 /// `command` split on spaces into program and arguments (empty pieces dropped).
 std::vector<std::string> split_command(std::string_view command);
 
+/// Makes SIGINT, SIGTERM and SIGHUP end every child process group still running (SIGKILL), then the
+/// program, with exit code 128 + the signal (130 for Ctrl-C, 143 for SIGTERM) and one line on stderr.
+void end_children_on_signals();
+
 class ChildProcess {
  public:
   /// Starts argv[0] (looked up in PATH if it has no slash) with argv[1..] as arguments; its stdin, stdout
-  /// and stderr are pipes to us. Throws ExternalError if argv is empty or the program cannot be started.
+  /// and stderr are pipes to us. It runs in its own process group and is killed if we die
+  /// (PR_SET_PDEATHSIG). Throws ExternalError if argv is empty or the program cannot be started.
   ChildProcess(std::vector<std::string> argv, std::chrono::milliseconds timeout);
-  /// Kills the child's process group and reaps the child.
+  /// Kills the child's process group (what it left running in the background too) and reaps the child.
   ~ChildProcess();
   ChildProcess(const ChildProcess&) = delete;
   ChildProcess& operator=(const ChildProcess&) = delete;
