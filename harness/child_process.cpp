@@ -185,6 +185,7 @@ ChildProcess::~ChildProcess() {
 void ChildProcess::start_reply(std::string query) {
   deadline_ = std::chrono::steady_clock::now() + timeout_;
   query_ = std::move(query);
+  reply_bytes_ = 0;
 }
 
 std::string ChildProcess::late(const std::string& what) const {
@@ -260,6 +261,7 @@ bool ChildProcess::pump(std::chrono::steady_clock::time_point deadline) {
     const std::string_view chunk(buf, std::size_t(n));
     if (is_stdout) {
       pending_.append(chunk);
+      reply_bytes_ += chunk.size();
       append_limited(stdout_log_, chunk);
     } else {
       append_limited(stderr_log_, chunk);
@@ -281,6 +283,8 @@ std::optional<std::string> ChildProcess::read_line() {
       return std::exchange(pending_, {});
     }
     if (pending_.size() > (1u << 20)) throw error("it printed over 1 MB without a line break");
+    if (reply_bytes_ > MAX_REPLY_BYTES)
+      throw error("its reply is longer than " + std::to_string(MAX_REPLY_BYTES) + " bytes");
     if (!pump(deadline_)) throw error(late("no complete reply"));
   }
 }

@@ -41,6 +41,9 @@ std::vector<std::string> split_command(std::string_view command);
 /// program, with exit code 128 + the signal (130 for Ctrl-C, 143 for SIGTERM) and one line on stderr.
 void end_children_on_signals();
 
+/// The most bytes of stdout one reply may have: far more than an honest divide, a bound on garbage.
+inline constexpr std::size_t MAX_REPLY_BYTES = 4 << 20;
+
 class ChildProcess {
  public:
   /// Starts argv[0] (looked up in PATH if it has no slash) with argv[1..] as arguments; its stdin, stdout
@@ -89,6 +92,7 @@ class ChildProcess {
   std::chrono::milliseconds timeout_;
   std::chrono::steady_clock::time_point deadline_;  // of the reply under way
   std::string query_;                               // what that reply answers, for messages
+  std::size_t reply_bytes_ = 0;                     // stdout bytes read since start_reply
   pid_t pid_ = -1;
   int stdin_fd_ = -1, stdout_fd_ = -1, stderr_fd_ = -1;
   std::string pending_;     // stdout read but not yet returned as lines

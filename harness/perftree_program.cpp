@@ -51,7 +51,8 @@ class PerftreeProgram : public DivideSource {
       if (!entry)
         throw process.error("unexpected line " + escape_output(lines[i]) + " from " + call +
                             " (expected 'e2e4 20' lines, a blank line and the total)");
-      sum += entry->second;
+      if (__builtin_add_overflow(sum, entry->second, &sum))
+        throw process.error("its move counts add up to more than " + std::to_string(UINT64_MAX));
       result.moves.push_back(std::move(*entry));
     }
     if (i + 1 >= lines.size()) throw process.error("no blank line and total after the move lines from " + call);

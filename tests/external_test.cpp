@@ -191,3 +191,26 @@ BOOST_AUTO_TEST_CASE(writing_to_a_program_that_does_not_read_obeys_the_deadline)
   BOOST_TEST(contains(message, "it did not read its input within 1 s"), message);
   BOOST_TEST(seconds < 3.0);
 }
+
+BOOST_AUTO_TEST_CASE(huge_counts_and_replies_stay_within_bounded_memory) {
+  Scripts scripts;
+  // One move counted 30 million times at depth 1 used to become 30 million strings (2.9 GB).
+  const std::string huge = scripts.write("huge.sh", "printf 'e2e4 30000000\\n\\n30000000\\n'");
+  DiffOptions options;
+  options.depth = 1, options.a = "mailbox", options.b = "perftree:" + huge;
+  std::ostringstream out, err;
+  BOOST_TEST(run_diff(options, out, err) == 1);
+  BOOST_TEST(contains(out.str(), "only B:     e2e4 (29999999 more times)"), out.str());
+  BOOST_TEST(out.str().size() < 10000u);
+
+  // Counts whose sum does not fit in 64 bits: the program is named.
+  const std::string overflow =
+      scripts.write("overflow.sh", "printf 'e2e4 18446744073709551615\\ne2e3 2\\n\\n1\\n'");
+  const auto [message, seconds] = external_failure("perftree:" + overflow);
+  BOOST_TEST(contains(message, overflow + ": its move counts add up to more than 18446744073709551615"), message);
+
+  // 600 lines of a megabyte each used to be stored whole (622 MB): a reply is capped in bytes.
+  const std::string junk = scripts.write("junk.sh", "while true; do head -c 1000000 /dev/zero | tr '\\0' x; echo; done");
+  const auto [junk_message, junk_seconds] = external_failure("perftree:" + junk);
+  BOOST_TEST(contains(junk_message, "its reply is longer than 4194304 bytes"), junk_message);
+}
