@@ -1,5 +1,7 @@
 #include "harness/child_process.hpp"
 
+#include "harness/generators.hpp"
+
 #include <fcntl.h>
 #include <poll.h>
 #include <sys/prctl.h>
@@ -99,19 +101,47 @@ std::string shell_quote(std::string_view word) {
 
 std::vector<std::string> split_command(std::string_view command) {
   std::vector<std::string> parts;
-  std::size_t start = 0;
-  while (start <= command.size()) {
-    std::size_t end = command.find(' ', start);
-    if (end == std::string_view::npos) end = command.size();
-    if (end > start) parts.emplace_back(command.substr(start, end - start));
-    start = end + 1;
+  std::string word;
+  bool in_word = false;
+  char quote = 0;  // the quote we are inside, or 0
+  for (std::size_t i = 0; i < command.size(); ++i) {
+    const char c = command[i];
+    if (quote == '\'') {
+      if (c == '\'') quote = 0;
+      else word += c;
+    } else if (quote == '"') {
+      if (c == '"') quote = 0;
+      else if (c == '\\' && i + 1 < command.size() && std::string_view("\"\\$`").find(command[i + 1]) != std::string_view::npos)
+        word += command[++i];
+      else word += c;
+    } else if (c == ' ' || c == '\t') {
+      if (in_word) parts.push_back(std::exchange(word, {}));
+      in_word = false;
+    } else {
+      in_word = true;
+      if (c == '\'' || c == '"') quote = c;
+      else if (c == '\\' && i + 1 < command.size()) word += command[++i];
+      else word += c;
+    }
   }
+  if (quote) throw UsageError("bad command " + escape_output(command) + ": a " + quote + " quote is not closed");
+  if (in_word) parts.push_back(word);
   return parts;
 }
 
-ChildProcess::ChildProcess(std::vector<std::string> argv, std::chrono::milliseconds timeout) : timeout_(timeout) {
+std::string join_command(const std::vector<std::string>& argv) {
+  std::string out;
+  for (const std::string& word : argv) {
+    if (!out.empty()) out += ' ';
+    out += shell_quote(word);
+  }
+  return out;
+}
+
+ChildProcess::ChildProcess(std::vector<std::string> argv, std::chrono::milliseconds timeout, std::string name)
+    : timeout_(timeout) {
   if (argv.empty()) throw ExternalError("external generator: the command is empty");
-  program_ = argv[0];
+  program_ = name.empty() ? join_command(argv) : std::move(name);
   int in[2], out[2], err[2];
   if (::pipe2(in, O_CLOEXEC) != 0) throw ExternalError(program_ + ": cannot create a pipe");
   if (::pipe2(out, O_CLOEXEC) != 0) {

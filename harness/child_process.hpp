@@ -34,8 +34,13 @@ std::string escape_output(std::string_view text, std::size_t limit = 200);
 /// single quotes (a ' inside as '\'').
 std::string shell_quote(std::string_view word);
 
-/// `command` split on spaces into program and arguments (empty pieces dropped).
+/// `command` split into words as a POSIX shell splits them, without expansions: blanks separate, '...'
+/// keeps everything, "..." keeps everything but \" \\ \$ \`, a backslash keeps the next character.
+/// Throws UsageError for an unclosed quote.
 std::vector<std::string> split_command(std::string_view command);
+
+/// The words joined by spaces, each shell_quote'd: a command line that can be pasted.
+std::string join_command(const std::vector<std::string>& argv);
 
 /// Makes SIGINT, SIGTERM and SIGHUP end every child process group still running (SIGKILL), then the
 /// program, with exit code 128 + the signal (130 for Ctrl-C, 143 for SIGTERM) and one line on stderr.
@@ -48,8 +53,9 @@ class ChildProcess {
  public:
   /// Starts argv[0] (looked up in PATH if it has no slash) with argv[1..] as arguments; its stdin, stdout
   /// and stderr are pipes to us. It runs in its own process group and is killed if we die
-  /// (PR_SET_PDEATHSIG). Throws ExternalError if argv is empty or the program cannot be started.
-  ChildProcess(std::vector<std::string> argv, std::chrono::milliseconds timeout);
+  /// (PR_SET_PDEATHSIG). Messages name it `name`, or the whole command, shell-quoted, if `name` is empty.
+  /// Throws ExternalError if argv is empty or the program cannot be started.
+  ChildProcess(std::vector<std::string> argv, std::chrono::milliseconds timeout, std::string name = "");
   /// Kills the child's process group (what it left running in the background too) and reaps the child.
   ~ChildProcess();
   ChildProcess(const ChildProcess&) = delete;
@@ -73,7 +79,7 @@ class ChildProcess {
   /// True once wait_exit has seen the child exit with code 0.
   bool exited_cleanly() const { return clean_exit_; }
 
-  /// The program as given, for messages.
+  /// The program for messages: `name`, or else the whole command, shell-quoted.
   const std::string& program() const { return program_; }
   /// The start of everything the child printed so far (stdout, then stderr), escaped, for error messages.
   std::string printed() const;

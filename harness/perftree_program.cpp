@@ -21,9 +21,8 @@ class PerftreeProgram : public DivideSource {
     std::string joined;
     for (const std::string& m : moves) joined += (joined.empty() ? "" : " ") + m;
     if (!joined.empty()) argv.push_back(joined);
-    const std::string call = "'" + argv_[0] + " " + std::to_string(depth) + " \"" + fen + "\"" +
-                             (joined.empty() ? "" : " \"" + joined + "\"") + "'";
-    ChildProcess process(argv, timeout_);
+    const std::string call = "'" + join_command(argv) + "'";
+    ChildProcess process(argv, timeout_, join_command(argv_));
     process.start_reply(call);
     process.close_stdin();
 

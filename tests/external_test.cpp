@@ -72,7 +72,7 @@ BOOST_AUTO_TEST_CASE(stockfish_divide_is_parsed_with_moves_played_first) {
 
 BOOST_AUTO_TEST_CASE(a_program_that_cannot_start_is_named) {
   const auto [message, seconds] = external_failure("perftree:/nonexistent/engine 1");
-  BOOST_TEST(contains(message, "/nonexistent/engine: cannot start it"), message);
+  BOOST_TEST(contains(message, "/nonexistent/engine 1: cannot start it"), message);  // the whole command
   const auto [uci_message, uci_seconds] = external_failure("uci:/nonexistent/engine");
   BOOST_TEST(contains(uci_message, "/nonexistent/engine: cannot start it"), uci_message);
 }
@@ -213,4 +213,20 @@ BOOST_AUTO_TEST_CASE(huge_counts_and_replies_stay_within_bounded_memory) {
   const std::string junk = scripts.write("junk.sh", "while true; do head -c 1000000 /dev/zero | tr '\\0' x; echo; done");
   const auto [junk_message, junk_seconds] = external_failure("perftree:" + junk);
   BOOST_TEST(contains(junk_message, "its reply is longer than 4194304 bytes"), junk_message);
+}
+
+BOOST_AUTO_TEST_CASE(commands_take_shell_quoting_and_errors_print_them_whole) {
+  Scripts scripts;
+  const std::string spaced = scripts.write("my engine.sh", "echo \"garbage from $1\"");
+  const auto [message, seconds] = external_failure("perftree:'" + spaced + "' --fast");
+  BOOST_TEST(contains(message, "'" + spaced + "' --fast: unexpected line \"garbage from --fast\""), message);
+
+  // Quoted arguments reach the program as one word each.
+  auto engine = make_divide_source("uci:sh -c 'exec \"$0\"' " + STOCKFISH, std::chrono::seconds(30));
+  BOOST_TEST(engine->divide(std::string(START_FEN), {}, 1).total == 20u);
+
+  BOOST_CHECK_THROW(make_divide_source("perftree:'unbalanced", SHORT_TIMEOUT), UsageError);
+  BOOST_TEST(split_command("a 'b c' \"d \\\"e\\\"\" f\\ g") ==
+             (std::vector<std::string>{"a", "b c", "d \"e\"", "f g"}));
+  BOOST_TEST(shell_quote("it's") == "'it'\\''s'");
 }
