@@ -2,7 +2,6 @@
 // refused with one line naming the option when they are not a number the command can use.
 #include <boost/test/unit_test.hpp>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include "tests/run_cli.hpp"
@@ -16,15 +15,14 @@ bool contains(const std::string& text, const std::string& part) { return text.fi
 }  // namespace
 
 BOOST_AUTO_TEST_CASE(leading_zeros_are_decimal_not_octal) {
-  // Two bare kings: deep trees that count in a moment. "08" used to fail to convert (no octal digit 8),
-  // "010" used to count depth 8.
+  // Two bare kings: a depth-8 tree that counts in a moment. "08" used to fail to convert (no octal
+  // digit 8). (Depth 10 would show "010" read as 8 too, but takes minutes under the sanitizers: --games
+  // and --depth below show it.)
   const std::string kings = "k7/8/8/8/8/8/8/7K w - - 0 1";
-  for (const auto& [padded, plain] : {std::pair{"08", "8"}, std::pair{"010", "10"}}) {
-    const Run a = run_cli({"perft", "--fen", kings, padded}), b = run_cli({"perft", "--fen", kings, plain});
-    BOOST_TEST(a.code == 0, a.err);
-    BOOST_TEST(b.code == 0, b.err);
-    BOOST_TEST(a.out == b.out);
-  }
+  const Run padded = run_cli({"perft", "--fen", kings, "08"}), plain = run_cli({"perft", "--fen", kings, "8"});
+  BOOST_TEST(padded.code == 0, padded.err);
+  BOOST_TEST(plain.code == 0, plain.err);
+  BOOST_TEST(padded.out == plain.out);
 
   // --games 010 plays ten games, not eight.
   const Run fuzz = run_cli({"fuzz", "--games", "010", "--plies", "2", "--flip-depth", "0"});
