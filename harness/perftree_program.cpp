@@ -21,7 +21,7 @@ class PerftreeProgram : public DivideSource {
     std::string joined;
     for (const std::string& m : moves) joined += (joined.empty() ? "" : " ") + m;
     if (!joined.empty()) argv.push_back(joined);
-    const std::string call = "'" + join_command(argv) + "'";
+    const std::string call = join_command(argv);  // pasteable as it is
     ChildProcess process(argv, timeout_, join_command(argv_));
     process.start_reply(call);
     process.close_stdin();
