@@ -327,7 +327,9 @@ std::string ChildProcess::wait_exit() {
     if (r == pid_) break;
     if (r < 0 && errno != EINTR) throw error("cannot wait for it: " + std::string(std::strerror(errno)));
     if (std::chrono::steady_clock::now() > deadline) throw error("it did not exit within " + seconds_text(timeout_));
-    if (!pump(std::chrono::steady_clock::now() + std::chrono::milliseconds(5)) || (stdout_fd_ < 0 && stderr_fd_ < 0))
+    const bool read = pump(std::chrono::steady_clock::now() + std::chrono::milliseconds(5));
+    pending_.clear();  // no line is read after this: what it prints now is only logged, in bounded memory
+    if (!read || (stdout_fd_ < 0 && stderr_fd_ < 0))
       std::this_thread::sleep_for(std::chrono::milliseconds(2));
   }
   reaped_ = true;

@@ -73,7 +73,8 @@ class ChildProcess {
   /// The next line of stdout without its '\n' (or '\r\n'), or std::nullopt at end of output. Throws
   /// ExternalError if it does not arrive before the reply's deadline (see start_reply).
   std::optional<std::string> read_line();
-  /// Waits for the child to exit (within the timeout) and returns its exit status as text: "exit code 0",
+  /// Waits for the child to exit (within the timeout), discarding what it prints but the log, and returns
+  /// its exit status as text: "exit code 0",
   /// "killed by signal 11 (Segmentation fault)". Throws ExternalError on timeout.
   std::string wait_exit();
   /// True once wait_exit has seen the child exit with code 0.

@@ -1,4 +1,6 @@
 // `perftree:COMMAND`: a program run as `COMMAND DEPTH FEN [MOVES]` for each divide.
+#include <fmt/format.h>
+
 #include <string>
 
 #include "harness/child_process.hpp"
@@ -27,12 +29,23 @@ class PerftreeProgram : public DivideSource {
     process.close_stdin();
 
     std::vector<std::string> lines;
+    bool blank = false, whole = false;  // a blank line seen; the total after it seen: the reply is whole
     while (std::optional<std::string> line = process.read_line()) {
+      whole = whole || blank;
+      blank = blank || line->empty();
       lines.push_back(std::move(*line));
       if (lines.size() > std::size_t(MAX_REPLY_LINES))
         throw process.error("over " + std::to_string(MAX_REPLY_LINES) + " lines of output");
+      if (whole) break;  // later lines are ignored; a program that then lingers is told apart below
     }
-    const std::string status = process.wait_exit();
+    std::string status;
+    try {
+      status = process.wait_exit();
+    } catch (const ExternalError&) {
+      if (!whole) throw;
+      throw process.error(fmt::format("it printed its whole reply but did not exit within {:g} s when called as {}",
+                                      timeout_.count() / 1000.0, call));
+    }
     if (!process.exited_cleanly()) throw process.error("it ended with " + status + " when called as " + call);
     return parse_reply(process, lines, call);
   }

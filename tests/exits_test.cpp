@@ -1,6 +1,7 @@
 // Honest exits: every command checks all its input before it prints anything, a run that checked nothing
 // is not a pass, output that cannot be written is an error, and input files are bounded.
 #include <boost/test/unit_test.hpp>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -71,4 +72,14 @@ BOOST_AUTO_TEST_CASE(diff_checks_moves_and_position_in_process_even_between_exte
   const std::string a = "perftree:" + same, b = "perftree:" + same;
   expect_bad_input({"diff", "--depth", "1", "--moves", "e2e5", a, b}, "bad move 'e2e5': not a legal move");
   expect_bad_input({"diff", "--depth", "1", "--fen", IN_CHECK, a, b}, "the side not to move is in check");
+}
+
+BOOST_AUTO_TEST_CASE(file_errors_are_one_line_with_the_path_escaped_and_shortened) {
+  const std::filesystem::path loop = scratch().dir / "loop.epd";
+  std::filesystem::create_symlink(loop, loop);
+  expect_bad_input({"suite", loop.string()}, "loop.epd': cannot open: Too many levels of symbolic links");
+  expect_bad_input({"suite", (scratch().dir / "new\nline.epd").string()}, "new\\x0Aline.epd': cannot open");
+  const std::string long_name = "/" + std::string(5000, 'a') + ".epd";
+  expect_bad_input({"suite", long_name}, "...(4805 bytes)...");  // the first and last 100 bytes kept
+  expect_bad_input({"suite", long_name}, ".epd': cannot open: File name too long");
 }

@@ -230,3 +230,11 @@ BOOST_AUTO_TEST_CASE(commands_take_shell_quoting_and_errors_print_them_whole) {
              (std::vector<std::string>{"a", "b c", "d \"e\"", "f g"}));
   BOOST_TEST(shell_quote("it's") == "'it'\\''s'");
 }
+
+BOOST_AUTO_TEST_CASE(a_program_that_answers_but_never_exits_is_told_apart_from_one_that_hangs) {
+  Scripts scripts;
+  const std::string lingers = scripts.write("linger.sh", "printf 'e2e4 1\\n\\n1\\n'\nexec sleep 30");
+  const auto [message, seconds] = external_failure("perftree:" + lingers);
+  BOOST_TEST(contains(message, "it printed its whole reply but did not exit within 1 s"), message);
+  BOOST_TEST(seconds < 3.0);
+}
