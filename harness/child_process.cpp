@@ -1,7 +1,5 @@
 #include "harness/child_process.hpp"
 
-#include "harness/generators.hpp"
-
 #include <fcntl.h>
 #include <poll.h>
 #include <sys/prctl.h>
@@ -14,6 +12,8 @@
 #include <cstring>
 #include <thread>
 #include <utility>
+
+#include "harness/generators.hpp"
 
 namespace movegen::harness {
 
@@ -36,7 +36,7 @@ void forget_group(pid_t pid) {
 extern "C" void end_children_and_exit(int signal) {
   for (auto& slot : live_groups)
     if (slot > 0) ::kill(-pid_t(slot), SIGKILL);
-  const char* text = signal == SIGINT ? "movegen: interrupted (SIGINT)\n"
+  const char* text = signal == SIGINT    ? "movegen: interrupted (SIGINT)\n"
                      : signal == SIGTERM ? "movegen: terminated (SIGTERM)\n"
                                          : "movegen: hung up (SIGHUP)\n";
   [[maybe_unused]] const ssize_t n = ::write(STDERR_FILENO, text, std::strlen(text));
@@ -91,8 +91,9 @@ std::string escape_output(std::string_view text, std::size_t limit) {
 }
 
 std::string shell_quote(std::string_view word) {
-  const bool plain = !word.empty() && word.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                                                             "0123456789-_./:=+,@%") == std::string_view::npos;
+  const bool plain = !word.empty() && word.find_first_not_of(
+                                          "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                          "0123456789-_./:=+,@%") == std::string_view::npos;
   if (plain) return std::string(word);
   std::string quoted = "'";
   for (char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
@@ -107,21 +108,29 @@ std::vector<std::string> split_command(std::string_view command) {
   for (std::size_t i = 0; i < command.size(); ++i) {
     const char c = command[i];
     if (quote == '\'') {
-      if (c == '\'') quote = 0;
-      else word += c;
+      if (c == '\'')
+        quote = 0;
+      else
+        word += c;
     } else if (quote == '"') {
-      if (c == '"') quote = 0;
-      else if (c == '\\' && i + 1 < command.size() && std::string_view("\"\\$`").find(command[i + 1]) != std::string_view::npos)
+      if (c == '"')
+        quote = 0;
+      else if (c == '\\' && i + 1 < command.size() &&
+               std::string_view("\"\\$`").find(command[i + 1]) != std::string_view::npos)
         word += command[++i];
-      else word += c;
+      else
+        word += c;
     } else if (c == ' ' || c == '\t') {
       if (in_word) parts.push_back(std::exchange(word, {}));
       in_word = false;
     } else {
       in_word = true;
-      if (c == '\'' || c == '"') quote = c;
-      else if (c == '\\' && i + 1 < command.size()) word += command[++i];
-      else word += c;
+      if (c == '\'' || c == '"')
+        quote = c;
+      else if (c == '\\' && i + 1 < command.size())
+        word += command[++i];
+      else
+        word += c;
     }
   }
   if (quote) throw UsageError("bad command " + escape_output(command) + ": a " + quote + " quote is not closed");
@@ -329,8 +338,7 @@ std::string ChildProcess::wait_exit() {
     if (std::chrono::steady_clock::now() > deadline) throw error("it did not exit within " + seconds_text(timeout_));
     const bool read = pump(std::chrono::steady_clock::now() + std::chrono::milliseconds(5));
     pending_.clear();  // no line is read after this: what it prints now is only logged, in bounded memory
-    if (!read || (stdout_fd_ < 0 && stderr_fd_ < 0))
-      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    if (!read || (stdout_fd_ < 0 && stderr_fd_ < 0)) std::this_thread::sleep_for(std::chrono::milliseconds(2));
   }
   reaped_ = true;
   if (WIFEXITED(status)) {

@@ -15,8 +15,9 @@
 namespace movegen::harness {
 
 std::string replay_command(const FuzzOptions& o, int game, int ply) {
-  std::string line = fmt::format("movegen fuzz --seed {} --first-game {} --games 1 --plies {} --flip-depth {} --flip-every {}",
-                                 o.seed, game, ply, o.flip_depth, o.flip_every);
+  std::string line =
+      fmt::format("movegen fuzz --seed {} --first-game {} --games 1 --plies {} --flip-depth {} --flip-every {}", o.seed,
+                  game, ply, o.flip_depth, o.flip_every);
   if (!o.against.empty())
     line += fmt::format(" --against {} --sample-every {} --against-depth {} --timeout {}", shell_quote(o.against),
                         o.sample_every, o.against_depth, o.timeout_seconds);

@@ -162,10 +162,10 @@ BOOST_AUTO_TEST_CASE(a_broken_perftree_engine_is_localised_from_the_command_line
 BOOST_AUTO_TEST_CASE(a_program_that_trickles_output_is_stopped_at_the_reply_deadline) {
   Scripts scripts;
   // A line every 0.3 s, each within the old per-line timeout, never the end of the reply.
-  const std::string uci = scripts.write("trickle-uci.sh", "read line\necho uciok\nwhile true; do echo 'info string thinking'; sleep 0.3; done");
+  const std::string uci = scripts.write(
+      "trickle-uci.sh", "read line\necho uciok\nwhile true; do echo 'info string thinking'; sleep 0.3; done");
   const auto [message, seconds] = external_failure("uci:" + uci);
-  BOOST_TEST(contains(message, "no complete reply within 1 s to 'go perft 2' from " + std::string(START_FEN)),
-             message);
+  BOOST_TEST(contains(message, "no complete reply within 1 s to 'go perft 2' from " + std::string(START_FEN)), message);
   BOOST_TEST(contains(message, "--timeout raises the limit"), message);
   BOOST_TEST(seconds < 3.0);
 
@@ -204,13 +204,13 @@ BOOST_AUTO_TEST_CASE(huge_counts_and_replies_stay_within_bounded_memory) {
   BOOST_TEST(out.str().size() < 10000u);
 
   // Counts whose sum does not fit in 64 bits: the program is named.
-  const std::string overflow =
-      scripts.write("overflow.sh", "printf 'e2e4 18446744073709551615\\ne2e3 2\\n\\n1\\n'");
+  const std::string overflow = scripts.write("overflow.sh", "printf 'e2e4 18446744073709551615\\ne2e3 2\\n\\n1\\n'");
   const auto [message, seconds] = external_failure("perftree:" + overflow);
   BOOST_TEST(contains(message, overflow + ": its move counts add up to more than 18446744073709551615"), message);
 
   // 600 lines of a megabyte each used to be stored whole (622 MB): a reply is capped in bytes.
-  const std::string junk = scripts.write("junk.sh", "while true; do head -c 1000000 /dev/zero | tr '\\0' x; echo; done");
+  const std::string junk =
+      scripts.write("junk.sh", "while true; do head -c 1000000 /dev/zero | tr '\\0' x; echo; done");
   const auto [junk_message, junk_seconds] = external_failure("perftree:" + junk);
   BOOST_TEST(contains(junk_message, "its reply is longer than 4194304 bytes"), junk_message);
 }

@@ -83,8 +83,8 @@ BOOST_AUTO_TEST_CASE(a_clean_exit_leaves_no_background_child_running) {
   const std::string pid_file = (scratch().dir / "background.pid").string();
   const std::string program = scratch().script(
       "background.sh", "sleep 60 >/dev/null 2>&1 &\necho $! > " + pid_file + "\nprintf 'a2a3 1\\n\\n1\\n'");
-  const Run r = run_cli({"diff", "--depth", "1", "--fen", "k7/8/8/8/8/8/P7/7K w - - 0 1", "mailbox",
-                         "perftree:" + program});
+  const Run r =
+      run_cli({"diff", "--depth", "1", "--fen", "k7/8/8/8/8/8/P7/7K w - - 0 1", "mailbox", "perftree:" + program});
   BOOST_TEST(r.code == 1, r.err);  // the program misses the king's moves: a divergence, found and reported
   const pid_t background = pid_from(pid_file);
   BOOST_REQUIRE(background > 0);
