@@ -1,5 +1,6 @@
 #include "common/fen.hpp"
 
+#include <bit>
 #include <cstdio>
 #include <cstdlib>
 
@@ -102,6 +103,87 @@ int parse_counter(std::string_view field, const std::string& name) {
   return value;
 }
 
+struct Step {
+  int rank, file;
+};
+constexpr Step KNIGHT_JUMPS[] = {{2, 1}, {1, 2}, {-1, 2}, {-2, 1}, {-2, -1}, {-1, -2}, {1, -2}, {2, -1}};
+constexpr Step KING_STEPS[] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
+
+// The pieces of colour `by` that attack `target`, looking outward from it; `occupied` says which squares
+// block a slider (it may differ from the board, to ask what attacked the square before the last move).
+Bitboard attackers_of(const BoardState& s, Square target, Color by, Bitboard occupied) {
+  Bitboard found = 0;
+  const int tr = rank_of(target), tf = file_of(target);
+  const auto holds = [&](int r, int f, PieceType a, PieceType b) {
+    if (r < 0 || r > 7 || f < 0 || f > 7) return false;
+    const Square sq = make_square(File(f), Rank(r));
+    const Piece p = (occupied & square_bb(sq)) ? s.board[sq] : NO_PIECE;
+    if (p == make_piece(by, a) || p == make_piece(by, b)) found |= square_bb(sq);
+    return true;
+  };
+  for (Step j : KNIGHT_JUMPS) holds(tr + j.rank, tf + j.file, KNIGHT, KNIGHT);
+  for (Step k : KING_STEPS) {
+    holds(tr + k.rank, tf + k.file, KING, KING);
+    const bool diagonal = k.rank != 0 && k.file != 0;
+    const PieceType slider = diagonal ? BISHOP : ROOK;
+    for (int r = tr + k.rank, f = tf + k.file; holds(r, f, slider, QUEEN); r += k.rank, f += k.file)
+      if (occupied & square_bb(make_square(File(f), Rank(r)))) break;
+  }
+  const int behind = by == WHITE ? -1 : 1;  // a pawn attacks forward, so it stands a rank behind the target
+  holds(tr + behind, tf - 1, PAWN, PAWN);
+  holds(tr + behind, tf + 1, PAWN, PAWN);
+  return found;
+}
+
+std::string squares_list(Bitboard b) {
+  std::string out;
+  for (Square sq = SQ_A1; sq <= SQ_H8; ++sq)
+    if (b & square_bb(sq)) out += (out.empty() ? "" : ", ") + square_name(sq);
+  return out;
+}
+
+// True if squares a, b and c lie on one rank, file or diagonal.
+bool on_one_line(Square a, Square b, Square c) {
+  const auto same = [&](auto key) { return key(a) == key(b) && key(b) == key(c); };
+  return same([](Square s) { return int(rank_of(s)); }) || same([](Square s) { return int(file_of(s)); }) ||
+         same([](Square s) { return rank_of(s) - file_of(s); }) ||
+         same([](Square s) { return rank_of(s) + file_of(s); });
+}
+
+// A check that no legal last move gives, as python-chess's Board.status() finds them: more than two
+// checkers; two on one line with the king; with an en passant square, two checkers, or one that the
+// double push neither made nor uncovered.
+std::optional<BoardProblem> check_checkers(const BoardState& s) {
+  const Color us = s.side_to_move, them = ~us;
+  Square king = SQ_NONE;
+  Bitboard occupied = 0;
+  for (Square sq = SQ_A1; sq <= SQ_H8; ++sq) {
+    if (s.board[sq] != NO_PIECE) occupied |= square_bb(sq);
+    if (s.board[sq] == make_piece(us, KING)) king = sq;
+  }
+  const Bitboard checkers = attackers_of(s, king, them, occupied);
+  if (!checkers) return std::nullopt;
+  const std::string who = std::string("the ") + (us == WHITE ? "white" : "black") + " king on " + square_name(king);
+  const int count = std::popcount(checkers);
+  if (count > 2)
+    return BoardProblem{"piece placement", who + " has " + std::to_string(count) + " checkers (" +
+                                               squares_list(checkers) + "), at most 2 possible"};
+  const Square first = Square(std::countr_zero(checkers)), last = Square(63 - std::countl_zero(checkers));
+  if (s.ep_square != SQ_NONE) {
+    const Square pushed_to = s.ep_square - pawn_push(us), pushed_from = s.ep_square + pawn_push(us);
+    const std::string push =
+        square_name(s.ep_square) + ": the double push to " + square_name(pushed_to) + " cannot have given ";
+    if (count == 2) return BoardProblem{"en passant", push + "two checks"};
+    const Bitboard before = (occupied & ~square_bb(pushed_to)) | square_bb(pushed_from);
+    if (first != pushed_to && attackers_of(s, king, them, before))
+      return BoardProblem{"en passant", push + "the check from " + square_name(first)};
+  } else if (count == 2 && on_one_line(first, last, king)) {
+    return BoardProblem{"piece placement", who + " is checked from " + square_name(first) + " and " +
+                                               square_name(last) + ", on one line with it: no move gives both checks"};
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 BoardState parse_fen(std::string_view fen) {
@@ -162,6 +244,7 @@ std::optional<BoardProblem> check_board_state(const BoardState& s) {
       return problem("en passant", square_name(ep) + ": the pawn's double push crossed an occupied square (" +
                                        square_name(s.board[ep] != NO_PIECE ? ep : origin) + ")");
   }
+  if (std::optional<BoardProblem> impossible = check_checkers(s)) return impossible;
   if (s.halfmove_clock < 0) return problem("halfmove clock", "is negative");
   if (s.fullmove_number < 0) return problem("fullmove number", "is negative");
   return std::nullopt;

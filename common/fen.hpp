@@ -53,7 +53,7 @@ struct BoardState {
 /// or rights that the king and rook placement cannot have; an en passant square off the board, on the
 /// wrong rank, with no pawn that could just have pushed two, or with the squares it crossed occupied;
 /// clocks that are not non-negative numbers; not exactly one king a side; pawns on rank 1 or 8; more
-/// than 8 pawns or 16 pieces a side. Whether the side not to move is in check needs attack tests, so
+/// than 8 pawns or 16 pieces a side; a check no legal last move could give (see check_board_state). Whether the side not to move is in check needs attack tests, so
 /// each Position::from_fen checks that itself (see `require_side_not_to_move_safe`).
 BoardState parse_fen(std::string_view fen);
 
@@ -66,7 +66,10 @@ struct BoardProblem {
 /// The first rule `s` breaks, or nothing: not exactly one king a side; pawns on rank 1 or 8; more than 8
 /// pawns or 16 pieces a side; castling rights without the king and rook on their home squares; an en
 /// passant square off rank 6 (3 for black to move), without the pawn that pushed two in front of it, or
-/// with the squares it crossed occupied; negative clocks. parse_fen throws it as a FenError, and both
+/// with the squares it crossed occupied; a check on the side to move that no legal last move could give,
+/// as python-chess's Board.status() rejects it: more than two checkers, two checkers on one line with the
+/// king, or with an en passant square two checkers or one that the double push neither gave nor
+/// uncovered; negative clocks. parse_fen throws it as a FenError, and both
 /// generators' check_position() report it. Whether a king is attacked needs attack tests: see
 /// check_game_rules in common/position_concept.hpp.
 std::optional<BoardProblem> check_board_state(const BoardState& s);

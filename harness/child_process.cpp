@@ -2,7 +2,7 @@
 
 #include <fcntl.h>
 #include <poll.h>
-#include <spawn.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -13,11 +13,35 @@
 #include <thread>
 #include <utility>
 
-extern char** environ;
+#include "harness/generators.hpp"
 
 namespace movegen::harness {
 
 namespace {
+
+// The process groups of the children alive now, for the signal handler: 0 marks a free slot.
+constexpr int MAX_CHILDREN = 64;
+volatile sig_atomic_t live_groups[MAX_CHILDREN] = {};
+
+void remember_group(pid_t pid) {
+  for (auto& slot : live_groups)
+    if (slot == 0) return void(slot = pid);
+}
+
+void forget_group(pid_t pid) {
+  for (auto& slot : live_groups)
+    if (slot == pid) slot = 0;
+}
+
+extern "C" void end_children_and_exit(int signal) {
+  for (auto& slot : live_groups)
+    if (slot > 0) ::kill(-pid_t(slot), SIGKILL);
+  const char* text = signal == SIGINT    ? "movegen: interrupted (SIGINT)\n"
+                     : signal == SIGTERM ? "movegen: terminated (SIGTERM)\n"
+                                         : "movegen: hung up (SIGHUP)\n";
+  [[maybe_unused]] const ssize_t n = ::write(STDERR_FILENO, text, std::strlen(text));
+  ::_exit(128 + signal);
+}
 
 constexpr std::size_t LOG_LIMIT = 4096;  // bytes of each stream kept for error messages
 
@@ -37,6 +61,13 @@ void close_fd(int& fd) {
 }
 
 }  // namespace
+
+void end_children_on_signals() {
+  struct sigaction action {};
+  action.sa_handler = end_children_and_exit;
+  sigfillset(&action.sa_mask);
+  for (int signal : {SIGINT, SIGTERM, SIGHUP}) ::sigaction(signal, &action, nullptr);
+}
 
 std::string escape_output(std::string_view text, std::size_t limit) {
   std::string out = "\"";
@@ -59,21 +90,67 @@ std::string escape_output(std::string_view text, std::size_t limit) {
   return out + "\"";
 }
 
+std::string shell_quote(std::string_view word) {
+  const bool plain = !word.empty() && word.find_first_not_of(
+                                          "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                          "0123456789-_./:=+,@%") == std::string_view::npos;
+  if (plain) return std::string(word);
+  std::string quoted = "'";
+  for (char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
 std::vector<std::string> split_command(std::string_view command) {
   std::vector<std::string> parts;
-  std::size_t start = 0;
-  while (start <= command.size()) {
-    std::size_t end = command.find(' ', start);
-    if (end == std::string_view::npos) end = command.size();
-    if (end > start) parts.emplace_back(command.substr(start, end - start));
-    start = end + 1;
+  std::string word;
+  bool in_word = false;
+  char quote = 0;  // the quote we are inside, or 0
+  for (std::size_t i = 0; i < command.size(); ++i) {
+    const char c = command[i];
+    if (quote == '\'') {
+      if (c == '\'')
+        quote = 0;
+      else
+        word += c;
+    } else if (quote == '"') {
+      if (c == '"')
+        quote = 0;
+      else if (c == '\\' && i + 1 < command.size() &&
+               std::string_view("\"\\$`").find(command[i + 1]) != std::string_view::npos)
+        word += command[++i];
+      else
+        word += c;
+    } else if (c == ' ' || c == '\t') {
+      if (in_word) parts.push_back(std::exchange(word, {}));
+      in_word = false;
+    } else {
+      in_word = true;
+      if (c == '\'' || c == '"')
+        quote = c;
+      else if (c == '\\' && i + 1 < command.size())
+        word += command[++i];
+      else
+        word += c;
+    }
   }
+  if (quote) throw UsageError("bad command " + escape_output(command) + ": a " + quote + " quote is not closed");
+  if (in_word) parts.push_back(word);
   return parts;
 }
 
-ChildProcess::ChildProcess(std::vector<std::string> argv, std::chrono::milliseconds timeout) : timeout_(timeout) {
+std::string join_command(const std::vector<std::string>& argv) {
+  std::string out;
+  for (const std::string& word : argv) {
+    if (!out.empty()) out += ' ';
+    out += shell_quote(word);
+  }
+  return out;
+}
+
+ChildProcess::ChildProcess(std::vector<std::string> argv, std::chrono::milliseconds timeout, std::string name)
+    : timeout_(timeout) {
   if (argv.empty()) throw ExternalError("external generator: the command is empty");
-  program_ = argv[0];
+  program_ = name.empty() ? join_command(argv) : std::move(name);
   int in[2], out[2], err[2];
   if (::pipe2(in, O_CLOEXEC) != 0) throw ExternalError(program_ + ": cannot create a pipe");
   if (::pipe2(out, O_CLOEXEC) != 0) {
@@ -84,28 +161,46 @@ ChildProcess::ChildProcess(std::vector<std::string> argv, std::chrono::milliseco
     ::close(in[0]), ::close(in[1]), ::close(out[0]), ::close(out[1]);
     throw ExternalError(program_ + ": cannot create a pipe");
   }
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_adddup2(&actions, in[0], 0);
-  posix_spawn_file_actions_adddup2(&actions, out[1], 1);
-  posix_spawn_file_actions_adddup2(&actions, err[1], 2);
-  posix_spawnattr_t attr;
-  posix_spawnattr_init(&attr);
-  sigset_t defaults;
-  sigemptyset(&defaults);
-  sigaddset(&defaults, SIGPIPE);
-  posix_spawnattr_setsigdefault(&attr, &defaults);
-  posix_spawnattr_setpgroup(&attr, 0);  // its own process group, so that kill(-pid) reaches its children
-  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF);
-
   std::vector<char*> args;
   for (std::string& a : argv) args.push_back(a.data());
   args.push_back(nullptr);
-  const int status = ::posix_spawnp(&pid_, args[0], &actions, &attr, args.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  posix_spawnattr_destroy(&attr);
+  // fork and exec rather than posix_spawn: only between the two can the child ask to die with us.
+  int report[2];  // the child writes errno here if exec fails; close-on-exec, so a clean exec sends nothing
+  if (::pipe2(report, O_CLOEXEC) != 0) report[0] = report[1] = -1;
+  const pid_t parent = ::getpid();
+  pid_ = ::fork();
+  if (pid_ == 0) {
+    ::setpgid(0, 0);  // its own process group, so that kill(-pid) reaches its children
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (::getppid() != parent) ::_exit(127);  // we died before prctl
+    ::dup2(in[0], 0), ::dup2(out[1], 1), ::dup2(err[1], 2);
+    ::signal(SIGPIPE, SIG_DFL);
+    sigset_t none;
+    sigemptyset(&none);
+    ::sigprocmask(SIG_SETMASK, &none, nullptr);
+    ::execvp(args[0], args.data());
+    const int error = errno;
+    [[maybe_unused]] const ssize_t n = ::write(report[1], &error, sizeof error);
+    ::_exit(127);
+  }
+  int status = pid_ < 0 ? errno : 0;
+  if (pid_ > 0) {
+    ::setpgid(pid_, pid_);  // also here, so that the group exists before we might signal it
+    remember_group(pid_);
+    ::close(report[1]);
+    int error = 0;
+    if (::read(report[0], &error, sizeof error) == ssize_t(sizeof error)) status = error;
+    ::close(report[0]);
+    if (status != 0) {
+      int ignored;
+      ::waitpid(pid_, &ignored, 0);
+      forget_group(pid_);
+    }
+  }
   ::close(in[0]), ::close(out[1]), ::close(err[1]);
   stdin_fd_ = in[1], stdout_fd_ = out[0], stderr_fd_ = err[0];
+  ::fcntl(stdin_fd_, F_SETFL, O_NONBLOCK);  // a child that does not read must not block us past the deadline
+  start_reply("");
   if (status != 0) {
     pid_ = -1;
     close_fd(stdin_fd_), close_fd(stdout_fd_), close_fd(stderr_fd_);
@@ -115,13 +210,26 @@ ChildProcess::ChildProcess(std::vector<std::string> argv, std::chrono::milliseco
 
 ChildProcess::~ChildProcess() {
   close_fd(stdin_fd_), close_fd(stdout_fd_), close_fd(stderr_fd_);
-  if (pid_ > 0 && !reaped_) {
-    ::kill(-pid_, SIGKILL);
+  if (pid_ <= 0) return;
+  ::kill(-pid_, SIGKILL);  // even after a clean exit: what the program left running in its group
+  if (!reaped_) {
     ::kill(pid_, SIGKILL);
     int status;
     while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
     }
   }
+  forget_group(pid_);
+}
+
+void ChildProcess::start_reply(std::string query) {
+  deadline_ = std::chrono::steady_clock::now() + timeout_;
+  query_ = std::move(query);
+  reply_bytes_ = 0;
+}
+
+std::string ChildProcess::late(const std::string& what) const {
+  return what + " within " + seconds_text(timeout_) + (query_.empty() ? "" : " to " + query_) +
+         " (--timeout raises the limit)";
 }
 
 void ChildProcess::write(std::string_view text) {
@@ -138,6 +246,16 @@ void ChildProcess::write(std::string_view text) {
   while (!text.empty()) {
     const ssize_t n = ::write(stdin_fd_, text.data(), text.size());
     if (n < 0 && errno == EINTR) continue;
+    if (n < 0 && errno == EAGAIN) {  // the pipe is full: wait for room, reading its output meanwhile
+      if (std::chrono::steady_clock::now() >= deadline_) {
+        write_errno = ETIMEDOUT;
+        break;
+      }
+      pollfd room{stdin_fd_, POLLOUT, 0};
+      ::poll(&room, 1, 5);
+      pump(std::chrono::steady_clock::now());
+      continue;
+    }
     if (n < 0) {
       write_errno = errno;
       break;
@@ -151,6 +269,7 @@ void ChildProcess::write(std::string_view text) {
   pthread_sigmask(SIG_SETMASK, &old_set, nullptr);
   if (write_errno != 0) {
     pump(std::chrono::steady_clock::now() + std::chrono::milliseconds(50));
+    if (write_errno == ETIMEDOUT) throw error(late("it did not read its input"));
     throw error(write_errno == EPIPE ? "it closed its input (did it exit?)"
                                      : std::string("cannot write to it: ") + std::strerror(write_errno));
   }
@@ -181,6 +300,7 @@ bool ChildProcess::pump(std::chrono::steady_clock::time_point deadline) {
     const std::string_view chunk(buf, std::size_t(n));
     if (is_stdout) {
       pending_.append(chunk);
+      reply_bytes_ += chunk.size();
       append_limited(stdout_log_, chunk);
     } else {
       append_limited(stderr_log_, chunk);
@@ -190,7 +310,6 @@ bool ChildProcess::pump(std::chrono::steady_clock::time_point deadline) {
 }
 
 std::optional<std::string> ChildProcess::read_line() {
-  const auto deadline = std::chrono::steady_clock::now() + timeout_;
   while (true) {
     if (const std::size_t end = pending_.find('\n'); end != std::string::npos) {
       std::string line = pending_.substr(0, end);
@@ -203,7 +322,9 @@ std::optional<std::string> ChildProcess::read_line() {
       return std::exchange(pending_, {});
     }
     if (pending_.size() > (1u << 20)) throw error("it printed over 1 MB without a line break");
-    if (!pump(deadline)) throw error("no complete line of output within " + seconds_text(timeout_));
+    if (reply_bytes_ > MAX_REPLY_BYTES)
+      throw error("its reply is longer than " + std::to_string(MAX_REPLY_BYTES) + " bytes");
+    if (!pump(deadline_)) throw error(late("no complete reply"));
   }
 }
 
@@ -215,8 +336,9 @@ std::string ChildProcess::wait_exit() {
     if (r == pid_) break;
     if (r < 0 && errno != EINTR) throw error("cannot wait for it: " + std::string(std::strerror(errno)));
     if (std::chrono::steady_clock::now() > deadline) throw error("it did not exit within " + seconds_text(timeout_));
-    if (!pump(std::chrono::steady_clock::now() + std::chrono::milliseconds(5)) || (stdout_fd_ < 0 && stderr_fd_ < 0))
-      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    const bool read = pump(std::chrono::steady_clock::now() + std::chrono::milliseconds(5));
+    pending_.clear();  // no line is read after this: what it prints now is only logged, in bounded memory
+    if (!read || (stdout_fd_ < 0 && stderr_fd_ < 0)) std::this_thread::sleep_for(std::chrono::milliseconds(2));
   }
   reaped_ = true;
   if (WIFEXITED(status)) {

@@ -5,8 +5,10 @@
 //   int code = run_perft({.generator = "mailbox", .depth = 3}, out, err);   // out ends "Nodes searched: 8902"
 #pragma once
 
+#include <cstddef>
 #include <iosfwd>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "common/epd.hpp"
@@ -16,6 +18,10 @@ namespace movegen::harness {
 
 /// The deepest depth the CLI accepts for perft and suites; deeper trees take days.
 inline constexpr int MAX_DEPTH = 15;
+
+/// Flushes `out` and throws UsageError "cannot write to stdout: REASON" if it or an earlier write failed
+/// (a full disk, a closed pipe): a report that was not written is not a pass.
+void require_written(std::ostream& out);
 
 /// Checks that a depth lies in 0..MAX_DEPTH (1..MAX_DEPTH if `min` is 1); throws UsageError naming `what`.
 void require_depth(int depth, const std::string& what, int min = 0);
@@ -60,6 +66,22 @@ int run_compare(const CompareOptions& options, std::ostream& out, std::ostream& 
 /// stops a command before it prints anything. Throws EpdError naming the file, and the line if there is
 /// one: a file that cannot be read, a bad line, a FEN whose side not to move is in check, no positions.
 std::vector<EpdEntry> load_suite(const std::string& path);
+
+/// The longest line an EPD file may have, in bytes (without its newline): far more than a FEN and its counts.
+inline constexpr std::size_t MAX_EPD_LINE_BYTES = 4096;
+
+/// The entries of the EPD file at `path`, read line by line. Throws EpdError naming the file (quoted, control
+/// bytes as \xNN) if it is missing, not a regular file (/dev/zero, a pipe), unreadable, has a line longer
+/// than MAX_EPD_LINE_BYTES, or a bad line.
+std::vector<EpdEntry> read_epd_file(const std::string& path);
+
+/// Throws UsageError naming --max-depth if no entry has a count at depth 1..max_depth: such a run would
+/// check nothing.
+void require_counts_within(const std::vector<EpdEntry>& entries, int max_depth);
+
+/// A path for an error message: in single quotes, control bytes and quotes as \xNN, a very long one cut in
+/// the middle.
+std::string quote_path(std::string_view path);
 
 /// The bundled default suite: tests/data/perft.epd below the working directory if it is there, else
 /// in the source tree the program was built from.

@@ -3,13 +3,16 @@
 
 #include <algorithm>
 #include <chrono>
+#include <memory>
 #include <optional>
 #include <ostream>
 
 #include "common/epd.hpp"
 #include "common/perft.hpp"
+#include "harness/cli.hpp"
 #include "harness/commands.hpp"
 #include "harness/generators.hpp"
+#include "harness/options.hpp"
 
 namespace movegen::harness {
 
@@ -68,6 +71,7 @@ int run_compare(const CompareOptions& options, std::ostream& out, std::ostream& 
   const std::vector<Generator> generators =
       options.generators.empty() ? all_generators() : parse_generator_list(options.generators, "--generators");
   const std::vector<EpdEntry> entries = load_suite(options.file);
+  require_counts_within(entries, options.max_depth);
   const Counting counting = options.bulk ? Counting::BULK : Counting::MAKE_EVERY_LEAF;
 
   std::size_t width = 9;  // each generator's Mnps column is as wide as its name
@@ -122,6 +126,19 @@ int run_compare(const CompareOptions& options, std::ostream& out, std::ostream& 
   fmt::print(out, "{}\n",
              disagreements == 0 ? "all counts agree" : fmt::format("{} positions DISAGREE", disagreements));
   return disagreements == 0 ? 0 : 1;
+}
+
+Subcommand add_compare_command(CLI::App& app) {
+  auto options = std::make_shared<CompareOptions>();
+  CLI::App* cmd = app.add_subcommand("compare", "run the generators on a suite: counts checked, speed in a 2x2 table");
+  add_count_option(*cmd, "--max-depth", options->max_depth, 1, MAX_DEPTH, "check counts up to this depth");
+  cmd->add_flag("!--no-bulk", options->bulk, "make every leaf move (same work for every generator)");
+  cmd->add_option("--generators", options->generators, "comma-separated generators to run (default: all four)");
+  cmd->add_option("file", options->file, "EPD file (default: the bundled suite)");
+  return {cmd, [options](std::ostream& out, std::ostream& err) {
+            if (options->file.empty()) options->file = default_suite_path();
+            return run_compare(*options, out, err);
+          }};
 }
 
 }  // namespace movegen::harness

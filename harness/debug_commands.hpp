@@ -34,7 +34,8 @@ int run_diff(const DiffOptions& options, std::ostream& out, std::ostream& err);
 struct FuzzOptions {
   int games = 100;
   int plies = 200;         // at most this many random moves a game, from the start position
-  std::uint64_t seed = 1;  // game g plays with std::mt19937_64(seed + g)
+  std::uint64_t seed = 1;  // game g plays with std::mt19937_64(game_seed(seed, g))
+  int first_game = 0;      // the number of the first game played: a replay plays one game of a run
   int flip_depth = 2;      // perft depth compared between a position and its colour-flipped twin, 0: off
   int flip_every = 4;      // positions between two colour-flip checks
   std::string against;     // an extra generator spec checked at sampled positions, or empty

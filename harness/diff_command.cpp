@@ -2,13 +2,16 @@
 #include <fmt/ostream.h>
 
 #include <chrono>
+#include <memory>
 #include <ostream>
 
 #include "common/epd.hpp"
+#include "harness/cli.hpp"
 #include "harness/commands.hpp"
 #include "harness/debug_commands.hpp"
 #include "harness/divergence.hpp"
 #include "harness/node_check.hpp"
+#include "harness/options.hpp"
 
 namespace movegen::harness {
 
@@ -41,9 +44,7 @@ int run_diff(const DiffOptions& options, std::ostream& out, std::ostream& err) {
   require_depth(options.depth, "--depth", 1);
   if (!options.epd.empty() && (!options.fen.empty() || !options.moves.empty()))
     throw UsageError("bad --epd: it cannot be combined with --fen or --moves");
-  if (!(options.timeout_seconds > 0))
-    throw UsageError(fmt::format("bad --timeout: {} is not a positive number of seconds", options.timeout_seconds));
-  const auto timeout = std::chrono::milliseconds(static_cast<long long>(options.timeout_seconds * 1000));
+  const std::chrono::milliseconds timeout = timeout_from_seconds(options.timeout_seconds);
 
   struct Root {
     std::string fen;
@@ -60,6 +61,11 @@ int run_diff(const DiffOptions& options, std::ostream& out, std::ostream& err) {
       roots.push_back({e.fen, std::min(options.depth, deepest), e.line});
     }
   }
+  // Checked in process whatever the generators are: an external engine may silently drop an illegal move
+  // or count a position that cannot arise, and two such engines would "agree".
+  for (const Root& root : roots)
+    for (Generator g : all_generators())
+      with_generator(g, [&]<ChessPosition P>() { (void)position_after<P>(root.fen, options.moves); });
   const std::unique_ptr<DivideSource> a = make_divide_source(options.a, timeout);
   const std::unique_ptr<DivideSource> b = make_divide_source(options.b, timeout);
 
@@ -84,6 +90,21 @@ int run_diff(const DiffOptions& options, std::ostream& out, std::ostream& err) {
                b->name());
   fmt::print(err, "diff: {:.2f} s\n", seconds);
   return divergences == 0 ? 0 : 1;
+}
+
+Subcommand add_diff_command(CLI::App& app) {
+  auto options = std::make_shared<DiffOptions>();
+  CLI::App* cmd = app.add_subcommand("diff", "find the first position where two generators disagree");
+  CLI::Option* fen = cmd->add_option("--fen", options->fen, "root position (default: the start position)");
+  cmd->add_option("--epd", options->epd, "check every position of an EPD file instead")->excludes(fen);
+  cmd->add_option("--moves", options->moves, "UCI moves played from the FEN first")->expected(1, -1);
+  add_count_option(*cmd, "--depth", options->depth, 1, MAX_DEPTH, "divide depth, 1..15");
+  add_timeout_option(*cmd, options->timeout_seconds, "seconds an external program may take for one reply");
+  cmd->add_option("a", options->a,
+                  "generator: mailbox, mailbox-masks, bitboard or bitboard-mtu, uci:COMMAND or perftree:COMMAND")
+      ->required();
+  cmd->add_option("b", options->b, "the generator to compare with")->required();
+  return {cmd, [options](std::ostream& out, std::ostream& err) { return run_diff(*options, out, err); }};
 }
 
 }  // namespace movegen::harness

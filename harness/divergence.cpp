@@ -13,12 +13,31 @@ namespace movegen::harness {
 
 namespace {
 
-// Each move text as many times as the generator gave it; at depth 1 a count above 1 also means a
-// duplicate (a program that merges equal moves into one line with their summed count).
-std::vector<std::string> move_multiset(const DivideResult& r, int depth) {
-  std::vector<std::string> texts;
-  for (const auto& [move, count] : r.moves) texts.insert(texts.end(), depth == 1 ? count : 1, move);
-  return texts;
+// How many times the generator gave each move: the lines naming it, and at depth 1 their counts (a count
+// above 1 is a duplicate: a program that merges equal moves into one line). Kept as numbers, never
+// expanded: a program may claim 30 million copies of one move. The sources check that counts do not
+// overflow when summed.
+std::map<std::string, std::uint64_t> move_multiplicity(const DivideResult& r, int depth) {
+  std::map<std::string, std::uint64_t> times;
+  for (const auto& [move, count] : r.moves) times[move] += depth == 1 ? count : 1;
+  return times;
+}
+
+// The moves `a` gives more often than `b`: each surplus move once per extra time up to 3, else once
+// with the number of extra times.
+std::vector<std::string> surplus(const std::map<std::string, std::uint64_t>& a,
+                                 const std::map<std::string, std::uint64_t>& b) {
+  std::vector<std::string> out;
+  for (const auto& [move, n] : a) {
+    const auto found = b.find(move);
+    const std::uint64_t m = found == b.end() ? 0 : found->second;
+    if (n <= m) continue;
+    if (n - m <= 3)
+      out.insert(out.end(), n - m, move);
+    else
+      out.push_back(fmt::format("{} ({} more times)", move, n - m));
+  }
+  return out;
 }
 
 std::map<std::string, std::uint64_t> counts_by_move(const DivideResult& r) {
@@ -57,9 +76,9 @@ std::optional<Divergence> find_divergence(DivideSource& a, DivideSource& b, cons
   std::optional<std::pair<std::uint64_t, std::uint64_t>> expected;  // counts the parent gave this node
   for (; depth >= 1; --depth) {
     const DivideResult ra = a.divide(fen, d.path, depth), rb = b.divide(fen, d.path, depth);
-    const std::vector<std::string> la = move_multiset(ra, depth), lb = move_multiset(rb, depth);
-    d.only_a = multiset_minus(la, lb);
-    d.only_b = multiset_minus(lb, la);
+    const auto ma = move_multiplicity(ra, depth), mb = move_multiplicity(rb, depth);
+    d.only_a = surplus(ma, mb);
+    d.only_b = surplus(mb, ma);
     if (expected && ra.total != expected->first)
       d.detail = fmt::format("{} counted {} nodes below {} but its divide {} deep from here sums to {}", a.name(),
                              expected->first, d.path.back(), depth, ra.total);

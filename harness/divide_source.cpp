@@ -1,5 +1,6 @@
 #include "harness/divide_source.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 
@@ -21,7 +22,8 @@ DivideResult DivideSource::divide(const std::string& fen, const std::vector<std:
 
 std::vector<std::string> DivideSource::legal_moves(const std::string& fen, const std::vector<std::string>& moves) {
   std::vector<std::string> texts;
-  for (const auto& [move, count] : divide(fen, moves, 1).moves) texts.insert(texts.end(), count, move);
+  for (const auto& [move, count] : divide(fen, moves, 1).moves)  // a move list holds at most 256 moves
+    texts.insert(texts.end(), std::min<std::uint64_t>(count, MoveList::CAPACITY), move);
   return texts;
 }
 

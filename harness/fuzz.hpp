@@ -41,18 +41,33 @@ std::string flip_mismatch(P& a, const Divergence& names, int depth) {
                      depth, original, names.a_name, flipped_a.fen(), fa, names.a_name, fb, names.b_name);
 }
 
+/// The seed of game `game` of a run with seed `run_seed`: both mixed by std::seed_seq (the same on every
+/// platform), so that runs with different seeds share no game.
+inline std::uint64_t game_seed(std::uint64_t run_seed, int game) {
+  std::seed_seq mix{std::uint32_t(run_seed), std::uint32_t(run_seed >> 32), std::uint32_t(game)};
+  std::uint32_t halves[2];
+  mix.generate(halves, halves + 2);
+  return std::uint64_t(halves[0]) << 32 | halves[1];
+}
+
+/// The command line that plays game `game` of a run with `options` alone, `ply` plies deep, with every
+/// option that shapes it; --against is shell-quoted, so the line can be pasted.
+std::string replay_command(const FuzzOptions& options, int game, int ply);
+
 /// Plays options.games random games of at most options.plies moves from the start position, game g with
-/// std::mt19937_64(options.seed + g) choosing move number rng() % count (the same games on every
-/// platform), in P and in each of Qs. At every ply nodes_agree(P's position, each Q's), every
-/// options.flip_every positions flip_mismatch for each Q; with `against`, find_divergence between P and it
-/// every options.sample_every positions. `names` holds P's name, then each Q's. Stops at the first mismatch.
+/// std::mt19937_64(game_seed(options.seed, g)) choosing move number rng() % count (the same games on every
+/// platform), g counted from options.first_game, in P and in each of Qs. At every ply nodes_agree(P's
+/// position, each Q's); at every options.flip_every-th position of a game flip_mismatch for each Q; with
+/// `against`, find_divergence between P and it at every options.sample_every-th position of a game
+/// (counted per game, so that one game replays alone). `names` holds P's name, then each Q's. Stops at
+/// the first mismatch.
 template <ChessPosition P, ChessPosition... Qs>
 FuzzRun fuzz_games(const FuzzOptions& options, DivideSource* against, const std::vector<std::string>& names) {
   static_assert(sizeof...(Qs) >= 1, "fuzz_games compares P with at least one other generator");
   FuzzRun run;
   BuiltinSource<P> reference(names.at(0));
-  for (run.game = 0; run.game < options.games; ++run.game) {
-    std::mt19937_64 rng(options.seed + std::uint64_t(run.game));
+  for (run.game = options.first_game; run.game - options.first_game < options.games; ++run.game) {
+    std::mt19937_64 rng(game_seed(options.seed, run.game));
     P a = P::from_fen(START_FEN);
     std::tuple<Qs...> others{Qs::from_fen(START_FEN)...};
     Divergence d(names.at(0), names.at(1), std::string(START_FEN));
@@ -64,14 +79,15 @@ FuzzRun fuzz_games(const FuzzOptions& options, DivideSource* against, const std:
     for (run.ply = 0; run.ply <= options.plies; ++run.ply) {
       ++run.positions;
       if (!each_other([&](auto& b) { return nodes_agree(a, b, d); })) return run.divergence = d, run;
-      if (options.flip_depth > 0 && run.positions % std::uint64_t(options.flip_every) == 0) {
+      const int in_game = run.ply + 1;  // positions of this game so far
+      if (options.flip_depth > 0 && in_game % options.flip_every == 0) {
         const bool flips_agree = each_other([&]<ChessPosition Q>(Q&) {
           d.detail = flip_mismatch<P, Q>(a, d, options.flip_depth);
           return d.detail.empty();
         });
         if (!flips_agree) return run.divergence = d, run;
       }
-      if (against && run.positions % std::uint64_t(options.sample_every) == 0)
+      if (against && in_game % options.sample_every == 0)
         if (auto found = find_divergence(reference, *against, a.fen(), {}, options.against_depth))
           return run.divergence = found, run;
       MoveList moves;

@@ -1,15 +1,30 @@
-#include <chrono>
-#include <ostream>
-
+// `movegen perft`: Stockfish's `go perft` divide for one position.
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <memory>
+#include <ostream>
+
 #include "common/perft.hpp"
+#include "harness/cli.hpp"
 #include "harness/commands.hpp"
 #include "harness/generators.hpp"
+#include "harness/options.hpp"
 #include "harness/setup.hpp"
 
 namespace movegen::harness {
+
+void require_written(std::ostream& out) {
+  const int earlier = errno;  // a write that failed before now (a full buffer) left its reason here
+  errno = 0;
+  out.flush();
+  if (out) return;
+  const int reason = errno != 0 ? errno : earlier;
+  throw UsageError(std::string("cannot write to stdout: ") + (reason != 0 ? std::strerror(reason) : "write error"));
+}
 
 void require_depth(int depth, const std::string& what, int min) {
   if (depth < min || depth > MAX_DEPTH)
@@ -31,10 +46,23 @@ int run_perft(const PerftOptions& options, std::ostream& out, std::ostream& err)
     if (options.depth == 0) total = 1;
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     fmt::print(out, "\nNodes searched: {}\n", total);
+    require_written(out);  // before the timing line, so that a failed write is the only line on stderr
     fmt::print(err, "{}: {:.3f} s, {:.2f} Mnps\n", generator_name(generator), seconds,
                seconds > 0 ? total / seconds / 1e6 : 0.0);
     return 0;
   });
+}
+
+Subcommand add_perft_command(CLI::App& app) {
+  auto options = std::make_shared<PerftOptions>();
+  CLI::App* cmd = app.add_subcommand("perft", "count leaf nodes, divided by root move (Stockfish format)");
+  cmd->add_option("--generator", options->generator, "mailbox, mailbox-masks, bitboard or bitboard-mtu")
+      ->capture_default_str();
+  cmd->add_option("--fen", options->fen, "position to count from (default: the start position)");
+  cmd->add_option("--moves", options->moves, "UCI moves played from the FEN first")->expected(1, -1);
+  cmd->add_flag("!--no-bulk", options->bulk, "make every leaf move instead of counting the last ply's list");
+  add_count_option(*cmd, "depth", options->depth, 0, MAX_DEPTH, "plies to search, 0..15")->required();
+  return {cmd, [options](std::ostream& out, std::ostream& err) { return run_perft(*options, out, err); }};
 }
 
 }  // namespace movegen::harness

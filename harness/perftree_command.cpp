@@ -2,13 +2,16 @@
 #include <fmt/ostream.h>
 
 #include <cctype>
+#include <memory>
 #include <ostream>
 
 #include "common/perft.hpp"
 #include "harness/child_process.hpp"
+#include "harness/cli.hpp"
 #include "harness/commands.hpp"
 #include "harness/debug_commands.hpp"
 #include "harness/generators.hpp"
+#include "harness/options.hpp"
 #include "harness/setup.hpp"
 
 namespace movegen::harness {
@@ -29,6 +32,17 @@ int run_perftree(const PerftreeOptions& options, std::ostream& out, std::ostream
     fmt::print(out, "\n{}\n", options.depth == 0 ? 1 : total);
     return 0;
   });
+}
+
+Subcommand add_perftree_command(CLI::App& app) {
+  auto options = std::make_shared<PerftreeOptions>();
+  CLI::App* cmd = app.add_subcommand("perftree", "divide in the perftree tool's script protocol");
+  cmd->add_option("--generator", options->generator, "mailbox, mailbox-masks, bitboard or bitboard-mtu")
+      ->capture_default_str();
+  add_count_option(*cmd, "depth", options->depth, 0, MAX_DEPTH, "plies, 0..15")->required();
+  cmd->add_option("fen", options->fen, "position")->required();
+  cmd->add_option("moves", options->moves, "space-separated UCI moves played first");
+  return {cmd, [options](std::ostream& out, std::ostream& err) { return run_perftree(*options, out, err); }};
 }
 
 }  // namespace movegen::harness

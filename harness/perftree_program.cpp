@@ -1,4 +1,6 @@
 // `perftree:COMMAND`: a program run as `COMMAND DEPTH FEN [MOVES]` for each divide.
+#include <fmt/format.h>
+
 #include <string>
 
 #include "harness/child_process.hpp"
@@ -21,18 +23,29 @@ class PerftreeProgram : public DivideSource {
     std::string joined;
     for (const std::string& m : moves) joined += (joined.empty() ? "" : " ") + m;
     if (!joined.empty()) argv.push_back(joined);
-    ChildProcess process(argv, timeout_);
+    const std::string call = join_command(argv);  // pasteable as it is
+    ChildProcess process(argv, timeout_, join_command(argv_));
+    process.start_reply(call);
     process.close_stdin();
 
     std::vector<std::string> lines;
+    bool blank = false, whole = false;  // a blank line seen; the total after it seen: the reply is whole
     while (std::optional<std::string> line = process.read_line()) {
+      whole = whole || blank;
+      blank = blank || line->empty();
       lines.push_back(std::move(*line));
       if (lines.size() > std::size_t(MAX_REPLY_LINES))
         throw process.error("over " + std::to_string(MAX_REPLY_LINES) + " lines of output");
+      if (whole) break;  // later lines are ignored; a program that then lingers is told apart below
     }
-    const std::string status = process.wait_exit();
-    const std::string call = "'" + argv_[0] + " " + std::to_string(depth) + " \"" + fen + "\"" +
-                             (joined.empty() ? "" : " \"" + joined + "\"") + "'";
+    std::string status;
+    try {
+      status = process.wait_exit();
+    } catch (const ExternalError&) {
+      if (!whole) throw;
+      throw process.error(fmt::format("it printed its whole reply but did not exit within {:g} s when called as {}",
+                                      timeout_.count() / 1000.0, call));
+    }
     if (!process.exited_cleanly()) throw process.error("it ended with " + status + " when called as " + call);
     return parse_reply(process, lines, call);
   }
@@ -50,7 +63,8 @@ class PerftreeProgram : public DivideSource {
       if (!entry)
         throw process.error("unexpected line " + escape_output(lines[i]) + " from " + call +
                             " (expected 'e2e4 20' lines, a blank line and the total)");
-      sum += entry->second;
+      if (__builtin_add_overflow(sum, entry->second, &sum))
+        throw process.error("its move counts add up to more than " + std::to_string(UINT64_MAX));
       result.moves.push_back(std::move(*entry));
     }
     if (i + 1 >= lines.size()) throw process.error("no blank line and total after the move lines from " + call);

@@ -2,12 +2,15 @@
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
+#include <CLI/CLI.hpp>
 #include <algorithm>
+#include <memory>
 #include <ostream>
 #include <utility>
 
 #include "bitboard/attacks.hpp"
 #include "bitboard/movegen.hpp"
+#include "harness/cli.hpp"
 #include "harness/debug_commands.hpp"
 #include "harness/generators.hpp"
 #include "harness/node_check.hpp"
@@ -120,6 +123,8 @@ void print_grids(std::ostream& out, const std::vector<Grid>& grids) {
 int run_show(const ShowOptions& options, std::ostream& out, std::ostream& err) {
   (void)err;
   const BoardState state = parse_fen(options.fen);
+  for (Generator g : all_generators())  // every check a generator makes, before anything is printed
+    with_generator(g, [&]<ChessPosition P>() { (void)P::from_fen(options.fen); });
   fmt::print(out, "    a b c d e f g h\n");
   for (int r = RANK_8; r >= RANK_1; --r) {
     fmt::print(out, "  {} ", r + 1);
@@ -174,6 +179,13 @@ int run_show(const ShowOptions& options, std::ostream& out, std::ostream& err) {
     differ = true;
   }
   return differ ? 1 : 0;
+}
+
+Subcommand add_show_command(CLI::App& app) {
+  auto options = std::make_shared<ShowOptions>();
+  CLI::App* cmd = app.add_subcommand("show", "the board, every generator's moves and its bitboards");
+  cmd->add_option("--fen", options->fen, "position (default: the start position)");
+  return {cmd, [options](std::ostream& out, std::ostream& err) { return run_show(*options, out, err); }};
 }
 
 }  // namespace movegen::harness

@@ -1,14 +1,20 @@
-#include <chrono>
-#include <filesystem>
-#include <ostream>
-
+// `movegen suite`: an EPD suite's counts checked, and the suite loading that compare and diff share.
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
+#include <chrono>
+#include <climits>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <ostream>
+
 #include "common/epd.hpp"
 #include "common/perft.hpp"
+#include "harness/cli.hpp"
 #include "harness/commands.hpp"
 #include "harness/generators.hpp"
+#include "harness/options.hpp"
 
 namespace movegen::harness {
 
@@ -18,9 +24,56 @@ std::string default_suite_path() {
   return (std::filesystem::path(MOVEGEN_SOURCE_DIR) / relative).string();
 }
 
+std::string quote_path(std::string_view path) {
+  constexpr std::size_t KEEP = 100;  // a 5,000-character name is shown by its first and last 100 bytes
+  const auto escape = [](std::string_view text) {
+    std::string shown;
+    for (char c : text)
+      shown += (unsigned char)c < 0x20 || c == 0x7f || c == '\'' ? fmt::format("\\x{:02X}", int((unsigned char)c))
+                                                                 : std::string(1, c);
+    return shown;
+  };
+  if (path.size() <= 2 * KEEP) return "'" + escape(path) + "'";
+  return fmt::format("'{}...({} bytes)...{}'", escape(path.substr(0, KEEP)), path.size() - 2 * KEEP,
+                     escape(path.substr(path.size() - KEEP)));
+}
+
+std::vector<EpdEntry> read_epd_file(const std::string& path) {
+  const std::string shown = quote_path(path);
+  std::error_code ec;  // the error_code overloads: a symlink loop or an overlong name is a message, not a throw
+  const std::filesystem::file_status status = std::filesystem::status(path, ec);
+  if (status.type() == std::filesystem::file_type::not_found) throw EpdError(shown + ": cannot open: no such file");
+  if (ec) throw EpdError(shown + ": cannot open: " + ec.message());
+  if (std::filesystem::is_directory(status)) throw EpdError(shown + ": is a directory, not an EPD file");
+  if (!std::filesystem::is_regular_file(status))
+    throw EpdError(shown + " is not a regular file (an EPD suite must be one, read once from start to end)");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw EpdError(shown + ": cannot open the file for reading");
+  std::vector<EpdEntry> entries;
+  std::streambuf& bytes = *in.rdbuf();
+  std::string line;
+  for (int number = 1;; ++number) {
+    line.clear();
+    int c;
+    while ((c = bytes.sbumpc()) != std::char_traits<char>::eof() && c != '\n') {
+      if (line.size() == MAX_EPD_LINE_BYTES)
+        throw EpdError(fmt::format("{}: line {} is longer than {} bytes", shown, number, MAX_EPD_LINE_BYTES));
+      line += char(c);
+    }
+    if (c == std::char_traits<char>::eof() && line.empty()) break;
+    try {
+      if (auto entry = parse_epd_line(line, number)) entries.push_back(std::move(*entry));
+    } catch (const EpdError& e) {
+      throw EpdError(shown + ": " + e.what());
+    }
+    if (c == std::char_traits<char>::eof()) break;
+  }
+  return entries;
+}
+
 std::vector<EpdEntry> load_suite(const std::string& path) {
-  std::vector<EpdEntry> entries = load_epd(path);
-  if (entries.empty()) throw EpdError(path + ": no positions (only blank or comment lines)");
+  std::vector<EpdEntry> entries = read_epd_file(path);
+  if (entries.empty()) throw EpdError(quote_path(path) + ": no positions (only blank or comment lines)");
   // parse_fen cannot tell whether the side not to move is in check; from_fen can.
   for (const EpdEntry& entry : entries)
     for (Generator g : all_generators())
@@ -28,10 +81,19 @@ std::vector<EpdEntry> load_suite(const std::string& path) {
         try {
           (void)P::from_fen(entry.fen);
         } catch (const FenError& e) {
-          throw EpdError(fmt::format("{}: line {}: {}", path, entry.line, e.what()));
+          throw EpdError(fmt::format("{}: line {}: {}", quote_path(path), entry.line, e.what()));
         }
       });
   return entries;
+}
+
+void require_counts_within(const std::vector<EpdEntry>& entries, int max_depth) {
+  int shallowest = INT_MAX;
+  for (const EpdEntry& entry : entries)
+    for (const PerftCount& c : entry.counts) shallowest = std::min(shallowest, c.depth);
+  if (shallowest > max_depth)
+    throw UsageError(
+        fmt::format("bad --max-depth: {} leaves no count to check (the shallowest is D{})", max_depth, shallowest));
 }
 
 int run_suite(const SuiteOptions& options, std::ostream& out, std::ostream& err) {
@@ -39,12 +101,13 @@ int run_suite(const SuiteOptions& options, std::ostream& out, std::ostream& err)
   const std::vector<Generator> generators =
       options.generator == "all" ? all_generators() : parse_generator_list(options.generator, "--generator");
   const std::vector<EpdEntry> entries = load_suite(options.file);
+  require_counts_within(entries, options.max_depth);
 
   using Clock = std::chrono::steady_clock;
   const auto start = Clock::now();
   auto last_progress = start;
   std::uint64_t nodes = 0;
-  int counts_checked = 0, failures = 0, index = 0;
+  int counts_checked = 0, failures = 0, skipped = 0, index = 0;
   for (const EpdEntry& entry : entries) {
     ++index;
     std::string problems;
@@ -59,14 +122,18 @@ int run_suite(const SuiteOptions& options, std::ostream& out, std::ostream& err)
           ++counts_checked;
           deepest = std::max(deepest, expected.depth);
           if (got != expected.nodes)
-            problems += fmt::format("  D{} {} expected {} got {}", expected.depth, generator_name(g),
-                                    expected.nodes, got);
+            problems +=
+                fmt::format("  D{} {} expected {} got {}", expected.depth, generator_name(g), expected.nodes, got);
         }
       });
     }
     failures += !problems.empty();
-    fmt::print(out, "{:<4} line {:>3}  D1..D{}  {}{}\n", problems.empty() ? "ok" : "FAIL", entry.line, deepest,
-               entry.fen, problems);
+    skipped += deepest == 0;
+    if (deepest == 0)
+      fmt::print(out, "skipped line {:>3}  (no count at depth 1..{})  {}\n", entry.line, options.max_depth, entry.fen);
+    else
+      fmt::print(out, "{:<4} line {:>3}  D1..D{}  {}{}\n", problems.empty() ? "ok" : "FAIL", entry.line, deepest,
+                 entry.fen, problems);
     if (Clock::now() - last_progress > std::chrono::seconds(2)) {
       last_progress = Clock::now();
       fmt::print(err, "suite: {}/{} positions, {:.1f} s\n", index, entries.size(),
@@ -74,9 +141,25 @@ int run_suite(const SuiteOptions& options, std::ostream& out, std::ostream& err)
     }
   }
   const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
-  fmt::print(out, "\n{} positions, {} counts checked, {} positions failed; {} nodes in {:.2f} s ({:.2f} Mnps)\n",
-             entries.size(), counts_checked, failures, nodes, seconds, seconds > 0 ? nodes / seconds / 1e6 : 0.0);
+  fmt::print(out,
+             "\n{} positions, {} counts checked, {} positions failed, {} positions skipped; {} nodes in {:.2f} s "
+             "({:.2f} Mnps)\n",
+             entries.size(), counts_checked, failures, skipped, nodes, seconds,
+             seconds > 0 ? nodes / seconds / 1e6 : 0.0);
   return failures == 0 ? 0 : 1;
+}
+
+Subcommand add_suite_command(CLI::App& app) {
+  auto options = std::make_shared<SuiteOptions>();
+  CLI::App* cmd = app.add_subcommand("suite", "check an EPD perft suite's counts");
+  cmd->add_option("--generator", options->generator, "a generator, a comma-separated list of them, or all")
+      ->capture_default_str();
+  add_count_option(*cmd, "--max-depth", options->max_depth, 1, MAX_DEPTH, "check counts up to this depth");
+  cmd->add_option("file", options->file, "EPD file (default: the bundled suite)");
+  return {cmd, [options](std::ostream& out, std::ostream& err) {
+            if (options->file.empty()) options->file = default_suite_path();
+            return run_suite(*options, out, err);
+          }};
 }
 
 }  // namespace movegen::harness

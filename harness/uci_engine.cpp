@@ -36,6 +36,10 @@ class UciEngine : public DivideSource {
     for (const std::string& m : moves) position += " " + m;
     const std::string go = "go perft " + std::to_string(depth);
     process_.clear_log();
+    std::string query = "'" + go + "' from " + fen;
+    for (std::size_t i = 0; i < moves.size() && i < 8; ++i) query += (i ? " " : " after moves ") + moves[i];
+    if (moves.size() > 8) query += " ... (" + std::to_string(moves.size()) + " moves)";
+    process_.start_reply(query);
     process_.write(position + "\n" + go + "\n");
 
     DivideResult result;
@@ -57,7 +61,8 @@ class UciEngine : public DivideSource {
       if (!entry)
         throw process_.error("unexpected line " + escape_output(*line) + " in its reply to '" + go +
                              "' (expected 'e2e4: 20' lines and 'Nodes searched: N')");
-      sum += entry->second;
+      if (__builtin_add_overflow(sum, entry->second, &sum))
+        throw process_.error("its move counts add up to more than " + std::to_string(UINT64_MAX));
       result.moves.push_back(std::move(*entry));
     }
     throw process_.error("no 'Nodes searched:' line within " + std::to_string(MAX_REPLY_LINES) + " lines");

@@ -2,96 +2,18 @@
 // and unknown generator ends with exit code 2, exactly one line on stderr that names the problem, and
 // nothing on stdout. Also the two good paths a script relies on: `perft 3` and a suite with a wrong count.
 // Runs the built binary (MOVEGEN_BINARY, passed by tests/CMakeLists.txt).
-#include <fcntl.h>
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
-#include <algorithm>
 #include <boost/test/unit_test.hpp>
-#include <filesystem>
-#include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
 
-extern char** environ;
+#include "tests/run_cli.hpp"
 
-namespace fs = std::filesystem;
+using namespace movegen::test;
 
 namespace {
 
 const std::string START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-
-// A scratch folder for EPD files and captured output, removed at the end.
-struct Scratch {
-  fs::path dir = fs::temp_directory_path() / ("movegen_cli_test." + std::to_string(getpid()));
-  Scratch() { fs::create_directories(dir); }
-  ~Scratch() { fs::remove_all(dir); }
-
-  // Writes `text` to a file called `name` and returns its path.
-  std::string file(const std::string& name, const std::string& text) const {
-    std::ofstream(dir / name, std::ios::binary) << text;
-    return (dir / name).string();
-  }
-};
-
-const Scratch& scratch() {
-  static const Scratch s;
-  return s;
-}
-
-std::string slurp(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-struct Run {
-  int code = -1;
-  std::string out, err;
-};
-
-// Runs `movegen args...` with stdout and stderr captured.
-Run run(const std::vector<std::string>& args) {
-  const fs::path out = scratch().dir / "stdout", err = scratch().dir / "stderr";
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  std::vector<std::string> words{MOVEGEN_BINARY};
-  words.insert(words.end(), args.begin(), args.end());
-  std::vector<char*> argv;
-  for (std::string& w : words) argv.push_back(w.data());
-  argv.push_back(nullptr);
-  pid_t pid = 0;
-  const int spawned = posix_spawn(&pid, MOVEGEN_BINARY, &actions, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  BOOST_TEST_REQUIRE(spawned == 0, "cannot run " << MOVEGEN_BINARY);
-  int status = 0;
-  waitpid(pid, &status, 0);
-  Run result;
-  result.code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-  result.out = slurp(out);
-  result.err = slurp(err);
-  return result;
-}
-
-// `movegen args...` must exit 2 with nothing on stdout and one line on stderr that contains `problem`.
-void expect_bad_input(const std::vector<std::string>& args, const std::string& problem) {
-  std::string command = "movegen";
-  for (const std::string& a : args) command += " '" + a + "'";
-  BOOST_TEST_CONTEXT(command) {
-    const Run r = run(args);
-    BOOST_TEST(r.code == 2);
-    BOOST_TEST(r.out == "");
-    BOOST_TEST(std::count(r.err.begin(), r.err.end(), '\n') == 1);
-    BOOST_TEST((!r.err.empty() && r.err.back() == '\n'));
-    BOOST_TEST(r.err.rfind("movegen: ", 0) == 0);
-    BOOST_TEST(r.err.find(problem) != std::string::npos, "stderr: " << r.err << " lacks: " << problem);
-  }
-}
 
 // A FEN given to `perft 1 --fen`.
 void expect_bad_fen(const std::string& fen, const std::string& problem) {
@@ -106,7 +28,7 @@ void expect_bad_suite(const std::string& lines, const std::string& problem) {
 }  // namespace
 
 BOOST_AUTO_TEST_CASE(perft_3_counts_the_start_position) {
-  const Run r = run({"perft", "3"});
+  const Run r = run_cli({"perft", "3"});
   BOOST_TEST(r.code == 0);
   const std::string last = "\nNodes searched: 8902\n";
   BOOST_TEST_REQUIRE(r.out.size() > last.size());
@@ -114,14 +36,14 @@ BOOST_AUTO_TEST_CASE(perft_3_counts_the_start_position) {
 }
 
 BOOST_AUTO_TEST_CASE(every_command_takes_each_of_the_four_generators) {
-  const Run list = run({"generators"});
+  const Run list = run_cli({"generators"});
   BOOST_TEST(list.code == 0);
   for (const char* line :
        {"mailbox        mailbox board string, make-test-unmake", "mailbox-masks  mailbox board string, masks",
         "bitboard       bitboards, masks", "bitboard-mtu   bitboards, make-test-unmake"})
     BOOST_TEST(list.out.find(line) != std::string::npos, line);
   for (const char* g : {"mailbox", "mailbox-masks", "bitboard", "bitboard-mtu"}) {
-    const Run perft = run({"perft", "--generator", g, "--fen", "8/8/8/r2Pp2K/8/8/4k3/8 w - e6 0 1", "1"});
+    const Run perft = run_cli({"perft", "--generator", g, "--fen", "8/8/8/r2Pp2K/8/8/4k3/8 w - e6 0 1", "1"});
     BOOST_TEST(perft.code == 0, g);
     BOOST_TEST(perft.out.find("d5e6") == std::string::npos, g << " must not take en passant: the rank pin");
     BOOST_TEST(perft.out.find("Nodes searched: 6") != std::string::npos, g);
@@ -129,14 +51,14 @@ BOOST_AUTO_TEST_CASE(every_command_takes_each_of_the_four_generators) {
   const std::string suite =
       scratch().file("kiwipete.epd", std::string("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/"
                                                  "PPPBBPPP/R3K2R w KQkq - 0 1 ;D1 48 ;D2 2039\n"));
-  const Run all = run({"suite", "--generator", "all", suite});
+  const Run all = run_cli({"suite", "--generator", "all", suite});
   BOOST_TEST(all.code == 0);
   BOOST_TEST(all.out.find("8 counts checked") != std::string::npos, all.out);
 }
 
 BOOST_AUTO_TEST_CASE(compare_shows_the_two_by_two) {
   const std::string suite = scratch().file("start.epd", START + " ;D1 20 ;D2 400 ;D3 8902\n");
-  const Run four = run({"compare", suite});
+  const Run four = run_cli({"compare", suite});
   BOOST_TEST(four.code == 0);
   BOOST_TEST(four.out.find("mailbox mailbox-masks      bitboard  bitboard-mtu  agree") != std::string::npos, four.out);
   BOOST_TEST(four.out.find("between 4 generators") != std::string::npos);
@@ -145,7 +67,7 @@ BOOST_AUTO_TEST_CASE(compare_shows_the_two_by_two) {
   BOOST_TEST(four.out.find("representation effect") != std::string::npos);
   BOOST_TEST(four.out.find("all counts agree") != std::string::npos);
   // Two generators: the effects that need a missing generator are shown as "-".
-  const Run two = run({"compare", "--generators", "mailbox,bitboard", suite});
+  const Run two = run_cli({"compare", "--generators", "mailbox,bitboard", suite});
   BOOST_TEST(two.code == 0);
   BOOST_TEST(two.out.find("between 2 generators") != std::string::npos, two.out);
   BOOST_TEST(two.out.find("mailbox-masks") == std::string::npos, two.out);
@@ -153,7 +75,7 @@ BOOST_AUTO_TEST_CASE(compare_shows_the_two_by_two) {
 }
 
 BOOST_AUTO_TEST_CASE(suite_with_a_wrong_count_fails_with_exit_1) {
-  const Run r = run({"suite", scratch().file("wrong.epd", "# a wrong D2\n" + START + " ;D1 20 ;D2 401\n")});
+  const Run r = run_cli({"suite", scratch().file("wrong.epd", "# a wrong D2\n" + START + " ;D1 20 ;D2 401\n")});
   BOOST_TEST(r.code == 1);
   BOOST_TEST(r.out.rfind("FAIL line   2", 0) == 0);
   BOOST_TEST(r.out.find("D2 mailbox expected 401 got 400") != std::string::npos);
@@ -192,8 +114,8 @@ BOOST_AUTO_TEST_CASE(malformed_fen_fields) {
 }
 
 BOOST_AUTO_TEST_CASE(malformed_epd_lines) {
-  expect_bad_suite(START + "\n", "bad.epd: line 1: no perft counts");
-  expect_bad_suite("# comment\n\n" + START + " ;D1 x\n", "bad.epd: line 3: node count in 'D1 x'");
+  expect_bad_suite(START + "\n", "bad.epd': line 1: no perft counts");
+  expect_bad_suite("# comment\n\n" + START + " ;D1 x\n", "bad.epd': line 3: node count in 'D1 x'");
   expect_bad_suite(START + " ;D1 99999999999999999999999\n", "node count in 'D1 99999999999999999999999'");
   expect_bad_suite(START + " ;D0 1\n", "depth in 'D0 1' is not a number from 1 to 64");
   expect_bad_suite(START + " ;D65 1\n", "depth in 'D65 1'");
@@ -203,17 +125,17 @@ BOOST_AUTO_TEST_CASE(malformed_epd_lines) {
   expect_bad_suite(START + " ;20\n", "count entry '20'");
   expect_bad_suite(START + " ;D1\n", "count entry 'D1'");
   expect_bad_suite("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1 ;D1 20\n",
-                   "bad.epd: line 1: bad FEN piece placement");
-  expect_bad_suite(std::string("\x00\xff\n", 3), "bad.epd: line 1: bad FEN fields");
+                   "bad.epd': line 1: bad FEN piece placement");
+  expect_bad_suite(std::string("\x00\xff\n", 3), "bad.epd': line 1: bad FEN fields");
   // Valid to parse_fen, refused by the positions: the side not to move is in check. Line 1 is fine, and
   // nothing may reach stdout before line 2 is refused.
-  expect_bad_suite(START + " ;D1 20\n4k3/8/8/8/8/8/8/K3R3 w - - 0 1 ;D1 5\n", "bad.epd: line 2: bad FEN side to move");
-  expect_bad_suite("", "bad.epd: no positions");
-  expect_bad_suite("# only a comment\n\n", "bad.epd: no positions");
+  expect_bad_suite(START + " ;D1 20\n4k3/8/8/8/8/8/8/K3R3 w - - 0 1 ;D1 5\n", "bad.epd': line 2: bad FEN side to move");
+  expect_bad_suite("", "bad.epd': no positions");
+  expect_bad_suite("# only a comment\n\n", "bad.epd': no positions");
 }
 
 BOOST_AUTO_TEST_CASE(missing_or_unreadable_suite_file) {
-  expect_bad_input({"suite", (scratch().dir / "no-such-file.epd").string()}, "no-such-file.epd: cannot open");
+  expect_bad_input({"suite", (scratch().dir / "no-such-file.epd").string()}, "no-such-file.epd': cannot open");
   expect_bad_input({"suite", scratch().dir.string()}, "is a directory");
 }
 
@@ -228,8 +150,8 @@ BOOST_AUTO_TEST_CASE(malformed_or_illegal_moves) {
 }
 
 BOOST_AUTO_TEST_CASE(bad_depths) {
-  expect_bad_input({"perft", "-1"}, "bad depth: -1 is outside 0..15");
-  expect_bad_input({"perft", "16"}, "bad depth: 16 is outside 0..15");
+  expect_bad_input({"perft", "-1"}, "depth: -1 is outside 0..15");
+  expect_bad_input({"perft", "16"}, "depth: 16 is outside 0..15");
   expect_bad_input({"perft", "99999999999"}, "depth: '99999999999' is far too large");
   expect_bad_input({"perft", "abc"}, "depth: 'abc' is not a whole number");
   expect_bad_input({"perft", "3x"}, "depth: '3x' is not a whole number");
@@ -238,8 +160,8 @@ BOOST_AUTO_TEST_CASE(bad_depths) {
   expect_bad_input({"perft", ""}, "depth: '' is not a whole number");
   expect_bad_input({"perft", "1\n2"}, "depth: '1\\x0A2' is not a whole number");  // still one line
   expect_bad_input({"perft"}, "depth is required");
-  expect_bad_input({"suite", "--max-depth", "0", "x.epd"}, "bad --max-depth: 0 is outside 1..15");
-  expect_bad_input({"suite", "--max-depth", "99", "x.epd"}, "bad --max-depth: 99 is outside 1..15");
+  expect_bad_input({"suite", "--max-depth", "0", "x.epd"}, "--max-depth: 0 is outside 1..15");
+  expect_bad_input({"suite", "--max-depth", "99", "x.epd"}, "--max-depth: 99 is outside 1..15");
   expect_bad_input({"suite", "--max-depth", "deep", "x.epd"}, "--max-depth: 'deep' is not a whole number");
 }
 
@@ -265,27 +187,27 @@ BOOST_AUTO_TEST_CASE(unknown_generator_and_arguments) {
 BOOST_AUTO_TEST_CASE(compare_diff_fuzz_perftree_and_show_refuse_bad_input) {
   const std::string empty = scratch().file("empty.epd", "# nothing\n");
   const std::string in_check = scratch().file("check.epd", START + " ;D1 20\n4k3/8/8/8/8/8/8/K3R3 w - - 0 1 ;D1 5\n");
-  expect_bad_input({"compare", "--max-depth", "0"}, "bad --max-depth: 0 is outside 1..15");
+  expect_bad_input({"compare", "--max-depth", "0"}, "--max-depth: 0 is outside 1..15");
   expect_bad_input({"compare", "--max-depth", ""}, "--max-depth: '' is not a whole number");
-  expect_bad_input({"compare", (scratch().dir / "missing.epd").string()}, "missing.epd: cannot open");
-  expect_bad_input({"compare", empty}, "empty.epd: no positions");
-  expect_bad_input({"compare", in_check}, "check.epd: line 2: bad FEN side to move");
+  expect_bad_input({"compare", (scratch().dir / "missing.epd").string()}, "missing.epd': cannot open");
+  expect_bad_input({"compare", empty}, "empty.epd': no positions");
+  expect_bad_input({"compare", in_check}, "check.epd': line 2: bad FEN side to move");
 
   expect_bad_input({"diff", "mailbox", "foo"}, "bad generator 'foo'");
-  expect_bad_input({"diff", "mailbox", "bitboard", "--depth", "-1"}, "bad --depth: -1 is outside 1..15");
+  expect_bad_input({"diff", "mailbox", "bitboard", "--depth", "-1"}, "--depth: -1 is outside 1..15");
   expect_bad_input({"diff", "mailbox", "bitboard", "--depth", ""}, "--depth: '' is not a whole number");
   expect_bad_input({"diff", "mailbox", "bitboard", "--fen", "8/8 w"}, "bad FEN fields");
   expect_bad_input({"diff", "mailbox", "bitboard", "--moves", "e2e5"}, "bad move 'e2e5'");
-  expect_bad_input({"diff", "mailbox", "bitboard", "--epd", in_check}, "check.epd: line 2: bad FEN side to move");
-  expect_bad_input({"diff", "mailbox", "bitboard", "--epd", empty}, "empty.epd: no positions");
+  expect_bad_input({"diff", "mailbox", "bitboard", "--epd", in_check}, "check.epd': line 2: bad FEN side to move");
+  expect_bad_input({"diff", "mailbox", "bitboard", "--epd", empty}, "empty.epd': no positions");
 
-  expect_bad_input({"fuzz", "--games", "-1"}, "bad --games: -1");
+  expect_bad_input({"fuzz", "--games", "-1"}, "--games: -1 is outside 1..");
   expect_bad_input({"fuzz", "--games", "many"}, "--games: 'many' is not a whole number");
-  expect_bad_input({"fuzz", "--plies", "-3"}, "bad --plies: -3");
-  expect_bad_input({"fuzz", "--flip-depth", "99"}, "bad --flip-depth: 99");
+  expect_bad_input({"fuzz", "--plies", "-3"}, "--plies: -3 is outside 0..");
+  expect_bad_input({"fuzz", "--flip-depth", "99"}, "--flip-depth: 99 is outside 0..4");
   expect_bad_input({"fuzz", "--games", "1", "--against", "foo"}, "bad generator 'foo'");
 
-  expect_bad_input({"perftree", "99", START}, "bad depth: 99 is outside 0..15");
+  expect_bad_input({"perftree", "99", START}, "depth: 99 is outside 0..15");
   expect_bad_input({"perftree", "", START}, "depth: '' is not a whole number");
   expect_bad_input({"perftree", "1", "xyz"}, "bad FEN fields");
   expect_bad_input({"perftree", "1", START, "e2e5"}, "bad move 'e2e5'");
@@ -319,7 +241,7 @@ std::vector<std::string> marked(const std::string& out, const std::string& title
 
 BOOST_AUTO_TEST_CASE(show_prints_every_generators_move_list_and_the_masks) {
   // The bishop on e2 is pinned by the rook on e8: it has no move, the king has four.
-  const Run pin = run({"show", "--fen", "4r1k1/8/8/8/8/8/4B3/4K3 w - - 0 1"});
+  const Run pin = run_cli({"show", "--fen", "4r1k1/8/8/8/8/8/4B3/4K3 w - - 0 1"});
   BOOST_TEST(pin.code == 0);
   BOOST_TEST(pin.out.find(
                  "legal moves:  mailbox (4)           mailbox-masks (4)     bitboard (4)          bitboard-mtu (4)") !=
@@ -331,7 +253,7 @@ BOOST_AUTO_TEST_CASE(show_prints_every_generators_move_list_and_the_masks) {
 
   // The rook on e2 gives check: it is the checker, and with the king lifted the king may not enter the
   // rook's rank or file (e1 itself included), nor the black king's squares.
-  const Run check = run({"show", "--fen", "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1"});
+  const Run check = run_cli({"show", "--fen", "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1"});
   BOOST_TEST(check.code == 0);
   BOOST_TEST(check.out.find(
                  "legal moves:  mailbox (3)           mailbox-masks (3)     bitboard (3)          bitboard-mtu (3)") !=

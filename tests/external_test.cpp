@@ -72,7 +72,7 @@ BOOST_AUTO_TEST_CASE(stockfish_divide_is_parsed_with_moves_played_first) {
 
 BOOST_AUTO_TEST_CASE(a_program_that_cannot_start_is_named) {
   const auto [message, seconds] = external_failure("perftree:/nonexistent/engine 1");
-  BOOST_TEST(contains(message, "/nonexistent/engine: cannot start it"), message);
+  BOOST_TEST(contains(message, "/nonexistent/engine 1: cannot start it"), message);  // the whole command
   const auto [uci_message, uci_seconds] = external_failure("uci:/nonexistent/engine");
   BOOST_TEST(contains(uci_message, "/nonexistent/engine: cannot start it"), uci_message);
 }
@@ -99,12 +99,12 @@ BOOST_AUTO_TEST_CASE(a_hanging_program_times_out_quickly) {
   Scripts scripts;
   const std::string perftree = scripts.write("hang.sh", "sleep 30");
   const auto [message, seconds] = external_failure("perftree:" + perftree);
-  BOOST_TEST(contains(message, "no complete line of output within 1 s"), message);
+  BOOST_TEST(contains(message, "no complete reply within 1 s"), message);
   BOOST_TEST(seconds < 5.0);
 
   const std::string uci = scripts.write("hang-uci.sh", "read line\necho uciok\nsleep 30");
   const auto [uci_message, uci_seconds] = external_failure("uci:" + uci);
-  BOOST_TEST(contains(uci_message, "no complete line of output within 1 s"), uci_message);
+  BOOST_TEST(contains(uci_message, "no complete reply within 1 s"), uci_message);
   BOOST_TEST(uci_seconds < 5.0);
 }
 
@@ -140,7 +140,7 @@ BOOST_AUTO_TEST_CASE(the_cli_exits_2_with_the_error_for_a_failing_program) {
   }
   BOOST_TEST(cli.wait_exit() == "exit code 2");
   BOOST_TEST((std::chrono::steady_clock::now() - start < std::chrono::seconds(5)));
-  BOOST_TEST(contains(cli.printed(), "hang.sh: no complete line of output within 1 s"), cli.printed());
+  BOOST_TEST(contains(cli.printed(), "hang.sh: no complete reply within 1 s"), cli.printed());
 }
 
 // In checked builds (MOVEGEN_CHECK_INVARIANTS: Debug, sanitizers) the invariant check after make_move stops
@@ -157,4 +157,84 @@ BOOST_AUTO_TEST_CASE(a_broken_perftree_engine_is_localised_from_the_command_line
   BOOST_TEST(contains(report, "move path:  a7e7\n"), report);
   BOOST_TEST(contains(report, "FEN there:  4k3/4r3/8/8/8/8/4N3/4K3 w - - 1 2\n"), report);
   BOOST_TEST(contains(report, "e2c1 e2c3 e2d4 e2f4 e2g1 e2g3\n"), report);
+}
+
+BOOST_AUTO_TEST_CASE(a_program_that_trickles_output_is_stopped_at_the_reply_deadline) {
+  Scripts scripts;
+  // A line every 0.3 s, each within the old per-line timeout, never the end of the reply.
+  const std::string uci = scripts.write(
+      "trickle-uci.sh", "read line\necho uciok\nwhile true; do echo 'info string thinking'; sleep 0.3; done");
+  const auto [message, seconds] = external_failure("uci:" + uci);
+  BOOST_TEST(contains(message, "no complete reply within 1 s to 'go perft 2' from " + std::string(START_FEN)), message);
+  BOOST_TEST(contains(message, "--timeout raises the limit"), message);
+  BOOST_TEST(seconds < 3.0);
+
+  const std::string perftree = scripts.write("trickle.sh", "while true; do echo 'e2e4 1'; sleep 0.3; done");
+  const auto [tree_message, tree_seconds] = external_failure("perftree:" + perftree);
+  BOOST_TEST(contains(tree_message, "no complete reply within 1 s"), tree_message);
+  BOOST_TEST(tree_seconds < 3.0);
+}
+
+BOOST_AUTO_TEST_CASE(writing_to_a_program_that_does_not_read_obeys_the_deadline) {
+  Scripts scripts;
+  const std::string uci = scripts.write("deaf-uci.sh", "read line\necho uciok\nexec sleep 30");
+  const auto start = std::chrono::steady_clock::now();
+  std::string message = "(no error)";
+  try {
+    auto source = make_divide_source("uci:" + uci, SHORT_TIMEOUT);
+    const std::vector<std::string> moves(30000, "e2e4");  // 150 KB of text: more than a pipe holds
+    source->divide(std::string(START_FEN), moves, 1);
+  } catch (const ExternalError& e) {
+    message = e.what();
+  }
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  BOOST_TEST(contains(message, "it did not read its input within 1 s"), message);
+  BOOST_TEST(seconds < 3.0);
+}
+
+BOOST_AUTO_TEST_CASE(huge_counts_and_replies_stay_within_bounded_memory) {
+  Scripts scripts;
+  // One move counted 30 million times at depth 1 used to become 30 million strings (2.9 GB).
+  const std::string huge = scripts.write("huge.sh", "printf 'e2e4 30000000\\n\\n30000000\\n'");
+  DiffOptions options;
+  options.depth = 1, options.a = "mailbox", options.b = "perftree:" + huge;
+  std::ostringstream out, err;
+  BOOST_TEST(run_diff(options, out, err) == 1);
+  BOOST_TEST(contains(out.str(), "only B:     e2e4 (29999999 more times)"), out.str());
+  BOOST_TEST(out.str().size() < 10000u);
+
+  // Counts whose sum does not fit in 64 bits: the program is named.
+  const std::string overflow = scripts.write("overflow.sh", "printf 'e2e4 18446744073709551615\\ne2e3 2\\n\\n1\\n'");
+  const auto [message, seconds] = external_failure("perftree:" + overflow);
+  BOOST_TEST(contains(message, overflow + ": its move counts add up to more than 18446744073709551615"), message);
+
+  // 600 lines of a megabyte each used to be stored whole (622 MB): a reply is capped in bytes.
+  const std::string junk =
+      scripts.write("junk.sh", "while true; do head -c 1000000 /dev/zero | tr '\\0' x; echo; done");
+  const auto [junk_message, junk_seconds] = external_failure("perftree:" + junk);
+  BOOST_TEST(contains(junk_message, "its reply is longer than 4194304 bytes"), junk_message);
+}
+
+BOOST_AUTO_TEST_CASE(commands_take_shell_quoting_and_errors_print_them_whole) {
+  Scripts scripts;
+  const std::string spaced = scripts.write("my engine.sh", "echo \"garbage from $1\"");
+  const auto [message, seconds] = external_failure("perftree:'" + spaced + "' --fast");
+  BOOST_TEST(contains(message, "'" + spaced + "' --fast: unexpected line \"garbage from --fast\""), message);
+
+  // Quoted arguments reach the program as one word each.
+  auto engine = make_divide_source("uci:sh -c 'exec \"$0\"' " + STOCKFISH, std::chrono::seconds(30));
+  BOOST_TEST(engine->divide(std::string(START_FEN), {}, 1).total == 20u);
+
+  BOOST_CHECK_THROW(make_divide_source("perftree:'unbalanced", SHORT_TIMEOUT), UsageError);
+  BOOST_TEST(split_command("a 'b c' \"d \\\"e\\\"\" f\\ g") ==
+             (std::vector<std::string>{"a", "b c", "d \"e\"", "f g"}));
+  BOOST_TEST(shell_quote("it's") == "'it'\\''s'");
+}
+
+BOOST_AUTO_TEST_CASE(a_program_that_answers_but_never_exits_is_told_apart_from_one_that_hangs) {
+  Scripts scripts;
+  const std::string lingers = scripts.write("linger.sh", "printf 'e2e4 1\\n\\n1\\n'\nexec sleep 30");
+  const auto [message, seconds] = external_failure("perftree:" + lingers);
+  BOOST_TEST(contains(message, "it printed its whole reply but did not exit within 1 s"), message);
+  BOOST_TEST(seconds < 3.0);
 }

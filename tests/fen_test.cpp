@@ -141,3 +141,47 @@ BOOST_AUTO_TEST_CASE(error_text_names_field_and_problem) {
     BOOST_TEST(std::string(e.what()) == "bad FEN castling: repeated letter 'K'");
   }
 }
+
+namespace {
+
+// The problem parse_fen gives for a FEN, or "" if it accepts it.
+std::string parse_problem(const std::string& fen) {
+  try {
+    parse_fen(fen);
+  } catch (const FenError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+}  // namespace
+
+// Checks that no legal last move can give, as python-chess's Board.status() finds them
+// (STATUS_TOO_MANY_CHECKERS, STATUS_IMPOSSIBLE_CHECK), each next to a possible twin that is accepted.
+BOOST_AUTO_TEST_CASE(checks_no_last_move_could_give) {
+  // d2-d4 was the last move, but it cannot have given the knight's check: with d3 set, impossible.
+  BOOST_TEST(contains(parse_problem("4k3/8/5N2/8/2pP4/8/8/4K3 b - d3 0 1"),
+                      "bad FEN en passant: d3: the double push to d4 cannot have given the check from f6"));
+  BOOST_TEST(parse_problem("4k3/8/5N2/8/2pP4/8/8/4K3 b - - 0 1") == "");
+  // The pushed pawn gives the check itself, or uncovers the rook's check along rank 2: possible.
+  BOOST_TEST(parse_problem("8/8/8/3k4/4P3/8/8/4K3 b - e3 0 1") == "");
+  BOOST_TEST(parse_problem("8/8/8/8/3P4/8/R6k/4K3 b - d3 0 1") == "");
+  // Two checkers after a double push: no pawn push gives two checks.
+  BOOST_TEST(contains(parse_problem("4k3/8/3N4/1B6/6P1/8/8/4K3 b - g3 0 1"),
+                      "bad FEN en passant: g3: the double push to g4 cannot have given two checks"));
+
+  // Three checkers (two knights and a rook): one move gives at most two checks.
+  BOOST_TEST(contains(parse_problem("4k3/8/3N1N2/8/8/8/4R3/4K3 b - - 0 1"),
+                      "bad FEN piece placement: the black king on e8 has 3 checkers (e2, d6, f6), at most 2 possible"));
+  // Two checkers on one line with the king, one each side: no move gives both.
+  BOOST_TEST(contains(parse_problem("4R3/8/8/4k3/8/8/8/K3R3 b - - 0 1"),
+                      "bad FEN piece placement: the black king on e5 is checked from e1 and e8, on one line with it"));
+  BOOST_TEST(contains(parse_problem("7Q/8/8/4k3/8/8/8/B3K3 b - - 0 1"), "checked from a1 and h8, on one line"));
+  // A double check by a discovery (the knight left e4): possible.
+  BOOST_TEST(parse_problem("4k3/8/3N4/8/8/8/8/4RK2 b - - 0 1") == "");
+  // The same for white to move.
+  BOOST_TEST(contains(parse_problem("4k3/8/8/8/8/3n1n2/4r3/4K3 w - - 0 1"), "the white king on e1 has 3 checkers"));
+  BOOST_TEST(parse_problem("4k3/4r3/8/8/8/3n4/8/4K3 w - - 0 1") == "");
+}

@@ -2,6 +2,7 @@
 #include "harness/fuzz.hpp"
 
 #include <boost/test/unit_test.hpp>
+#include <set>
 #include <sstream>
 
 #include "common/flip.hpp"
@@ -68,7 +69,7 @@ BOOST_AUTO_TEST_CASE(fuzz_finds_a_missing_en_passant_and_says_how_to_replay_it) 
 
   // Replaying the reported game alone reaches the same ply.
   FuzzOptions replay = options;
-  replay.games = 1, replay.plies = run.ply, replay.seed += std::uint64_t(run.game);
+  replay.games = 1, replay.plies = run.ply, replay.first_game = run.game;
   const FuzzRun again =
       fuzz_games<mailbox::Position, BrokenPosition<DropEnPassant>>(replay, nullptr, {"mailbox", "broken"});
   BOOST_REQUIRE(again.divergence);
@@ -92,4 +93,37 @@ BOOST_AUTO_TEST_CASE(fuzz_rejects_bad_options) {
   bad = fuzz_options(1, 10);
   bad.against = "nonsense";
   BOOST_CHECK_THROW(run_fuzz(bad, out, err), UsageError);
+}
+
+BOOST_AUTO_TEST_CASE(runs_with_different_seeds_share_no_game) {
+  // Game g used to play with seed + g: --seed 1 and --seed 2 shared all games but one.
+  std::set<std::uint64_t> seen;
+  for (std::uint64_t seed : {1u, 2u, 3u})
+    for (int game = 0; game < 1000; ++game) seen.insert(game_seed(seed, game));
+  BOOST_TEST(seen.size() == 3000u);
+  BOOST_TEST(game_seed(7, 5) == game_seed(7, 5));  // and reproducible
+}
+
+BOOST_AUTO_TEST_CASE(a_mismatch_with_against_replays_from_the_printed_options) {
+  // The sample of --against is counted within each game, so the game alone replays it.
+  BuiltinSource<BrokenPosition<DropEnPassant>> broken("broken");
+  FuzzOptions options = fuzz_options(300, 120);
+  options.flip_depth = 0, options.sample_every = 3, options.against_depth = 1;
+  const FuzzRun run = fuzz_games<mailbox::Position, mailbox::Position>(options, &broken, {"mailbox", "mailbox"});
+  BOOST_REQUIRE(run.divergence);
+  BOOST_REQUIRE(run.game > 0);
+  FuzzOptions replay = options;
+  replay.games = 1, replay.first_game = run.game, replay.plies = run.ply;
+  const FuzzRun again = fuzz_games<mailbox::Position, mailbox::Position>(replay, &broken, {"mailbox", "mailbox"});
+  BOOST_REQUIRE(again.divergence);
+  BOOST_TEST(again.ply == run.ply);
+  BOOST_TEST(again.divergence->fen == run.divergence->fen);
+
+  // The printed replay line names every option that shapes the games, quoted for a shell.
+  options.against = "perftree:/opt/my engine/run --fast";
+  const std::string line = replay_command(options, run.game, run.ply);
+  BOOST_TEST(line == fmt::format("movegen fuzz --seed 20240601 --first-game {} --games 1 --plies {} --flip-depth 0 "
+                                 "--flip-every 4 --against 'perftree:/opt/my engine/run --fast' --sample-every 3 "
+                                 "--against-depth 1 --timeout 60",
+                                 run.game, run.ply));
 }

@@ -1,0 +1,40 @@
+// Options that several subcommands share, declared once with their validators: depths, counts, seeds,
+// timeouts. Numbers are read in decimal only: CLI11 on its own reads "" as 0, "0x5" as 5 and "010" as 8.
+//
+//   int depth = 3;
+//   add_count_option(cmd, "--depth", depth, 1, MAX_DEPTH, "divide depth");   // "--depth 016" is refused as 16
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <chrono>
+#include <cstdint>
+#include <string>
+
+#include "harness/commands.hpp"
+
+namespace movegen::harness {
+
+/// The longest --timeout, in seconds (a day), and the shortest (a millisecond).
+inline constexpr double MAX_TIMEOUT_SECONDS = 86400, MIN_TIMEOUT_SECONDS = 0.001;
+
+/// A validator for an integer written in decimal digits (a '-' first for signed T) within min..max; it
+/// rewrites the text without leading zeros, so that CLI11 converts exactly the number it checked.
+template <class T>
+CLI::Validator decimal_in(T min, T max);
+
+/// Adds option `name` (or a positional, without dashes) for an integer in min..max, in decimal; a
+/// transform, not a check, because CLI11 passes checks a copy of the text.
+CLI::Option* add_count_option(CLI::App& app, const std::string& name, int& value, int min, int max,
+                              const std::string& description);
+
+/// Adds `--seed`, an unsigned 64-bit decimal number.
+CLI::Option* add_seed_option(CLI::App& app, std::uint64_t& seed, const std::string& description);
+
+/// Adds `--timeout`, in seconds: a decimal number ("2", "0.5") within MIN_TIMEOUT_SECONDS..MAX_TIMEOUT_SECONDS.
+CLI::Option* add_timeout_option(CLI::App& app, double& seconds, const std::string& description);
+
+/// `seconds` as whole milliseconds (rounded); throws UsageError naming --timeout if it lies outside
+/// MIN_TIMEOUT_SECONDS..MAX_TIMEOUT_SECONDS (or is not a number).
+std::chrono::milliseconds timeout_from_seconds(double seconds);
+
+}  // namespace movegen::harness
