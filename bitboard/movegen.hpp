@@ -32,8 +32,8 @@ Bitboard king_danger(const Position& pos);
 /// Single pushes (one shift masked with the empty squares), double pushes (a second shift of the single
 /// pushes that landed on the relative third rank), east and west captures of enemy pieces, promotions
 /// (all four) on the last rank, and en passant, tested on its own for the pin it can uncover along the
-/// rank when both pawns leave it (not tested when `masks` has no king). Pinned pawns move one at a time, along the line
-/// through their king.
+/// rank when both pawns leave it (not tested when `masks` has no king). Pinned pawns move one at a time,
+/// along the line through their king.
 template <Color Us, class Sink>
 void generate_pawn_moves(const Position& pos, const LegalityMasks& masks, Sink& sink);
 /// Each unpinned knight's attacks that land on no own piece (a pinned knight can never move).

@@ -67,23 +67,39 @@ std::optional<EpdEntry> parse_epd_line(std::string_view line, int line_number) {
   return entry;
 }
 
-std::vector<EpdEntry> load_epd(const std::string& path) {
-  if (std::filesystem::is_directory(path)) throw EpdError(path + ": is a directory, not an EPD file");
-  std::ifstream in(path);
-  if (!in) throw EpdError(path + ": cannot open the file for reading");
+std::vector<EpdEntry> load_epd(const std::string& path, const std::string& shown) {
+  std::error_code ec;  // the error_code overloads: a symlink loop or an overlong name is a message, not a throw
+  const std::filesystem::file_status status = std::filesystem::status(path, ec);
+  if (status.type() == std::filesystem::file_type::not_found) throw EpdError(shown + ": cannot open: no such file");
+  if (ec) throw EpdError(shown + ": cannot open: " + ec.message());
+  if (std::filesystem::is_directory(status)) throw EpdError(shown + ": is a directory, not an EPD file");
+  if (!std::filesystem::is_regular_file(status))
+    throw EpdError(shown + " is not a regular file (an EPD suite must be one, read once from start to end)");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw EpdError(shown + ": cannot open the file for reading");
   std::vector<EpdEntry> entries;
+  std::streambuf& bytes = *in.rdbuf();
   std::string line;
-  int number = 0;
-  while (std::getline(in, line)) {
-    ++number;
+  for (int number = 1;; ++number) {
+    line.clear();
+    int c;
+    while ((c = bytes.sbumpc()) != std::char_traits<char>::eof() && c != '\n') {
+      if (line.size() == MAX_EPD_LINE_BYTES)
+        throw EpdError(shown + ": line " + std::to_string(number) + " is longer than " +
+                       std::to_string(MAX_EPD_LINE_BYTES) + " bytes");
+      line += char(c);
+    }
+    if (c == std::char_traits<char>::eof() && line.empty()) break;
     try {
       if (auto entry = parse_epd_line(line, number)) entries.push_back(std::move(*entry));
     } catch (const EpdError& e) {
-      throw EpdError(path + ": " + e.what());
+      throw EpdError(shown + ": " + e.what());
     }
+    if (c == std::char_traits<char>::eof()) break;
   }
-  if (in.bad()) throw EpdError(path + ": read error");
   return entries;
 }
+
+std::vector<EpdEntry> load_epd(const std::string& path) { return load_epd(path, path); }
 
 }  // namespace movegen

@@ -39,8 +39,14 @@ struct EpdEntry {
 /// a repeated depth, or a line with no counts.
 std::optional<EpdEntry> parse_epd_line(std::string_view line, int line_number);
 
-/// Every entry of an EPD file. Throws EpdError if the file cannot be read or is a directory, or naming
-/// `path:line` for the first bad line.
+/// The longest line an EPD file may have, in bytes (without its newline): far more than a FEN and its counts.
+inline constexpr std::size_t MAX_EPD_LINE_BYTES = 4096;
+
+/// Every entry of the EPD file at `path`, read line by line. Throws EpdError, naming the file as `shown`
+/// (the path itself by default), if it is missing, not a regular file (a directory, /dev/zero, a pipe),
+/// unreadable, or has a line longer than MAX_EPD_LINE_BYTES; or naming `shown: line N` for the first bad
+/// line.
+std::vector<EpdEntry> load_epd(const std::string& path, const std::string& shown);
 std::vector<EpdEntry> load_epd(const std::string& path);
 
 }  // namespace movegen

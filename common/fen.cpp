@@ -3,9 +3,10 @@
 #include <bit>
 #include <cstdio>
 #include <cstdlib>
+#include <vector>
 
 #include "common/position_concept.hpp"
-#include <vector>
+#include "common/steps.hpp"
 
 namespace movegen {
 
@@ -67,8 +68,7 @@ void parse_placement(std::string_view field, BoardState& s) {
       if (file > 8) throw FenError(name, where + " has more than 8 squares");
     }
     if (file != 8)
-      throw FenError(name, "rank " + std::to_string(r + 1) + " has " + std::to_string(file) +
-                               " squares, expected 8");
+      throw FenError(name, "rank " + std::to_string(r + 1) + " has " + std::to_string(file) + " squares, expected 8");
   }
 }
 
@@ -103,51 +103,37 @@ int parse_counter(std::string_view field, const std::string& name) {
   return value;
 }
 
-struct Step {
-  int rank, file;
-};
-constexpr Step KNIGHT_JUMPS[] = {{2, 1}, {1, 2}, {-1, 2}, {-2, 1}, {-2, -1}, {-1, -2}, {1, -2}, {2, -1}};
-constexpr Step KING_STEPS[] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
-
 // The pieces of colour `by` that attack `target`, looking outward from it; `occupied` says which squares
 // block a slider (it may differ from the board, to ask what attacked the square before the last move).
 Bitboard attackers_of(const BoardState& s, Square target, Color by, Bitboard occupied) {
   Bitboard found = 0;
   const int tr = rank_of(target), tf = file_of(target);
   const auto holds = [&](int r, int f, PieceType a, PieceType b) {
-    if (r < 0 || r > 7 || f < 0 || f > 7) return false;
-    const Square sq = make_square(File(f), Rank(r));
+    if (!on_board(r, f)) return false;
+    const Square sq = square_at(r, f);
     const Piece p = (occupied & square_bb(sq)) ? s.board[sq] : NO_PIECE;
     if (p == make_piece(by, a) || p == make_piece(by, b)) found |= square_bb(sq);
     return true;
   };
-  for (Step j : KNIGHT_JUMPS) holds(tr + j.rank, tf + j.file, KNIGHT, KNIGHT);
-  for (Step k : KING_STEPS) {
-    holds(tr + k.rank, tf + k.file, KING, KING);
-    const bool diagonal = k.rank != 0 && k.file != 0;
+  for (Step j : KNIGHT_STEPS) holds(tr + j.row, tf + j.col, KNIGHT, KNIGHT);
+  for (Step k : KING_STEPS) {  // the king's steps, and the eight slider directions
+    holds(tr + k.row, tf + k.col, KING, KING);
+    const bool diagonal = k.row != 0 && k.col != 0;
     const PieceType slider = diagonal ? BISHOP : ROOK;
-    for (int r = tr + k.rank, f = tf + k.file; holds(r, f, slider, QUEEN); r += k.rank, f += k.file)
-      if (occupied & square_bb(make_square(File(f), Rank(r)))) break;
+    for (int r = tr + k.row, f = tf + k.col; holds(r, f, slider, QUEEN); r += k.row, f += k.col)
+      if (occupied & square_bb(square_at(r, f))) break;
   }
-  const int behind = by == WHITE ? -1 : 1;  // a pawn attacks forward, so it stands a rank behind the target
-  holds(tr + behind, tf - 1, PAWN, PAWN);
-  holds(tr + behind, tf + 1, PAWN, PAWN);
+  // A pawn attacks forward, so it stands where one of its attack steps, taken backwards, leads.
+  for (Step p : pawn_attack_steps(by)) holds(tr - p.row, tf - p.col, PAWN, PAWN);
   return found;
-}
-
-std::string squares_list(Bitboard b) {
-  std::string out;
-  for (Square sq = SQ_A1; sq <= SQ_H8; ++sq)
-    if (b & square_bb(sq)) out += (out.empty() ? "" : ", ") + square_name(sq);
-  return out;
 }
 
 // True if squares a, b and c lie on one rank, file or diagonal.
 bool on_one_line(Square a, Square b, Square c) {
   const auto same = [&](auto key) { return key(a) == key(b) && key(b) == key(c); };
   return same([](Square s) { return int(rank_of(s)); }) || same([](Square s) { return int(file_of(s)); }) ||
-         same([](Square s) { return rank_of(s) - file_of(s); }) ||
-         same([](Square s) { return rank_of(s) + file_of(s); });
+         same([](Square s) { return int(rank_of(s)) - int(file_of(s)); }) ||
+         same([](Square s) { return int(rank_of(s)) + int(file_of(s)); });
 }
 
 // A check that no legal last move gives, as python-chess's Board.status() finds them: more than two
@@ -164,11 +150,11 @@ std::optional<BoardProblem> check_checkers(const BoardState& s) {
   const Bitboard checkers = attackers_of(s, king, them, occupied);
   if (!checkers) return std::nullopt;
   const std::string who = std::string("the ") + (us == WHITE ? "white" : "black") + " king on " + square_name(king);
-  const int count = std::popcount(checkers);
+  const int count = popcount(checkers);
   if (count > 2)
     return BoardProblem{"piece placement", who + " has " + std::to_string(count) + " checkers (" +
-                                               squares_list(checkers) + "), at most 2 possible"};
-  const Square first = Square(std::countr_zero(checkers)), last = Square(63 - std::countl_zero(checkers));
+                                               square_names(checkers) + "), at most 2 possible"};
+  const Square first = lsb(checkers), last = Square(63 - std::countl_zero(checkers));
   if (s.ep_square != SQ_NONE) {
     const Square pushed_to = s.ep_square - pawn_push(us), pushed_from = s.ep_square + pawn_push(us);
     const std::string push =
@@ -221,8 +207,10 @@ std::optional<BoardProblem> check_board_state(const BoardState& s) {
       if (rank_of(sq) == RANK_1 || rank_of(sq) == RANK_8)
         return problem("piece placement", side + " pawn on " + square_name(sq) + ": pawns cannot stand on rank 1 or 8");
     }
-    if (kings != 1) return problem("piece placement", side + " has " + std::to_string(kings) + " kings, expected exactly 1");
-    if (pawns > 8) return problem("piece placement", side + " has " + std::to_string(pawns) + " pawns, at most 8 allowed");
+    if (kings != 1)
+      return problem("piece placement", side + " has " + std::to_string(kings) + " kings, expected exactly 1");
+    if (pawns > 8)
+      return problem("piece placement", side + " has " + std::to_string(pawns) + " pawns, at most 8 allowed");
     if (pieces > 16)
       return problem("piece placement", side + " has " + std::to_string(pieces) + " pieces, at most 16 allowed");
   }
@@ -234,12 +222,13 @@ std::optional<BoardProblem> check_board_state(const BoardState& s) {
   if (const Square ep = s.ep_square; ep != SQ_NONE) {
     const Color us = s.side_to_move;
     if (!is_ok(ep) || relative_rank(us, ep) != RANK_6)
-      return problem("en passant", square_name(ep) + " is on the wrong rank: with " + (us == WHITE ? "white" : "black") +
-                                       " to move it must be on rank " + (us == WHITE ? "6" : "3"));
+      return problem("en passant", square_name(ep) + " is on the wrong rank: with " +
+                                       (us == WHITE ? "white" : "black") + " to move it must be on rank " +
+                                       (us == WHITE ? "6" : "3"));
     const Square pawn = ep - pawn_push(us), origin = ep + pawn_push(us);
     if (s.board[pawn] != make_piece(~us, PAWN))
-      return problem("en passant", square_name(ep) + " has no pawn on " + square_name(pawn) +
-                                       " that could just have pushed two");
+      return problem("en passant",
+                     square_name(ep) + " has no pawn on " + square_name(pawn) + " that could just have pushed two");
     if (s.board[ep] != NO_PIECE || s.board[origin] != NO_PIECE)
       return problem("en passant", square_name(ep) + ": the pawn's double push crossed an occupied square (" +
                                        square_name(s.board[ep] != NO_PIECE ? ep : origin) + ")");

@@ -53,8 +53,9 @@ struct BoardState {
 /// or rights that the king and rook placement cannot have; an en passant square off the board, on the
 /// wrong rank, with no pawn that could just have pushed two, or with the squares it crossed occupied;
 /// clocks that are not non-negative numbers; not exactly one king a side; pawns on rank 1 or 8; more
-/// than 8 pawns or 16 pieces a side; a check no legal last move could give (see check_board_state). Whether the side not to move is in check needs attack tests, so
-/// each Position::from_fen checks that itself (see `require_side_not_to_move_safe`).
+/// than 8 pawns or 16 pieces a side; a check no legal last move could give (see check_board_state).
+/// Whether the side not to move is in check needs attack tests, so each Position::from_fen checks that
+/// itself (see `require_side_not_to_move_safe`).
 BoardState parse_fen(std::string_view fen);
 
 /// A rule of the game a BoardState breaks: the FEN field it lies in and what is wrong, in FenError's words.
@@ -69,8 +70,8 @@ struct BoardProblem {
 /// with the squares it crossed occupied; a check on the side to move that no legal last move could give,
 /// as python-chess's Board.status() rejects it: more than two checkers, two checkers on one line with the
 /// king, or with an en passant square two checkers or one that the double push neither gave nor
-/// uncovered; negative clocks. parse_fen throws it as a FenError, and both
-/// generators' check_position() report it. Whether a king is attacked needs attack tests: see
+/// uncovered; negative clocks. parse_fen throws it as a FenError, and every generator's check_position()
+/// reports it. Whether a king is attacked needs attack tests: see
 /// check_game_rules in common/position_concept.hpp.
 std::optional<BoardProblem> check_board_state(const BoardState& s);
 

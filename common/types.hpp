@@ -122,6 +122,9 @@ constexpr Direction pawn_push(Color c) { return c == WHITE ? NORTH : SOUTH; }
 /// Algebraic name of a square, "a1".."h8"; "-" for SQ_NONE.
 std::string square_name(Square s);
 
+/// The names of the squares of b, a1 first, separated by ", " ("e2, f3"); "" for an empty set.
+std::string square_names(Bitboard b);
+
 /// The square named by two characters "a1".."h8", or SQ_NONE if the text names none.
 Square parse_square(std::string_view text);
 

@@ -67,14 +67,6 @@ int run_compare(const CompareOptions& options, std::ostream& out, std::ostream& 
 /// one: a file that cannot be read, a bad line, a FEN whose side not to move is in check, no positions.
 std::vector<EpdEntry> load_suite(const std::string& path);
 
-/// The longest line an EPD file may have, in bytes (without its newline): far more than a FEN and its counts.
-inline constexpr std::size_t MAX_EPD_LINE_BYTES = 4096;
-
-/// The entries of the EPD file at `path`, read line by line. Throws EpdError naming the file (quoted, control
-/// bytes as \xNN) if it is missing, not a regular file (/dev/zero, a pipe), unreadable, has a line longer
-/// than MAX_EPD_LINE_BYTES, or a bad line.
-std::vector<EpdEntry> read_epd_file(const std::string& path);
-
 /// Throws UsageError naming --max-depth if no entry has a count at depth 1..max_depth: such a run would
 /// check nothing.
 void require_counts_within(const std::vector<EpdEntry>& entries, int max_depth);

@@ -106,12 +106,7 @@ std::optional<Divergence> find_divergence(DivideSource& a, DivideSource& b, cons
   return std::nullopt;
 }
 
-std::string squares_text(Bitboard b) {
-  std::string out;
-  for (Square s = SQ_A1; s <= SQ_H8; ++s)
-    if (b & square_bb(s)) out += (out.empty() ? "" : ", ") + square_name(s);
-  return "{" + out + "}";
-}
+std::string squares_text(Bitboard b) { return "{" + square_names(b) + "}"; }
 
 void print_divergence(std::ostream& out, const Divergence& d) {
   fmt::print(out, "A:          {}\nB:          {}\n", d.a_name, d.b_name);

@@ -5,7 +5,6 @@
 #include <chrono>
 #include <climits>
 #include <filesystem>
-#include <fstream>
 #include <memory>
 #include <ostream>
 
@@ -38,41 +37,8 @@ std::string quote_path(std::string_view path) {
                      escape(path.substr(path.size() - KEEP)));
 }
 
-std::vector<EpdEntry> read_epd_file(const std::string& path) {
-  const std::string shown = quote_path(path);
-  std::error_code ec;  // the error_code overloads: a symlink loop or an overlong name is a message, not a throw
-  const std::filesystem::file_status status = std::filesystem::status(path, ec);
-  if (status.type() == std::filesystem::file_type::not_found) throw EpdError(shown + ": cannot open: no such file");
-  if (ec) throw EpdError(shown + ": cannot open: " + ec.message());
-  if (std::filesystem::is_directory(status)) throw EpdError(shown + ": is a directory, not an EPD file");
-  if (!std::filesystem::is_regular_file(status))
-    throw EpdError(shown + " is not a regular file (an EPD suite must be one, read once from start to end)");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw EpdError(shown + ": cannot open the file for reading");
-  std::vector<EpdEntry> entries;
-  std::streambuf& bytes = *in.rdbuf();
-  std::string line;
-  for (int number = 1;; ++number) {
-    line.clear();
-    int c;
-    while ((c = bytes.sbumpc()) != std::char_traits<char>::eof() && c != '\n') {
-      if (line.size() == MAX_EPD_LINE_BYTES)
-        throw EpdError(fmt::format("{}: line {} is longer than {} bytes", shown, number, MAX_EPD_LINE_BYTES));
-      line += char(c);
-    }
-    if (c == std::char_traits<char>::eof() && line.empty()) break;
-    try {
-      if (auto entry = parse_epd_line(line, number)) entries.push_back(std::move(*entry));
-    } catch (const EpdError& e) {
-      throw EpdError(shown + ": " + e.what());
-    }
-    if (c == std::char_traits<char>::eof()) break;
-  }
-  return entries;
-}
-
 std::vector<EpdEntry> load_suite(const std::string& path) {
-  std::vector<EpdEntry> entries = read_epd_file(path);
+  std::vector<EpdEntry> entries = load_epd(path, quote_path(path));
   if (entries.empty()) throw EpdError(quote_path(path) + ": no positions (only blank or comment lines)");
   // parse_fen cannot tell whether the side not to move is in check; from_fen can.
   for (const EpdEntry& entry : entries)

@@ -5,6 +5,8 @@
 #include <cstring>
 #include <span>
 
+#include "common/move_sink.hpp"
+
 namespace movegen::mailbox {
 
 namespace {
@@ -199,15 +201,21 @@ void generate_all(MasksPosition& pos, Out& out) {
 
 }  // namespace
 
-template <class Out>
-void generate_legal_moves(MasksPosition& pos, Out& out) {
+void generate_legal(MasksPosition& pos, MoveList& list) {
+  MoveWriter writer(list);
   if (pos.side_to_move() == WHITE)
-    generate_all<WHITE>(pos, out);
+    generate_all<WHITE>(pos, writer);
   else
-    generate_all<BLACK>(pos, out);
+    generate_all<BLACK>(pos, writer);
 }
 
-template void generate_legal_moves(MasksPosition&, MoveWriter&);
-template void generate_legal_moves(MasksPosition&, MoveCounter&);
+std::size_t count_legal(MasksPosition& pos) {
+  MoveCounter counter;
+  if (pos.side_to_move() == WHITE)
+    generate_all<WHITE>(pos, counter);
+  else
+    generate_all<BLACK>(pos, counter);
+  return counter.count;
+}
 
 }  // namespace movegen::mailbox

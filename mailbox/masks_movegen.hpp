@@ -3,19 +3,22 @@
 // once per node. A piece that is not the king and not pinned has its moves onto the check mask passed on
 // untested; the king's moves, a pinned piece's moves and en passant are made, tested and unmade.
 //
-//   MoveCounter counter;
-//   generate_legal_moves(pos, counter);      // counter.count == 20 in the start position
+//   MoveList list;
+//   generate_legal(pos, list);               // 20 moves in the start position
+//   count_legal(pos);                        // 20, without the list
 #pragma once
 
-#include "common/move_sink.hpp"
+#include <cstddef>
+
+#include "common/move.hpp"
 #include "mailbox/masks_position.hpp"
 
 namespace movegen::mailbox {
 
-/// Every legal move of the side to move into `out` (a MoveWriter or a MoveCounter). The legality masks
-/// are found once (checkers, pinned pieces, check mask); in double check only the king moves. Leaves the
-/// position as it was.
-template <class Out>
-void generate_legal_moves(MasksPosition& pos, Out& out);
+/// Appends every legal move of the side to move to `list`. The legality masks are found once (checkers,
+/// pinned pieces, check mask); in double check only the king moves. Leaves the position as it was.
+void generate_legal(MasksPosition& pos, MoveList& list);
+/// The number of legal moves of the side to move, generate_legal's list size, counted without the list.
+std::size_t count_legal(MasksPosition& pos);
 
 }  // namespace movegen::mailbox

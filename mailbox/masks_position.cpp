@@ -1,5 +1,7 @@
 #include "mailbox/masks_position.hpp"
 
+#include <cassert>
+
 #include "common/position_concept.hpp"
 #include "mailbox/masks_movegen.hpp"
 
@@ -31,8 +33,14 @@ struct ChangedSquares {
 MasksPosition MasksPosition::from_fen(std::string_view fen) {
   MasksPosition pos;
   static_cast<Position&>(pos) = Position::from_fen(fen);
-  for (Square sq = SQ_A1; sq <= SQ_H8; ++sq) pos.track(sq, +1);
+  pos.track_board();
   return pos;
+}
+
+void MasksPosition::track_board() {
+  counts_ = {};
+  slider_lines_[WHITE] = slider_lines_[BLACK] = SliderLines{};
+  for (Square sq = SQ_A1; sq <= SQ_H8; ++sq) track(sq, +1);
 }
 
 inline void MasksPosition::track(Square s, int delta) {
@@ -58,25 +66,13 @@ void MasksPosition::unmake_move(Move m) {
   verify_invariants();
 }
 
-void MasksPosition::generate_legal(MoveList& list) {
-  MoveWriter writer(list);
-  generate_legal_moves(*this, writer);
-}
+void MasksPosition::generate_legal(MoveList& list) { mailbox::generate_legal(*this, list); }
 
-std::size_t MasksPosition::count_legal() {
-  MoveCounter counter;
-  generate_legal_moves(*this, counter);
-  return counter.count;
-}
+std::size_t MasksPosition::count_legal() { return mailbox::count_legal(*this); }
 
 bool MasksPosition::keeps_king_safe(Move m) {
+  assert(m.flag() != CASTLING);  // castling is generated legal and never tested
   const Color us = side_to_move();
-  if (m.flag() == CASTLING) {  // the rook moves too: the whole move is played
-    play(m);                   // the counts and lines go unchanged: only the mover's rook and king moved
-    const bool safe = !is_square_attacked(king_square(us), ~us);
-    take_back(m);
-    return safe;
-  }
   // Made on the board string alone: the moving letter to its square, over any piece it takes, and the
   // pawn taken en passant lifted. The letter counts and slider lines are left as they were, which the
   // attack test allows: a piece taken but still counted only makes it look along one more line.
@@ -94,21 +90,17 @@ bool MasksPosition::keeps_king_safe(Move m) {
 }
 
 std::string MasksPosition::check_position() const {
-  // The letter counts and slider lines kept beside the board, against the board; then the plain checks.
-  std::array<int, 128> counted{};
-  SliderLines lines[COLOR_NB];
-  for (Square sq = SQ_A1; sq <= SQ_H8; ++sq) {
-    const char c = board_[sq];
-    ++counted[static_cast<unsigned char>(c)];
-    if (const Piece p = char_to_piece(c); p != NO_PIECE) lines[color_of(p)].update(c, rank_of(sq), file_of(sq), +1);
-  }
+  // The letter counts and slider lines kept by make and unmake, against the ones found afresh from the
+  // board; then the plain checks.
+  MasksPosition fresh = *this;
+  fresh.track_board();
   for (Color c : {WHITE, BLACK})
-    if (!(lines[c] == slider_lines_[c]))
+    if (!(fresh.slider_lines_[c] == slider_lines_[c]))
       return std::string("slider lines of ") + (c == WHITE ? "white" : "black") + " are out of date";
   for (char c : PIECE_LETTERS)
-    if (c != '-' && count(c) != counted[static_cast<unsigned char>(c)])
+    if (c != '-' && count(c) != fresh.count(c))
       return "count of " + std::string(1, c) + " is " + std::to_string(count(c)) + ", the board has " +
-             std::to_string(counted[static_cast<unsigned char>(c)]);
+             std::to_string(fresh.count(c));
   return Position::check_position();
 }
 

@@ -53,14 +53,15 @@ class MasksPosition : private Position {
     return mailbox::legality_masks(board(), king_square(side_to_move()), attackers(~side_to_move()));
   }
 
-  /// Appends every legal move to `list` (see mailbox/masks_movegen.hpp). Leaves the position as it was.
+  /// Appends every legal move to `list` (mailbox::generate_legal in mailbox/masks_movegen.hpp). Leaves the
+  /// position as it was.
   void generate_legal(MoveList& list);
   /// The number of legal moves, generate_legal's list size, counted without building that list (perft's
   /// bulk counting at the last ply). Leaves the position as it was.
   std::size_t count_legal();
 
-  /// True if pseudo-legal `m` leaves the mover's king unattacked: made on the board string alone, tested
-  /// and taken back (castling, which also moves a rook, by the whole make and unmake).
+  /// True if pseudo-legal `m`, which must not be castling (castling is generated legal), leaves the mover's
+  /// king unattacked: made on the board string alone, tested and taken back.
   bool keeps_king_safe(Move m);
 
   /// Plays a legal move of this position; unmake_move takes it back.
@@ -74,6 +75,8 @@ class MasksPosition : private Position {
  private:
   /// Adds (+1) or removes (-1) the letter on `s` from the counts and slider lines.
   void track(Square s, int delta);
+  /// Finds the counts and slider lines afresh from the board.
+  void track_board();
   void verify_invariants() const;
 
   std::array<std::uint8_t, 128> counts_{};  // pieces on the board per FEN letter, index the letter itself
