@@ -8,6 +8,7 @@
 
 #include "common/fen.hpp"
 #include "harness/generators.hpp"
+#include "harness/json_output.hpp"
 
 namespace movegen::harness {
 
@@ -71,6 +72,10 @@ std::chrono::milliseconds timeout_from_seconds(double seconds) {
     throw UsageError(
         fmt::format("bad --timeout: {} is outside {}..{} seconds", seconds, MIN_TIMEOUT_SECONDS, MAX_TIMEOUT_SECONDS));
   return std::chrono::milliseconds(std::llround(seconds * 1000));
+}
+
+CLI::Option* add_json_flag(CLI::App& app, bool& json) {
+  return app.add_flag("--json", json, "print one JSON document on stdout instead of the report (docs/json.md)");
 }
 
 }  // namespace movegen::harness
