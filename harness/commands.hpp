@@ -31,35 +31,40 @@ struct PerftOptions {
   std::string fen = std::string(START_FEN);
   std::vector<std::string> moves;  // UCI moves played from `fen` before counting
   int depth = 1;
-  bool bulk = true;  // count the last ply from the move list
+  bool bulk = true;   // count the last ply from the move list
+  bool json = false;  // one JSON document instead of the text report (docs/json.md)
 };
 
 /// `movegen perft`: one `move: count` line per legal root move sorted by move text, an empty line, and
-/// `Nodes searched: N` (Stockfish's `go perft` format); time and nodes per second go to `err`.
+/// `Nodes searched: N` (Stockfish's `go perft` format), or with `json` the same divide as one JSON
+/// document; time and nodes per second go to `err`.
 int run_perft(const PerftOptions& options, std::ostream& out, std::ostream& err);
 
 struct SuiteOptions {
   std::string generator = "mailbox";  // a generator name, a comma-separated list of them, or "all"
   std::string file;
   int max_depth = MAX_DEPTH;
+  bool json = false;  // one JSON document instead of the text report (docs/json.md)
 };
 
 /// `movegen suite`: checks every `;Dn` count with n <= max_depth, one line per position (ok or FAIL
-/// with expected and got), a summary line; progress on `err` when it runs long. 1 on any mismatch.
+/// with expected and got), a summary line, or with `json` one JSON document of the same results;
+/// progress on `err` when it runs long. 1 on any mismatch.
 int run_suite(const SuiteOptions& options, std::ostream& out, std::ostream& err);
 
 struct CompareOptions {
   std::string file;        // an EPD suite
   std::string generators;  // comma-separated generator names; empty: all four
   int max_depth = MAX_DEPTH;
-  bool bulk = true;  // count the last ply from the move list (every generator alike)
+  bool bulk = true;   // count the last ply from the move list (every generator alike)
+  bool json = false;  // one JSON document instead of the text report (docs/json.md)
 };
 
 /// `movegen compare`: runs the chosen built-in generators (all four by default) on every count of the
 /// suite up to max_depth, checks each count against the EPD and so against each other, and prints a table
 /// (position, depth, nodes, Mnps per generator, agreement), a summary, and the 2x2 of Mnps by
-/// representation and legality strategy with the effect of each choice. 1 on any disagreement; throws
-/// UsageError for a bad --generators list.
+/// representation and legality strategy with the effect of each choice (with `json`, one JSON document of
+/// the same results). 1 on any disagreement; throws UsageError for a bad --generators list.
 int run_compare(const CompareOptions& options, std::ostream& out, std::ostream& err);
 
 /// The entries of an EPD suite, each position already loaded by every generator, so that a bad line

@@ -1,3 +1,4 @@
+// `movegen compare`: the generators side by side on a suite, counts checked, speed in a 2x2 table.
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
@@ -6,12 +7,16 @@
 #include <memory>
 #include <optional>
 #include <ostream>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "common/epd.hpp"
 #include "common/perft.hpp"
 #include "harness/cli.hpp"
 #include "harness/commands.hpp"
 #include "harness/generators.hpp"
+#include "harness/json_output.hpp"
 #include "harness/options.hpp"
 
 namespace movegen::harness {
@@ -40,28 +45,116 @@ std::string shorten(const std::string& text, std::size_t width) {
   return text.size() <= width ? text : text.substr(0, width - 3) + "...";
 }
 
-// The 2x2 table of a compare run: Mnps of each generator by representation (rows) and legality strategy
-// (columns), with the strategy effect (masks over make-test-unmake) at the end of each row and the
-// representation effect (bitboard over mailbox) under each column, where both generators ran.
-void print_two_by_two(std::ostream& out, const std::vector<Generator>& generators, const std::vector<Timed>& totals) {
-  auto mnps = [&](Representation r, Strategy s) -> std::optional<double> {
-    for (std::size_t i = 0; i < generators.size(); ++i)
-      if (representation_of(generators[i]) == r && strategy_of(generators[i]) == s && totals[i].seconds > 0)
-        return totals[i].mnps();
-    return std::nullopt;
-  };
+// A count of the EPD that a generator did not reproduce.
+struct Mismatch {
+  int depth;
+  Generator generator;
+  std::uint64_t got, expected;
+};
+
+// One position of a compare run: each generator's nodes and time summed over the EPD's depths 1..deepest
+// (deepest 0: no count within --max-depth), the EPD's own sum, and the counts that differ from the EPD.
+struct CompareRow {
+  int deepest = 0, counts_checked = 0;
+  std::uint64_t expected_nodes = 0;
+  std::vector<Timed> timed;
+  std::vector<Mismatch> problems;
+};
+
+CompareRow compare_position(const EpdEntry& entry, const std::vector<Generator>& generators, int max_depth,
+                            Counting counting) {
+  CompareRow row;
+  row.timed.resize(generators.size());
+  for (const PerftCount& expected : entry.counts) {
+    if (expected.depth > max_depth) continue;
+    row.deepest = std::max(row.deepest, expected.depth);
+    ++row.counts_checked;
+    row.expected_nodes += expected.nodes;
+    for (std::size_t i = 0; i < generators.size(); ++i) {
+      const Timed t = timed_perft(generators[i], entry.fen, expected.depth, counting);
+      row.timed[i].nodes += t.nodes;
+      row.timed[i].seconds += t.seconds;
+      if (t.nodes != expected.nodes) row.problems.push_back({expected.depth, generators[i], t.nodes, expected.nodes});
+    }
+  }
+  return row;
+}
+
+// The 2x2 of a compare run: Mnps of each generator by representation and legality strategy, where that
+// generator ran (and took measurable time), and the effect of each choice as a ratio of two cells.
+struct TwoByTwo {
+  std::optional<double> mnps[2][2];  // [Representation][Strategy]
+  static std::optional<double> ratio(std::optional<double> a, std::optional<double> b) {
+    return a && b && *b > 0 ? std::optional(*a / *b) : std::nullopt;
+  }
+  std::optional<double> cell(Representation r, Strategy s) const { return mnps[int(r)][int(s)]; }
+  /// masks over make-test-unmake, on representation r
+  std::optional<double> masks_effect(Representation r) const {
+    return ratio(cell(r, Strategy::MASKS), cell(r, Strategy::MAKE_TEST_UNMAKE));
+  }
+  /// bitboard over mailbox, with strategy s
+  std::optional<double> representation_effect(Strategy s) const {
+    return ratio(cell(Representation::BITBOARD, s), cell(Representation::MAILBOX, s));
+  }
+};
+
+TwoByTwo two_by_two(const std::vector<Generator>& generators, const std::vector<Timed>& totals) {
+  TwoByTwo table;
+  for (std::size_t i = 0; i < generators.size(); ++i)
+    if (totals[i].seconds > 0)
+      table.mnps[int(representation_of(generators[i]))][int(strategy_of(generators[i]))] = totals[i].mnps();
+  return table;
+}
+
+constexpr std::pair<const char*, Representation> REPRESENTATIONS[] = {{"mailbox", Representation::MAILBOX},
+                                                                      {"bitboard", Representation::BITBOARD}};
+constexpr std::pair<const char*, Strategy> STRATEGIES[] = {{"make_test_unmake", Strategy::MAKE_TEST_UNMAKE},
+                                                           {"masks", Strategy::MASKS}};
+
+// The 2x2 as text: representation in rows, strategy in columns, the strategy effect at the end of each row
+// and the representation effect under each column.
+void print_two_by_two(std::ostream& out, const TwoByTwo& table) {
   auto cell = [](std::optional<double> v) { return v ? fmt::format("{:.2f}", *v) : std::string("-"); };
-  auto ratio = [](std::optional<double> a, std::optional<double> b) {
-    return a && b && *b > 0 ? fmt::format("{:.2f}x", *a / *b) : std::string("-");
-  };
+  auto ratio = [](std::optional<double> v) { return v ? fmt::format("{:.2f}x", *v) : std::string("-"); };
   constexpr Strategy MTU = Strategy::MAKE_TEST_UNMAKE, MASKS = Strategy::MASKS;
   fmt::print(out, "\n{:<22} {:>16} {:>10} {:>17}\n", "Mnps", "make-test-unmake", "masks", "masks effect");
-  for (auto [name, r] : {std::pair{"mailbox", Representation::MAILBOX}, {"bitboard", Representation::BITBOARD}})
-    fmt::print(out, "{:<22} {:>16} {:>10} {:>17}\n", name, cell(mnps(r, MTU)), cell(mnps(r, MASKS)),
-               ratio(mnps(r, MASKS), mnps(r, MTU)));
-  fmt::print(out, "{:<22} {:>16} {:>10}\n", "representation effect",
-             ratio(mnps(Representation::BITBOARD, MTU), mnps(Representation::MAILBOX, MTU)),
-             ratio(mnps(Representation::BITBOARD, MASKS), mnps(Representation::MAILBOX, MASKS)));
+  for (auto [name, r] : REPRESENTATIONS)
+    fmt::print(out, "{:<22} {:>16} {:>10} {:>17}\n", name, cell(table.cell(r, MTU)), cell(table.cell(r, MASKS)),
+               ratio(table.masks_effect(r)));
+  fmt::print(out, "{:<22} {:>16} {:>10}\n", "representation effect", ratio(table.representation_effect(MTU)),
+             ratio(table.representation_effect(MASKS)));
+}
+
+nlohmann::json or_null(std::optional<double> v) { return v ? nlohmann::json(*v) : nlohmann::json(nullptr); }
+
+// The 2x2 as JSON (docs/json.md, "compare"): missing cells and effects are null.
+nlohmann::json two_by_two_json(const TwoByTwo& table) {
+  nlohmann::json doc = {{"mnps", nlohmann::json::object()},
+                        {"masks_effect", nlohmann::json::object()},
+                        {"representation_effect", nlohmann::json::object()}};
+  for (auto [name, r] : REPRESENTATIONS) {
+    for (auto [strategy, s] : STRATEGIES) doc["mnps"][name][strategy] = or_null(table.cell(r, s));
+    doc["masks_effect"][name] = or_null(table.masks_effect(r));
+  }
+  for (auto [strategy, s] : STRATEGIES)
+    doc["representation_effect"][strategy] = or_null(table.representation_effect(s));
+  return doc;
+}
+
+nlohmann::json timed_json(Generator g, const Timed& t) {
+  return {{"generator", generator_name(g)}, {"nodes", t.nodes}, {"seconds", t.seconds}, {"mnps", t.mnps()}};
+}
+
+// A row of the JSON document.
+nlohmann::json row_json(const EpdEntry& entry, const CompareRow& row, const std::vector<Generator>& generators) {
+  nlohmann::json timed = nlohmann::json::array(), problems = nlohmann::json::array();
+  for (std::size_t i = 0; i < generators.size(); ++i) timed.push_back(timed_json(generators[i], row.timed[i]));
+  for (const Mismatch& m : row.problems)
+    problems.push_back(
+        {{"depth", m.depth}, {"generator", generator_name(m.generator)}, {"got", m.got}, {"expected", m.expected}});
+  return {{"line", entry.line},          {"fen", entry.fen},    {"depth", row.deepest},
+          {"nodes", row.expected_nodes}, {"generators", timed}, {"agree", row.problems.empty()},
+          {"problems", problems}};
 }
 
 }  // namespace
@@ -78,51 +171,69 @@ int run_compare(const CompareOptions& options, std::ostream& out, std::ostream& 
   for (Generator g : generators) width = std::max(width, generator_name(g).size());
   std::string header = fmt::format("{:>5}  {:<42} {:>2} {:>11}", "line", "position", "D", "nodes");
   for (Generator g : generators) header += fmt::format(" {:>{}}", generator_name(g), width);
-  fmt::print(out, "{}  agree\n", header);
+  if (!options.json) fmt::print(out, "{}  agree\n", header);
 
   std::vector<Timed> totals(generators.size());
-  int disagreements = 0, counts_checked = 0, index = 0;
+  nlohmann::json rows = nlohmann::json::array();
+  int disagreements = 0, counts_checked = 0, skipped = 0, index = 0;
   auto last_progress = std::chrono::steady_clock::now();
   for (const EpdEntry& entry : entries) {
     ++index;
-    std::vector<Timed> row(generators.size());
-    std::string problems;
-    int deepest = 0;
-    for (const PerftCount& expected : entry.counts) {
-      if (expected.depth > options.max_depth) continue;
-      deepest = std::max(deepest, expected.depth);
-      ++counts_checked;
-      for (std::size_t i = 0; i < generators.size(); ++i) {
-        const Timed t = timed_perft(generators[i], entry.fen, expected.depth, counting);
-        row[i].nodes += t.nodes;
-        row[i].seconds += t.seconds;
-        if (t.nodes != expected.nodes)
-          problems += fmt::format(" D{} {} {} (EPD {})", expected.depth, generator_name(generators[i]), t.nodes,
-                                  expected.nodes);
-      }
-    }
-    if (deepest == 0) continue;
-    disagreements += !problems.empty();
-    std::string line =
-        fmt::format("{:>5}  {:<42} {:>2} {:>11}", entry.line, shorten(entry.fen, 42), deepest, row[0].nodes);
+    const CompareRow row = compare_position(entry, generators, options.max_depth, counting);
+    counts_checked += row.counts_checked;
+    skipped += row.deepest == 0;
+    if (row.deepest == 0) continue;
+    disagreements += !row.problems.empty();
     for (std::size_t i = 0; i < generators.size(); ++i) {
-      line += fmt::format(" {:>{}.2f}", row[i].mnps(), width);
-      totals[i].nodes += row[i].nodes;
-      totals[i].seconds += row[i].seconds;
+      totals[i].nodes += row.timed[i].nodes;
+      totals[i].seconds += row.timed[i].seconds;
     }
-    fmt::print(out, "{}  {}{}\n", line, problems.empty() ? "yes" : "NO:", problems);
+    if (options.json) {
+      rows.push_back(row_json(entry, row, generators));
+    } else {
+      std::string line = fmt::format("{:>5}  {:<42} {:>2} {:>11}", entry.line, shorten(entry.fen, 42), row.deepest,
+                                     row.timed[0].nodes);
+      for (const Timed& t : row.timed) line += fmt::format(" {:>{}.2f}", t.mnps(), width);
+      std::string problems;
+      for (const Mismatch& m : row.problems)
+        problems += fmt::format(" D{} {} {} (EPD {})", m.depth, generator_name(m.generator), m.got, m.expected);
+      fmt::print(out, "{}  {}{}\n", line, problems.empty() ? "yes" : "NO:", problems);
+    }
     if (std::chrono::steady_clock::now() - last_progress > std::chrono::seconds(5)) {
       last_progress = std::chrono::steady_clock::now();
       fmt::print(err, "compare: {}/{} positions\n", index, entries.size());
     }
   }
 
+  const TwoByTwo table = two_by_two(generators, totals);
+  if (options.json) {
+    nlohmann::json names = nlohmann::json::array(), total_rows = nlohmann::json::array();
+    for (std::size_t i = 0; i < generators.size(); ++i) {
+      names.push_back(generator_name(generators[i]));
+      total_rows.push_back(timed_json(generators[i], totals[i]));
+    }
+    print_json(out, {{"command", "compare"},
+                     {"file", options.file},
+                     {"generators", names},
+                     {"max_depth", options.max_depth},
+                     {"bulk", options.bulk},
+                     {"positions", rows},
+                     {"summary",
+                      {{"positions", entries.size()},
+                       {"positions_skipped", skipped},
+                       {"counts_checked", counts_checked},
+                       {"positions_disagreeing", disagreements}}},
+                     {"totals", total_rows},
+                     {"two_by_two", two_by_two_json(table)},
+                     {"all_agree", disagreements == 0}});
+    return disagreements == 0 ? 0 : 1;
+  }
   fmt::print(out, "\n{} positions, {} counts, each checked against the EPD and between {} generators ({} counting)\n",
              entries.size(), counts_checked, generators.size(), options.bulk ? "bulk" : "make-every-leaf");
   for (std::size_t i = 0; i < generators.size(); ++i)
     fmt::print(out, "{:>13}: {} nodes in {:.2f} s, {:.2f} Mnps\n", generator_name(generators[i]), totals[i].nodes,
                totals[i].seconds, totals[i].mnps());
-  print_two_by_two(out, generators, totals);
+  print_two_by_two(out, table);
   fmt::print(out, "{}\n",
              disagreements == 0 ? "all counts agree" : fmt::format("{} positions DISAGREE", disagreements));
   return disagreements == 0 ? 0 : 1;
@@ -135,6 +246,7 @@ Subcommand add_compare_command(CLI::App& app) {
   cmd->add_flag("!--no-bulk", options->bulk, "make every leaf move (same work for every generator)");
   cmd->add_option("--generators", options->generators, "comma-separated generators to run (default: all four)");
   cmd->add_option("file", options->file, "EPD file (default: the bundled suite)");
+  add_json_flag(*cmd, options->json);
   return {cmd, [options](std::ostream& out, std::ostream& err) {
             if (options->file.empty()) options->file = default_suite_path();
             return run_compare(*options, out, err);

@@ -7,11 +7,15 @@
 #include <cstring>
 #include <memory>
 #include <ostream>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "common/perft.hpp"
 #include "harness/cli.hpp"
 #include "harness/commands.hpp"
 #include "harness/generators.hpp"
+#include "harness/json_output.hpp"
 #include "harness/options.hpp"
 #include "harness/setup.hpp"
 
@@ -31,26 +35,54 @@ void require_depth(int depth, const std::string& what, int min) {
     throw UsageError(fmt::format("bad {}: {} is outside {}..{}", what, depth, min, MAX_DEPTH));
 }
 
+namespace {
+
+// One perft run: the divide in the order printed, the total and the time it took.
+struct PerftRun {
+  std::vector<std::pair<std::string, std::uint64_t>> divide;  // (UCI move, nodes), sorted by move text
+  std::uint64_t total = 0;
+  double seconds = 0;
+  double mnps() const { return seconds > 0 ? total / seconds / 1e6 : 0.0; }
+};
+
+// The JSON document of a perft run (docs/json.md, "perft").
+nlohmann::json perft_json(const PerftOptions& options, Generator generator, const PerftRun& run) {
+  nlohmann::json divide = nlohmann::json::array();
+  for (const auto& [move, nodes] : run.divide) divide.push_back({{"move", move}, {"nodes", nodes}});
+  return {{"command", "perft"},     {"generator", generator_name(generator)},
+          {"fen", options.fen},     {"moves", options.moves},
+          {"depth", options.depth}, {"bulk", options.bulk},
+          {"divide", divide},       {"nodes", run.total},
+          {"seconds", run.seconds}, {"mnps", run.mnps()}};
+}
+
+}  // namespace
+
 int run_perft(const PerftOptions& options, std::ostream& out, std::ostream& err) {
   require_depth(options.depth, "depth");
   const Generator generator = parse_generator(options.generator);
-  return with_generator(generator, [&]<ChessPosition P>() {
+  const PerftRun run = with_generator(generator, [&]<ChessPosition P>() {
     P pos = position_after<P>(options.fen, options.moves);
     const Counting counting = options.bulk ? Counting::BULK : Counting::MAKE_EVERY_LEAF;
     const auto start = std::chrono::steady_clock::now();
-    std::uint64_t total = 0;
+    PerftRun r;
     for (auto [move, nodes] : divide(pos, options.depth, counting)) {
-      fmt::print(out, "{}: {}\n", to_uci(move), nodes);
-      total += nodes;
+      r.divide.emplace_back(to_uci(move), nodes);
+      r.total += nodes;
     }
-    if (options.depth == 0) total = 1;
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    fmt::print(out, "\nNodes searched: {}\n", total);
-    require_written(out);  // before the timing line, so that a failed write is the only line on stderr
-    fmt::print(err, "{}: {:.3f} s, {:.2f} Mnps\n", generator_name(generator), seconds,
-               seconds > 0 ? total / seconds / 1e6 : 0.0);
-    return 0;
+    if (options.depth == 0) r.total = 1;
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return r;
   });
+  if (options.json) {
+    print_json(out, perft_json(options, generator, run));
+  } else {
+    for (const auto& [move, nodes] : run.divide) fmt::print(out, "{}: {}\n", move, nodes);
+    fmt::print(out, "\nNodes searched: {}\n", run.total);
+  }
+  require_written(out);  // before the timing line, so that a failed write is the only line on stderr
+  fmt::print(err, "{}: {:.3f} s, {:.2f} Mnps\n", generator_name(generator), run.seconds, run.mnps());
+  return 0;
 }
 
 Subcommand add_perft_command(CLI::App& app) {
@@ -62,6 +94,7 @@ Subcommand add_perft_command(CLI::App& app) {
   cmd->add_option("--moves", options->moves, "UCI moves played from the FEN first")->expected(1, -1);
   cmd->add_flag("!--no-bulk", options->bulk, "make every leaf move instead of counting the last ply's list");
   add_count_option(*cmd, "depth", options->depth, 0, MAX_DEPTH, "plies to search, 0..15")->required();
+  add_json_flag(*cmd, options->json);
   return {cmd, [options](std::ostream& out, std::ostream& err) { return run_perft(*options, out, err); }};
 }
 

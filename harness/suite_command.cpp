@@ -2,10 +2,12 @@
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
+#include <algorithm>
 #include <chrono>
 #include <climits>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <ostream>
 
 #include "common/epd.hpp"
@@ -13,6 +15,7 @@
 #include "harness/cli.hpp"
 #include "harness/commands.hpp"
 #include "harness/generators.hpp"
+#include "harness/json_output.hpp"
 #include "harness/options.hpp"
 
 namespace movegen::harness {
@@ -62,6 +65,77 @@ void require_counts_within(const std::vector<EpdEntry>& entries, int max_depth) 
         fmt::format("bad --max-depth: {} leaves no count to check (the shallowest is D{})", max_depth, shallowest));
 }
 
+namespace {
+
+// One EPD count of a position, checked by one generator; `got` is empty for a count deeper than --max-depth.
+struct SuiteCheck {
+  Generator generator;
+  PerftCount expected;
+  std::optional<std::uint64_t> got;
+  bool failed() const { return got && *got != expected.nodes; }
+};
+
+// A position's checks, generator by generator and each in the EPD's order, and the deepest depth checked
+// (0: none, the position is skipped).
+struct SuitePosition {
+  std::vector<SuiteCheck> checks;
+  int deepest = 0;
+  bool failed() const {
+    return std::any_of(checks.begin(), checks.end(), [](auto& c) { return c.failed(); });
+  }
+};
+
+SuitePosition check_position(const EpdEntry& entry, const std::vector<Generator>& generators, int max_depth) {
+  SuitePosition result;
+  for (Generator g : generators)
+    with_generator(g, [&]<ChessPosition P>() {
+      P pos = P::from_fen(entry.fen);
+      for (const PerftCount& expected : entry.counts) {
+        result.checks.push_back({g, expected, std::nullopt});
+        if (expected.depth > max_depth) continue;
+        result.checks.back().got = perft(pos, expected.depth);
+        result.deepest = std::max(result.deepest, expected.depth);
+      }
+    });
+  return result;
+}
+
+void print_position(std::ostream& out, const EpdEntry& entry, const SuitePosition& p, int max_depth) {
+  if (p.deepest == 0) {
+    fmt::print(out, "skipped line {:>3}  (no count at depth 1..{})  {}\n", entry.line, max_depth, entry.fen);
+    return;
+  }
+  std::string problems;
+  for (const SuiteCheck& c : p.checks)
+    if (c.failed())
+      problems += fmt::format("  D{} {} expected {} got {}", c.expected.depth, generator_name(c.generator),
+                              c.expected.nodes, *c.got);
+  fmt::print(out, "{:<4} line {:>3}  D1..D{}  {}{}\n", problems.empty() ? "ok" : "FAIL", entry.line, p.deepest,
+             entry.fen, problems);
+}
+
+// A position of the JSON document (docs/json.md, "suite").
+nlohmann::json position_json(const EpdEntry& entry, const SuitePosition& p) {
+  nlohmann::json checks = nlohmann::json::array();
+  for (const SuiteCheck& c : p.checks) {
+    nlohmann::json check = {{"generator", generator_name(c.generator)},
+                            {"depth", c.expected.depth},
+                            {"expected", c.expected.nodes},
+                            {"skipped", !c.got}};
+    if (c.got) check.update({{"got", *c.got}, {"ok", !c.failed()}});
+    checks.push_back(check);
+  }
+  return {{"line", entry.line},
+          {"fen", entry.fen},
+          {"status", p.deepest == 0 ? "skipped"
+                     : p.failed()   ? "fail"
+                                    : "ok"},
+          {"deepest", p.deepest},
+          {"checks", checks}};
+}
+
+}  // namespace
+
 int run_suite(const SuiteOptions& options, std::ostream& out, std::ostream& err) {
   require_depth(options.max_depth, "--max-depth", 1);
   const std::vector<Generator> generators =
@@ -74,32 +148,20 @@ int run_suite(const SuiteOptions& options, std::ostream& out, std::ostream& err)
   auto last_progress = start;
   std::uint64_t nodes = 0;
   int counts_checked = 0, failures = 0, skipped = 0, index = 0;
+  nlohmann::json positions = nlohmann::json::array();
   for (const EpdEntry& entry : entries) {
     ++index;
-    std::string problems;
-    int deepest = 0;
-    for (Generator g : generators) {
-      with_generator(g, [&]<ChessPosition P>() {
-        P pos = P::from_fen(entry.fen);
-        for (const PerftCount& expected : entry.counts) {
-          if (expected.depth > options.max_depth) continue;
-          const std::uint64_t got = perft(pos, expected.depth);
-          nodes += got;
-          ++counts_checked;
-          deepest = std::max(deepest, expected.depth);
-          if (got != expected.nodes)
-            problems +=
-                fmt::format("  D{} {} expected {} got {}", expected.depth, generator_name(g), expected.nodes, got);
-        }
-      });
+    const SuitePosition p = check_position(entry, generators, options.max_depth);
+    for (const SuiteCheck& c : p.checks) {
+      nodes += c.got.value_or(0);
+      counts_checked += c.got.has_value();
     }
-    failures += !problems.empty();
-    skipped += deepest == 0;
-    if (deepest == 0)
-      fmt::print(out, "skipped line {:>3}  (no count at depth 1..{})  {}\n", entry.line, options.max_depth, entry.fen);
+    failures += p.failed();
+    skipped += p.deepest == 0;
+    if (options.json)
+      positions.push_back(position_json(entry, p));
     else
-      fmt::print(out, "{:<4} line {:>3}  D1..D{}  {}{}\n", problems.empty() ? "ok" : "FAIL", entry.line, deepest,
-                 entry.fen, problems);
+      print_position(out, entry, p, options.max_depth);
     if (Clock::now() - last_progress > std::chrono::seconds(2)) {
       last_progress = Clock::now();
       fmt::print(err, "suite: {}/{} positions, {:.1f} s\n", index, entries.size(),
@@ -107,11 +169,30 @@ int run_suite(const SuiteOptions& options, std::ostream& out, std::ostream& err)
     }
   }
   const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
-  fmt::print(out,
-             "\n{} positions, {} counts checked, {} positions failed, {} positions skipped; {} nodes in {:.2f} s "
-             "({:.2f} Mnps)\n",
-             entries.size(), counts_checked, failures, skipped, nodes, seconds,
-             seconds > 0 ? nodes / seconds / 1e6 : 0.0);
+  const double mnps = seconds > 0 ? nodes / seconds / 1e6 : 0.0;
+  if (options.json) {
+    nlohmann::json names = nlohmann::json::array();
+    for (Generator g : generators) names.push_back(generator_name(g));
+    print_json(out, {{"command", "suite"},
+                     {"file", options.file},
+                     {"generators", names},
+                     {"max_depth", options.max_depth},
+                     {"positions", positions},
+                     {"summary",
+                      {{"positions", entries.size()},
+                       {"counts_checked", counts_checked},
+                       {"positions_failed", failures},
+                       {"positions_skipped", skipped},
+                       {"nodes", nodes},
+                       {"seconds", seconds},
+                       {"mnps", mnps}}},
+                     {"pass", failures == 0}});
+  } else {
+    fmt::print(out,
+               "\n{} positions, {} counts checked, {} positions failed, {} positions skipped; {} nodes in {:.2f} s "
+               "({:.2f} Mnps)\n",
+               entries.size(), counts_checked, failures, skipped, nodes, seconds, mnps);
+  }
   return failures == 0 ? 0 : 1;
 }
 
@@ -122,6 +203,7 @@ Subcommand add_suite_command(CLI::App& app) {
       ->capture_default_str();
   add_count_option(*cmd, "--max-depth", options->max_depth, 1, MAX_DEPTH, "check counts up to this depth");
   cmd->add_option("file", options->file, "EPD file (default: the bundled suite)");
+  add_json_flag(*cmd, options->json);
   return {cmd, [options](std::ostream& out, std::ostream& err) {
             if (options->file.empty()) options->file = default_suite_path();
             return run_suite(*options, out, err);
