@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "tests/quick.hpp"
 #include "tests/run_cli.hpp"
 
 using namespace movegen::test;
@@ -73,7 +74,10 @@ BOOST_AUTO_TEST_CASE(a_move_the_outside_engine_misses_is_marked_only_ours) {
   BOOST_TEST(r.out.find(engine + ": 1 move only ours, 0 only theirs") != std::string::npos, r.out);
 }
 
-BOOST_AUTO_TEST_CASE(moves_only_the_outside_engine_generates_are_marked_only_theirs) {
+// In checked builds (MOVEGEN_CHECK_INVARIANTS: Debug, sanitizers) the invariant check after make_move stops
+// PinnedMayMove's first illegal move inside broken_engine, which then exits with an error instead of a list.
+BOOST_AUTO_TEST_CASE(moves_only_the_outside_engine_generates_are_marked_only_theirs,
+                     *boost::unit_test::enable_if<!movegen::test::CHECKED_BUILD>()) {
   const std::string engine = BROKEN + " pin";
   const Run r = run_cli({"show", "--fen", PINNED_KNIGHT, "--against", engine});
   BOOST_TEST(r.code == 1, r.err);
