@@ -233,8 +233,8 @@ Subcommand add_show_command(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("show", "the board, every generator's moves and its bitboards");
   cmd->add_option("--fen", options->fen, "position (default: the start position)");
   cmd->add_option("--against", options->against,
-                  "also list the legal moves of this generator (uci:COMMAND, perftree:COMMAND, ...), marking "
-                  "those only ours or only its");
+                  "also list this generator's legal moves (uci:COMMAND, perftree:COMMAND, ...), marking the "
+                  "moves only ours or only theirs");
   add_timeout_option(*cmd, options->timeout_seconds, "seconds --against may take for one reply");
   return {cmd, [options](std::ostream& out, std::ostream& err) { return run_show(*options, out, err); }};
 }
