@@ -4,16 +4,21 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <map>
 #include <memory>
 #include <ostream>
+#include <string>
 #include <utility>
+#include <vector>
 
 #include "bitboard/attacks.hpp"
 #include "bitboard/movegen.hpp"
 #include "harness/cli.hpp"
 #include "harness/debug_commands.hpp"
+#include "harness/divide_source.hpp"
 #include "harness/generators.hpp"
 #include "harness/node_check.hpp"
+#include "harness/options.hpp"
 #include "mailbox/attacks.hpp"
 
 namespace movegen::harness {
@@ -118,6 +123,57 @@ void print_grids(std::ostream& out, const std::vector<Grid>& grids) {
   }
 }
 
+// The mark of `move` in the side-by-side list, from how often each list has it: "" when every list has
+// it once. With an outside engine (the last list, `theirs`): "only ours" when each of our lists has it
+// once and the engine has not, "only theirs" for the converse. "differs" for anything else (our
+// generators disagree, or a list has it twice).
+std::string mark_of(const std::string& move, const std::vector<std::vector<std::string>>& lists, bool theirs) {
+  std::vector<long> counts;
+  for (const auto& list : lists) counts.push_back(std::count(list.begin(), list.end(), move));
+  const auto ours_end = theirs ? counts.end() - 1 : counts.end();
+  const bool ours_once = std::all_of(counts.begin(), ours_end, [](long n) { return n == 1; });
+  const bool ours_none = std::all_of(counts.begin(), ours_end, [](long n) { return n == 0; });
+  if (ours_once && (!theirs || counts.back() == 1)) return "";
+  if (theirs && ours_once && counts.back() == 0) return "only ours";
+  if (theirs && ours_none && counts.back() == 1) return "only theirs";
+  return "differs";
+}
+
+// The legal moves side by side, one column per list, each move on its own row, sorted, and its mark.
+// Returns how many rows got each mark.
+std::map<std::string, int> print_move_lists(std::ostream& out, const std::vector<std::string>& names,
+                                            const std::vector<std::vector<std::string>>& lists, bool theirs) {
+  std::vector<std::string> all;
+  for (const auto& list : lists) all.insert(all.end(), list.begin(), list.end());
+  std::sort(all.begin(), all.end());
+  all.erase(std::unique(all.begin(), all.end()), all.end());
+  constexpr std::size_t COLUMN = 20;
+  std::vector<std::size_t> widths;
+  std::string row = "legal moves:";
+  const auto print_row = [&] {  // without the padding at its end
+    row.erase(row.find_last_not_of(' ') + 1);
+    fmt::print(out, "{}\n", row);
+  };
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    const std::string header = fmt::format("{} ({})", names[i], lists[i].size());
+    widths.push_back(std::max(COLUMN, header.size()));
+    row += fmt::format("  {:<{}}", header, widths[i]);
+  }
+  print_row();
+  std::map<std::string, int> marks;
+  for (const std::string& move : all) {
+    row = fmt::format("{:12}", "");
+    for (std::size_t i = 0; i < lists.size(); ++i) {
+      const auto n = std::count(lists[i].begin(), lists[i].end(), move);
+      row += fmt::format("  {:<{}}", n == 0 ? "" : n == 1 ? move : fmt::format("{} x{}", move, n), widths[i]);
+    }
+    const std::string mark = mark_of(move, lists, theirs);
+    if (!mark.empty()) ++marks[mark], row += "  <- " + mark;
+    print_row();
+  }
+  return marks;
+}
+
 }  // namespace
 
 int run_show(const ShowOptions& options, std::ostream& out, std::ostream& err) {
@@ -125,6 +181,24 @@ int run_show(const ShowOptions& options, std::ostream& out, std::ostream& err) {
   const BoardState state = parse_fen(options.fen);
   for (Generator g : all_generators())  // every check a generator makes, before anything is printed
     with_generator(g, [&]<ChessPosition P>() { (void)P::from_fen(options.fen); });
+  std::vector<std::string> names;
+  std::vector<std::vector<std::string>> lists;
+  for (Generator g : all_generators()) {
+    names.push_back(generator_name(g));
+    lists.push_back(with_generator(g, [&]<ChessPosition P>() {
+      P pos = P::from_fen(options.fen);
+      std::vector<std::string> texts = legal_move_texts(pos);
+      std::sort(texts.begin(), texts.end());
+      return texts;
+    }));
+  }
+  const bool theirs = !options.against.empty();
+  if (theirs) {  // asked before anything is printed: a failing engine leaves stdout empty
+    const auto engine = make_divide_source(options.against, timeout_from_seconds(options.timeout_seconds));
+    names.push_back(engine->name());
+    lists.push_back(engine->legal_moves(options.fen, {}));
+  }
+
   fmt::print(out, "    a b c d e f g h\n");
   for (int r = RANK_8; r >= RANK_1; --r) {
     fmt::print(out, "  {} ", r + 1);
@@ -137,38 +211,11 @@ int run_show(const ShowOptions& options, std::ostream& out, std::ostream& err) {
   fmt::print(out, "    a b c d e f g h\n\n{}\n{} to move\n\n", to_fen(state),
              state.side_to_move == WHITE ? "white" : "black");
 
-  std::vector<std::string> names;
-  std::vector<std::vector<std::string>> lists;
-  for (Generator g : all_generators()) {
-    names.push_back(generator_name(g));
-    lists.push_back(with_generator(g, [&]<ChessPosition P>() {
-      P pos = P::from_fen(options.fen);
-      std::vector<std::string> texts = legal_move_texts(pos);
-      std::sort(texts.begin(), texts.end());
-      return texts;
-    }));
-  }
-  std::vector<std::string> all;
-  for (const auto& list : lists) all.insert(all.end(), list.begin(), list.end());
-  std::sort(all.begin(), all.end());
-  all.erase(std::unique(all.begin(), all.end()), all.end());
-  constexpr int COLUMN = 20;
-  fmt::print(out, "legal moves:");
-  for (std::size_t i = 0; i < names.size(); ++i)
-    fmt::print(out, "  {:<{}}", fmt::format("{} ({})", names[i], lists[i].size()), COLUMN);
-  fmt::print(out, "\n");
-  bool differ = false;
-  for (const std::string& move : all) {
-    fmt::print(out, "{:12}", "");
-    bool everywhere = true;
-    for (const auto& list : lists) {
-      const auto n = std::count(list.begin(), list.end(), move);
-      everywhere = everywhere && n == 1;
-      fmt::print(out, "  {:<{}}", n == 0 ? "" : n == 1 ? move : fmt::format("{} x{}", move, n), COLUMN);
-    }
-    fmt::print(out, "{}\n", everywhere ? "" : "  <- differs");
-    differ = differ || !everywhere;
-  }
+  std::map<std::string, int> marks = print_move_lists(out, names, lists, theirs);
+  bool differ = !marks.empty();
+  if (theirs)
+    fmt::print(out, "{}: {} move{} only ours, {} only theirs\n", names.back(), marks["only ours"],
+               marks["only ours"] == 1 ? "" : "s", marks["only theirs"]);
   fmt::print(out, "\n");
   const std::vector<Grid> grids = bitboard_grids(state), check = mailbox_grids(state);
   print_grids(out, grids);
@@ -185,6 +232,10 @@ Subcommand add_show_command(CLI::App& app) {
   auto options = std::make_shared<ShowOptions>();
   CLI::App* cmd = app.add_subcommand("show", "the board, every generator's moves and its bitboards");
   cmd->add_option("--fen", options->fen, "position (default: the start position)");
+  cmd->add_option("--against", options->against,
+                  "also list this generator's legal moves (uci:COMMAND, perftree:COMMAND, ...), marking the "
+                  "moves only ours or only theirs");
+  add_timeout_option(*cmd, options->timeout_seconds, "seconds --against may take for one reply");
   return {cmd, [options](std::ostream& out, std::ostream& err) { return run_show(*options, out, err); }};
 }
 

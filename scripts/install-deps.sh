@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs the Debian packages movegen-lab needs to build, test, fuzz and benchmark.
+# Installs the Debian packages movegen-lab needs to build, test, fuzz and benchmark, and the npm packages
+# of the chess.js and chessops adapters into adapters/node_modules (versions pinned by its lock file).
 # Run as root (or with sudo available). Safe to run again: apt-get skips what is installed.
 set -euo pipefail
 packages=(
@@ -10,9 +11,12 @@ packages=(
   clang libclang-rt-14-dev                    # libFuzzer targets
   gnuplot-nox                                 # the benchmark report's chart
 )
+# node and npm run the adapters (adapters/); a node that is already there, with its own npm, is kept.
+command -v npm >/dev/null 2>&1 || packages+=(nodejs npm)
 sudo=""
 [ "$(id -u)" -eq 0 ] || sudo="sudo"
 export DEBIAN_FRONTEND=noninteractive
 $sudo apt-get update -qq
 $sudo apt-get install -y -qq --no-install-recommends "${packages[@]}" >/dev/null
-echo "install-deps: ${#packages[@]} packages present"
+npm ci --prefix "$(dirname "$0")/../adapters" --no-audit --no-fund --loglevel=error
+echo "install-deps: ${#packages[@]} packages present, adapters/node_modules installed"
