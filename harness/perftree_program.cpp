@@ -28,54 +28,59 @@ class PerftreeProgram : public DivideSource {
     process.start_reply(call);
     process.close_stdin();
 
-    std::vector<std::string> lines;
-    bool blank = false, whole = false;  // a blank line seen; the total after it seen: the reply is whole
-    while (std::optional<std::string> line = process.read_line()) {
-      whole = whole || blank;
-      blank = blank || line->empty();
-      lines.push_back(std::move(*line));
-      if (lines.size() > std::size_t(MAX_REPLY_LINES))
-        throw process.error("over " + std::to_string(MAX_REPLY_LINES) + " lines of output");
-      if (whole) break;  // later lines are ignored; a program that then lingers is told apart below
-    }
+    const std::optional<DivideResult> result = read_reply(process, call);
     std::string status;
     try {
       status = process.wait_exit();
     } catch (const ExternalError&) {
-      if (!whole) throw;
+      if (!result) throw;
       throw process.error(fmt::format("it printed its whole reply but did not exit within {:g} s when called as {}",
                                       timeout_.count() / 1000.0, call));
     }
     if (!process.exited_cleanly()) throw process.error("it ended with " + status + " when called as " + call);
-    return parse_reply(process, lines, call);
+    if (!result) throw process.error("no blank line and total after the move lines from " + call);
+    return *result;
   }
 
  private:
-  // Move lines up to the first blank line, then the total on the next line; later lines are ignored,
-  // as the perftree tool ignores them.
-  static DivideResult parse_reply(const ChildProcess& process, const std::vector<std::string>& lines,
-                                  const std::string& call) {
+  // Reads the reply a line at a time and checks each line as it arrives: move lines up to the first blank
+  // line, then the total on the next. Stops after the total (later lines are ignored, as the perftree tool
+  // ignores them), or throws at the first line that breaks the protocol without reading on. std::nullopt
+  // if the output ends before the total.
+  static std::optional<DivideResult> read_reply(ChildProcess& process, const std::string& call) {
     DivideResult result;
     std::uint64_t sum = 0;
-    std::size_t i = 0;
-    for (; i < lines.size() && !lines[i].empty(); ++i) {
-      auto entry = parse_divide_line(lines[i]);
+    bool blank = false;
+    for (int count = 1; std::optional<std::string> line = process.read_line(); ++count) {
+      if (count > MAX_REPLY_LINES)
+        throw process.error("over " + std::to_string(MAX_REPLY_LINES) + " lines of output from " + call);
+      if (blank) return check_total(process, *line, call, result, sum);
+      if (line->empty()) {
+        blank = true;
+        continue;
+      }
+      auto entry = parse_divide_line(*line);
       if (!entry)
-        throw process.error("unexpected line " + escape_output(lines[i]) + " from " + call +
+        throw process.error("unexpected line " + escape_output(*line) + " from " + call +
                             " (expected 'e2e4 20' lines, a blank line and the total)");
       if (__builtin_add_overflow(sum, entry->second, &sum))
         throw process.error("its move counts add up to more than " + std::to_string(UINT64_MAX));
       result.moves.push_back(std::move(*entry));
     }
-    if (i + 1 >= lines.size()) throw process.error("no blank line and total after the move lines from " + call);
-    const auto total = parse_divide_line("a1a1 " + lines[i + 1]);
-    if (!total) throw process.error("bad total line " + escape_output(lines[i + 1]) + " from " + call);
+    return std::nullopt;
+  }
+
+  // `result` with the total from `line`, which must equal the sum of the move counts (or be 1 at depth 0).
+  static DivideResult check_total(const ChildProcess& process, const std::string& line, const std::string& call,
+                                  DivideResult& result, std::uint64_t sum) {
+    const auto total = parse_divide_line("a1a1 " + line);
+    if (!total) throw process.error("bad total line " + escape_output(line) + " from " + call);
     result.total = total->second;
     const bool depth_zero = result.moves.empty() && result.total == 1;
     if (result.total != sum && !depth_zero)
       throw process.error("its move counts add up to " + std::to_string(sum) + " but its total is " +
                           std::to_string(result.total) + " for " + call);
-    return result;
+    return std::move(result);
   }
 
   std::vector<std::string> argv_;

@@ -208,11 +208,38 @@ BOOST_AUTO_TEST_CASE(huge_counts_and_replies_stay_within_bounded_memory) {
   const auto [message, seconds] = external_failure("perftree:" + overflow);
   BOOST_TEST(contains(message, overflow + ": its move counts add up to more than 18446744073709551615"), message);
 
-  // 600 lines of a megabyte each used to be stored whole (622 MB): a reply is capped in bytes.
-  const std::string junk =
-      scripts.write("junk.sh", "while true; do head -c 1000000 /dev/zero | tr '\\0' x; echo; done");
-  const auto [junk_message, junk_seconds] = external_failure("perftree:" + junk);
-  BOOST_TEST(contains(junk_message, "its reply is longer than 4194304 bytes"), junk_message);
+  // 600 lines of a megabyte each used to be stored whole (622 MB): a reply is capped in bytes, even when
+  // every line has the right shape ("e2e4 1" and 100,000 trailing blanks).
+  const std::string padded = scripts.write("padded.sh", "while true; do printf 'e2e4 1%100000s\\n' ''; done");
+  const auto [padded_message, padded_seconds] = external_failure("perftree:" + padded);
+  BOOST_TEST(contains(padded_message, "its reply is longer than 4194304 bytes"), padded_message);
+}
+
+BOOST_AUTO_TEST_CASE(a_perftree_reply_is_refused_at_its_first_bad_line) {
+  Scripts scripts;
+  // One junk line, then well-formed lines forever: refused on the junk line, before the line limit, the
+  // byte cap or the deadline (a perftree reply used to be read whole before it was parsed).
+  const std::string trickle =
+      scripts.write("junk-trickle.sh", "echo junk\nwhile true; do echo 'e2e4 1'; sleep 0.01; done");
+  const std::string flood = scripts.write("junk-flood.sh", "echo junk\nexec yes 'e2e4 1'");
+  const std::string wide =
+      scripts.write("junk-wide.sh", "echo junk\nwhile true; do printf 'e2e4 1%100000s\\n' ''; done");
+  for (const std::string& program : {trickle, flood, wide}) {
+    const auto start = std::chrono::steady_clock::now();
+    std::string message = "(no error)";
+    try {
+      auto source = make_divide_source("perftree:" + program, std::chrono::seconds(20));
+      source->divide(std::string(START_FEN), {"e2e4", "e7e5"}, 2);
+    } catch (const ExternalError& e) {
+      message = e.what();
+    }
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    // The program, the line, and the whole call (the query) as it can be pasted.
+    BOOST_TEST(contains(message, program + ": unexpected line \"junk\" from " + program + " 2 '" +
+                                     std::string(START_FEN) + "' 'e2e4 e7e5'"),
+               message);
+    BOOST_TEST(seconds < 2.0, program << " took " << seconds << " s");
+  }
 }
 
 BOOST_AUTO_TEST_CASE(commands_take_shell_quoting_and_errors_print_them_whole) {
