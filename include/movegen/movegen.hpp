@@ -68,8 +68,8 @@ MoveList legal_moves(P& pos) {
   return moves;
 }
 
-/// The legal moves of `pos` as UCI text ("e2e4", "e7e8q", castling "e1g1"), sorted, so that the lists of
-/// two generators compare with ==.
+/// The legal moves of `pos` as UCI text ("e2e4", "e7e8q", castling "e1g1"), sorted and with duplicates
+/// kept, so that the lists of two generators compare with == and a move generated twice shows.
 template <ChessPosition P>
 std::vector<std::string> legal_moves_uci(P& pos) {
   std::vector<std::string> texts;
