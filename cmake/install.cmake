@@ -35,8 +35,9 @@ write_basic_package_version_file(${PROJECT_BINARY_DIR}/movegenConfigVersion.cmak
 install(FILES ${PROJECT_BINARY_DIR}/movegenConfig.cmake ${PROJECT_BINARY_DIR}/movegenConfigVersion.cmake
         DESTINATION ${MOVEGEN_CMAKE_DIR})
 
-# The installed public header compiles on its own, with nothing but the installed include directories, and
-# warns about nothing under -Wall -Wextra -Wpedantic (see cmake/installed_package_test.cmake).
+# CTest installed_package: the installed public header compiles on its own, with nothing but the installed
+# include directories and no warning under -Wall -Wextra -Wpedantic, and no exported target carries our
+# build's flags (see cmake/installed_package_test.cmake).
 if(MOVEGEN_BUILD_TESTS)
   add_test(NAME installed_package
            COMMAND ${CMAKE_COMMAND} -DBUILD_DIR=${PROJECT_BINARY_DIR} -DPREFIX=${PROJECT_BINARY_DIR}/installed-package-test
