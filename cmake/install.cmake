@@ -1,0 +1,46 @@
+# `cmake --install build [--prefix P]`: the four libraries, the movegen CLI, the headers and the CMake package
+# `movegen`, so that a consumer writes
+#
+#   find_package(movegen 0.2 REQUIRED)
+#   target_link_libraries(my_tests movegen::mailbox movegen::bitboard)
+#
+# Layout under the prefix:
+#   include/movegen/movegen.hpp           the public header
+#   include/movegen/internal/common/...   what it includes (common/, mailbox/, bitboard/, harness/), found
+#                                         through a second include directory, as in the source tree
+#   lib/libmovegen_*.a, bin/movegen
+#   lib/cmake/movegen/                    movegenConfig.cmake, movegenConfigVersion.cmake, movegenTargets.cmake
+include(CMakePackageConfigHelpers)
+
+set(MOVEGEN_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/movegen)
+
+install(TARGETS movegen_common movegen_mailbox movegen_bitboard movegen_harness EXPORT movegenTargets
+        ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
+        RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(TARGETS movegen RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(FILES ${PROJECT_SOURCE_DIR}/include/movegen/movegen.hpp DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/movegen)
+# Every header of the four library folders, so that a header added later is installed without a change here.
+foreach(folder common mailbox bitboard harness)
+  install(DIRECTORY ${PROJECT_SOURCE_DIR}/${folder}/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/movegen/internal/${folder}
+          FILES_MATCHING PATTERN "*.hpp")
+endforeach()
+
+install(EXPORT movegenTargets NAMESPACE movegen:: DESTINATION ${MOVEGEN_CMAKE_DIR})
+configure_package_config_file(${CMAKE_CURRENT_LIST_DIR}/movegenConfig.cmake.in
+                              ${PROJECT_BINARY_DIR}/movegenConfig.cmake INSTALL_DESTINATION ${MOVEGEN_CMAKE_DIR})
+# SameMinorVersion: before 1.0 a minor release may break the API (semantic versioning's 0.x rule), so
+# find_package(movegen 0.2) accepts 0.2.x and nothing else; SameMajorVersion would accept 0.3, 0.9, ...
+write_basic_package_version_file(${PROJECT_BINARY_DIR}/movegenConfigVersion.cmake VERSION ${PROJECT_VERSION}
+                                 COMPATIBILITY SameMinorVersion)
+install(FILES ${PROJECT_BINARY_DIR}/movegenConfig.cmake ${PROJECT_BINARY_DIR}/movegenConfigVersion.cmake
+        DESTINATION ${MOVEGEN_CMAKE_DIR})
+
+# CTest installed_package: the installed public header compiles on its own, with nothing but the installed
+# include directories and no warning under -Wall -Wextra -Wpedantic, and no exported target carries our
+# build's flags (see cmake/installed_package_test.cmake).
+if(MOVEGEN_BUILD_TESTS)
+  add_test(NAME installed_package
+           COMMAND ${CMAKE_COMMAND} -DBUILD_DIR=${PROJECT_BINARY_DIR} -DPREFIX=${PROJECT_BINARY_DIR}/installed-package-test
+                   -DCXX=${CMAKE_CXX_COMPILER} -DINCLUDEDIR=${CMAKE_INSTALL_INCLUDEDIR} -DCONFIG=$<CONFIG>
+                   -P ${CMAKE_CURRENT_LIST_DIR}/installed_package_test.cmake)
+endif()

@@ -1,0 +1,115 @@
+// movegen-lab as a library: the one public header. A thin facade over common/perft.hpp, common/uci.hpp,
+// harness/generators.hpp, harness/divide_source.hpp and harness/divergence.hpp; everything it does not
+// name here is internal and may change between versions.
+//
+//   find_package(movegen 0.2 REQUIRED)
+//   target_link_libraries(my_tests movegen::mailbox movegen::bitboard)   // + movegen::harness for specs
+//
+//   #include <movegen/movegen.hpp>
+//   auto pos = movegen::position_from_fen<movegen::BitboardPosition>(movegen::START_FEN);
+//   movegen::perft(pos, 5);                                  // 4865609 leaf nodes
+//   movegen::legal_moves_uci(pos);                           // {"a2a3", "a2a4", ..., "h2h4"}, 20 texts
+//   movegen::Move m = movegen::make_uci_move(pos, "e2e4");   // MoveError if not legal here
+//   pos.unmake_move(m);
+//   auto engine = movegen::open_generator("uci:/usr/games/stockfish");        // needs movegen::harness
+//   auto ours = movegen::open_generator("bitboard");
+//   if (auto d = movegen::find_divergence(*ours, *engine, fen, {}, 4)) movegen::print_divergence(std::cout, *d);
+#pragma once
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <vector>
+
+#include "common/epd.hpp"
+#include "common/fen.hpp"
+#include "common/move.hpp"
+#include "common/perft.hpp"
+#include "common/position_concept.hpp"
+#include "common/uci.hpp"
+#include "harness/child_process.hpp"
+#include "harness/divergence.hpp"
+#include "harness/divide_source.hpp"
+#include "harness/generators.hpp"
+#include "harness/setup.hpp"
+
+namespace movegen {
+
+// Already in namespace movegen and part of the public API: Move (16 bits: from, to, flag), MoveList (at most
+// 256 moves, no allocation), to_uci(Move), START_FEN, FenError (field() names the FEN field), MoveError,
+// EpdEntry and load_epd(path) (throws EpdError), the ChessPosition concept, Counting, and
+// perft(pos, depth, counting) and divide(pos, depth, counting) from common/perft.hpp.
+
+/// The four generators' position types (representation x legality strategy). Each offers from_fen, fen,
+/// make_move, unmake_move, generate_legal, checkers, side_to_move, ... (the ChessPosition concept).
+using MailboxPosition = mailbox::Position;            // board string, make-test-unmake
+using MailboxMasksPosition = mailbox::MasksPosition;  // board string, check and pin masks
+using BitboardPosition = bitboard::Position;          // bitboards, check and pin masks
+using BitboardMtuPosition = bitboard::MtuPosition;    // bitboards, make-test-unmake
+/// All four, for templated tests (BOOST_AUTO_TEST_CASE_TEMPLATE, TYPED_TEST).
+using AllPositions = std::tuple<MailboxPosition, MailboxMasksPosition, BitboardPosition, BitboardMtuPosition>;
+
+/// The position of `fen` after the UCI `moves` (e.g. {"e2e4", "e7e5"}) are played in order. Throws FenError
+/// naming the FEN field at fault, or MoveError naming the first move that is not legal where it is played.
+template <ChessPosition P>
+P position_from_fen(std::string_view fen, const std::vector<std::string>& moves = {}) {
+  return harness::position_after<P>(fen, moves);
+}
+
+/// The legal moves of `pos`, in the generator's own order (pos is left as it was).
+template <ChessPosition P>
+MoveList legal_moves(P& pos) {
+  MoveList moves;
+  pos.generate_legal(moves);
+  return moves;
+}
+
+/// The legal moves of `pos` as UCI text ("e2e4", "e7e8q", castling "e1g1"), sorted and with duplicates
+/// kept, so that the lists of two generators compare with == and a move generated twice shows.
+template <ChessPosition P>
+std::vector<std::string> legal_moves_uci(P& pos) {
+  std::vector<std::string> texts;
+  for (Move m : legal_moves(pos)) texts.push_back(to_uci(m));
+  std::sort(texts.begin(), texts.end());
+  return texts;
+}
+
+/// Plays the legal move whose UCI text is `text` and returns it, for pos.unmake_move. Throws MoveError
+/// (pos unchanged) if the text is not UCI move text or not a legal move of `pos`.
+template <ChessPosition P>
+Move make_uci_move(P& pos, std::string_view text) {
+  const Move m = parse_uci_move(pos, text);
+  pos.make_move(m);
+  return m;
+}
+
+// Generators named at run time by a spec string, and outside engines: these need movegen::harness.
+using harness::all_generators;    // the four built-in Generator values
+using harness::Divergence;        // where two sources first disagree: path, FEN, moves only one generates
+using harness::DivideResult;      // (UCI text, leaf nodes) per move, in the source's order, and the total
+using harness::DivideSource;      // divide(fen, moves, depth) and legal_moves(fen, moves) of one spec
+using harness::ExternalError;     // an outside program failed, hung, or broke its protocol
+using harness::find_divergence;   // two sources' divides compared, descending to the first differing list
+using harness::Generator;         // MAILBOX, MAILBOX_MASKS, BITBOARD, BITBOARD_MTU
+using harness::generator_name;    // "mailbox", "mailbox-masks", "bitboard", "bitboard-mtu"
+using harness::parse_generator;   // the inverse; UsageError for another name
+using harness::print_divergence;  // the report `movegen diff` prints
+using harness::UsageError;        // a malformed spec or an unknown generator name
+using harness::with_generator;    // runs f.template operator()<P>() with P the position type of a Generator
+
+/// The generator a spec names: "mailbox", "mailbox-masks", "bitboard", "bitboard-mtu" (computed in this
+/// process), "uci:COMMAND" (a UCI engine answering `go perft` like Stockfish, started once and kept until
+/// the source is destroyed) or "perftree:COMMAND" (run as `COMMAND DEPTH FEN [MOVES]` per query). COMMAND
+/// is split into words as a shell splits them. Every reply from a program must arrive within `timeout`.
+/// Throws UsageError for a malformed spec, ExternalError if a UCI engine cannot be started or fails its
+/// handshake. divide() on the source throws FenError, MoveError, or ExternalError.
+inline std::unique_ptr<DivideSource> open_generator(std::string_view spec,
+                                                    std::chrono::milliseconds timeout = std::chrono::seconds(30)) {
+  return harness::make_divide_source(spec, timeout);
+}
+
+}  // namespace movegen

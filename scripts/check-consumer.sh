@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# movegen-lab as a library, from the outside (issue 15): the example consumer in examples/consumer/ built
+#  1. against an installed package: `cmake --install BUILD` into a temporary prefix, then find_package;
+#  2. with FetchContent from this checkout (movegen-lab as a subproject: no tests, benchmarks or
+#     -march=native).
+# Each build runs check_positions (mailbox and bitboard against tests/data/standard.epd to depth 3); the
+# installed one also runs diff_engine against Stockfish when it is there, and is shown a wrong count
+# (exit 1) and a missing file (exit 2); the fetched one diffs two of our own generators. Everything lands in a temporary
+# folder that is removed at the end.
+#
+#   scripts/check-consumer.sh [BUILD]      # BUILD: a configured and built tree to install (default: build)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build="${1:-build}"
+suite="$PWD/tests/data/standard.epd"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+if [[ ! -f "$build/CMakeCache.txt" ]]; then
+  echo "check-consumer: no configured build in '$build': run cmake -S . -B $build && cmake --build $build" >&2
+  exit 2
+fi
+
+echo "-- 1. installed package: cmake --install $build --prefix (temporary)"
+cmake --build "$build" -j2 --target movegen >/dev/null   # the CLI: all four libraries behind it
+cmake --install "$build" --prefix "$work/prefix" >/dev/null
+cmake -S examples/consumer -B "$work/installed" -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH="$work/prefix" >/dev/null
+cmake --build "$work/installed" -j2
+"$work/installed/check_positions" "$suite" 3
+# The check can fail: a wrong count is a mismatch (exit 1), a missing file bad input (exit 2).
+printf '%s ;D1 20 ;D2 401\n' "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" >"$work/wrong.epd"
+expect_exit() {
+  local want=$1 status=0
+  shift
+  "$@" >"$work/out" 2>&1 || status=$?
+  if [[ $status -ne $want ]]; then
+    echo "check-consumer: expected exit $want, got $status from: $*" >&2
+    cat "$work/out" >&2
+    exit 1
+  fi
+}
+expect_exit 1 "$work/installed/check_positions" "$work/wrong.epd" 2
+expect_exit 2 "$work/installed/check_positions" "$work/missing.epd"
+if [[ -x /usr/games/stockfish ]]; then
+  "$work/installed/diff_engine" uci:/usr/games/stockfish "$suite" 3
+fi
+
+echo "-- 2. FetchContent from this checkout"
+cmake -S examples/consumer -B "$work/fetched" -DCMAKE_BUILD_TYPE=Release -DMOVEGEN_FETCH="$PWD" >/dev/null
+cmake --build "$work/fetched" -j2 --target check_positions diff_engine   # not the subproject's CLI
+"$work/fetched/check_positions" "$suite" 3
+"$work/fetched/diff_engine" bitboard-mtu "$suite" 2
