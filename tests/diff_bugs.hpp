@@ -10,30 +10,18 @@
 
 namespace movegen::testing {
 
-/// Lets a pawn on its third rank push two squares when both are empty (played as a plain move, so that
-/// no en passant square is set and the position stays consistent).
+/// Lets a pawn on its third rank push two squares when both are empty, out of check and where its single
+/// push is legal (so that the extra move never exposes the king); played as a plain move, so that no en
+/// passant square is set and the position stays consistent for checked builds.
 struct DoublePushFromThirdRank {
   static void generate_legal(mailbox::Position& pos, MoveList& list) {
     pos.generate_legal(list);
+    if (pos.in_check()) return;
     const Color us = pos.side_to_move();
     const Direction up = pawn_push(us);
     for (Square s = SQ_A1; s <= SQ_H8; ++s)
-      if (pos.piece_on(s) == make_piece(us, PAWN) && relative_rank(us, s) == RANK_3 &&
-          pos.piece_on(s + up) == NO_PIECE && pos.piece_on(s + up + up) == NO_PIECE)
-        list.push_back(Move(s, s + up + up));
-  }
-};
-
-/// Lets a pawn on its starting rank jump over a piece on the square in front of it onto an empty square
-/// (a plain move, so that no en passant square is set).
-struct DoublePushThroughPiece {
-  static void generate_legal(mailbox::Position& pos, MoveList& list) {
-    pos.generate_legal(list);
-    const Color us = pos.side_to_move();
-    const Direction up = pawn_push(us);
-    for (Square s = SQ_A1; s <= SQ_H8; ++s)
-      if (pos.piece_on(s) == make_piece(us, PAWN) && relative_rank(us, s) == RANK_2 &&
-          pos.piece_on(s + up) != NO_PIECE && pos.piece_on(s + up + up) == NO_PIECE)
+      if (pos.piece_on(s) == make_piece(us, PAWN) && relative_rank(us, s) == RANK_3 && list.contains(Move(s, s + up)) &&
+          pos.piece_on(s + up + up) == NO_PIECE)
         list.push_back(Move(s, s + up + up));
   }
 };

@@ -66,20 +66,23 @@ BOOST_AUTO_TEST_CASE(an_epd_run_goes_on_past_a_bad_reply_and_groups_the_divergen
 BOOST_AUTO_TEST_CASE(a_uci_engine_that_dies_is_started_again_for_the_next_position) {
   // A UCI front end to `movegen perftree` that exits when asked about the rook position.
   const std::string engine = scratch().script(
-      "dying_uci", "while read -r command rest; do\n"
-                   "  case \"$command\" in\n"
-                   "    uci) echo uciok;;\n"
-                   "    position) fen=${rest#fen }; moves=''\n"
-                   "      case \"$fen\" in *' moves '*) moves=${fen#* moves }; fen=${fen%% moves *};; esac;;\n"
-                   "    go) case \"$fen\" in 4k3/8/8/8/8/8/8/R3K3*) exit 1;; esac\n"
-                   "      " MOVEGEN_BINARY " perftree ${rest#perft } \"$fen\" \"$moves\" |\n"
-                   "        sed -e 's/^\\([a-h][1-8][a-h][1-8][a-z]*\\) /\\1: /' -e 's/^\\([0-9][0-9]*\\)$/Nodes searched: \\1/';;\n"
-                   "  esac\n"
-                   "done");
+      "dying_uci",
+      "while read -r command rest; do\n"
+      "  case \"$command\" in\n"
+      "    uci) echo uciok;;\n"
+      "    position) fen=${rest#fen }; moves=''\n"
+      "      case \"$fen\" in *' moves '*) moves=${fen#* moves }; fen=${fen%% moves *};; esac;;\n"
+      "    go) case \"$fen\" in 4k3/8/8/8/8/8/8/R3K3*) exit 1;; esac\n"
+      "      " MOVEGEN_BINARY
+      " perftree ${rest#perft } \"$fen\" \"$moves\" |\n"
+      "        sed -e 's/^\\([a-h][1-8][a-h][1-8][a-z]*\\) /\\1: /' -e 's/^\\([0-9][0-9]*\\)$/Nodes searched: \\1/';;\n"
+      "  esac\n"
+      "done");
   DiffOptions options;
-  options.epd = scratch().file("dying.epd", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D2 400\n"
-                                            "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1 ;D2 71\n"
-                                            "4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1 ;D3 248\n");
+  options.epd = scratch().file("dying.epd",
+                               "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D2 400\n"
+                               "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1 ;D2 71\n"
+                               "4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1 ;D3 248\n");
   options.a = "mailbox", options.b = "uci:" + engine, options.depth = 3;
   std::ostringstream out, err;
   BOOST_TEST(run_diff(options, out, err) == 2);
@@ -128,4 +131,20 @@ BOOST_AUTO_TEST_CASE(json_for_one_position_keeps_the_exit_code) {
   BOOST_TEST(doc["positions"][0]["status"] == "agree");
   BOOST_TEST(doc["positions"][0]["line"] == 0);
   BOOST_TEST(doc["summary"]["groups"].empty());
+}
+
+BOOST_AUTO_TEST_CASE(all_and_json_from_the_command_line) {
+  // e2e4 lets two black pawns take en passant, g2g4 one: --all reports both root moves.
+  const movegen::test::Run r = movegen::test::run_cli({"diff", "--all", "--json", "--depth", "3", "--fen",
+                                                       "4k3/8/8/8/3p1p2/8/4P1P1/4K3 w - - 0 1", "mailbox",
+                                                       std::string("perftree:") + BROKEN_ENGINE + " en-passant"});
+  BOOST_TEST(r.code == 1, r.err);
+  const nlohmann::json doc = nlohmann::json::parse(r.out);
+  const nlohmann::json& divergences = doc["positions"][0]["divergences"];
+  BOOST_REQUIRE(divergences.size() == 2u);
+  BOOST_TEST(divergences[0]["path"] == nlohmann::json({"e2e4"}));
+  BOOST_TEST(divergences[1]["path"] == nlohmann::json({"g2g4"}));
+  BOOST_TEST(doc["summary"]["groups"][0]["kind"] == "en passant");
+  BOOST_TEST(doc["summary"]["groups"][0]["divergences"] == 2);
+  BOOST_TEST(doc["summary"]["groups"][0]["positions"] == 1);
 }
