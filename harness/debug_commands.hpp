@@ -23,12 +23,17 @@ struct DiffOptions {
   std::string a = "mailbox";  // generator specs, see divide_source.hpp
   std::string b;
   double timeout_seconds = 60;  // longest wait for one line of an external program's output
+  bool all = false;             // every differing root move, not only the first divergence
+  bool json = false;            // one JSON document on stdout instead of the report
 };
 
-/// `movegen diff`: compares the divides of A and B and reports the first divergence (root FEN, move path,
-/// FEN there, moves only A generates, moves only B generates); between two built-in generators it also
-/// compares FENs after each move, checkers and unmake at every node of the tree, depth - 1 plies deep.
-/// With `epd` one line per position. Throws UsageError, FenError, MoveError, EpdError, ExternalError.
+/// `movegen diff`: compares the divides of A and B and reports the divergence with the shortest move path
+/// (root FEN, smallest differing depth, move path, FEN there, moves only A or only B generates, their kind
+/// and why each is legal or not); between two built-in generators it also compares FENs after each move,
+/// checkers and unmake at every node of the tree, depth - 1 plies deep. With `epd` one line per position,
+/// an external program's failure counted against its position (the program restarted), and a summary
+/// grouped by kind of differing move; exit 2 if any position failed. Throws UsageError, FenError,
+/// MoveError, EpdError, and ExternalError without `epd`.
 int run_diff(const DiffOptions& options, std::ostream& out, std::ostream& err);
 
 struct FuzzOptions {

@@ -6,10 +6,13 @@
 #include <ostream>
 
 #include "common/epd.hpp"
+#include "harness/child_process.hpp"
 #include "harness/cli.hpp"
 #include "harness/commands.hpp"
 #include "harness/debug_commands.hpp"
+#include "harness/diff_report.hpp"
 #include "harness/divergence.hpp"
+#include "harness/json_output.hpp"
 #include "harness/node_check.hpp"
 #include "harness/options.hpp"
 
@@ -17,25 +20,36 @@ namespace movegen::harness {
 
 namespace {
 
-// Between two built-in generators: every node of the tree compared, not only the counts.
+// Between two built-in generators: every node of the tree compared, not only the counts, depth 1, 2, ...
+// so that the first disagreement found is one of the shallowest.
 std::optional<Divergence> compare_builtin_trees(Generator ga, Generator gb, const std::string& fen,
                                                 const std::vector<std::string>& moves, int depth) {
   return with_generator(ga, [&]<ChessPosition P>() {
     return with_generator(gb, [&]<ChessPosition Q>() -> std::optional<Divergence> {
-      P a = position_after<P>(fen, moves);
-      Q b = position_after<Q>(fen, moves);
-      Divergence d(generator_name(ga), generator_name(gb), fen, moves);
-      if (trees_agree(a, b, depth, d)) return std::nullopt;
-      return d;
+      for (int d = 1; d <= depth; ++d) {
+        P a = position_after<P>(fen, moves);
+        Q b = position_after<Q>(fen, moves);
+        Divergence found(generator_name(ga), generator_name(gb), fen, moves);
+        if (trees_agree(a, b, d, found)) continue;
+        found.depth = d;  // a and b stand where they disagree
+        judge_differing_moves(found, move_times(legal_move_texts(a)), move_times(legal_move_texts(b)));
+        return found;
+      }
+      return std::nullopt;
     });
   });
 }
 
-std::optional<Divergence> compare(DivideSource& a, DivideSource& b, const std::string& fen,
-                                  const std::vector<std::string>& moves, int depth) {
-  if (auto d = find_divergence(a, b, fen, moves, depth)) return d;
-  if (a.builtin() && b.builtin()) return compare_builtin_trees(*a.builtin(), *b.builtin(), fen, moves, depth);
-  return std::nullopt;
+std::vector<Divergence> compare(DivideSource& a, DivideSource& b, const std::string& fen,
+                                const std::vector<std::string>& moves, int depth, bool all) {
+  if (all) {
+    if (auto found = find_all_divergences(a, b, fen, moves, depth); !found.empty()) return found;
+  } else if (auto d = find_divergence(a, b, fen, moves, depth)) {
+    return {*d};
+  }
+  if (a.builtin() && b.builtin())
+    if (auto d = compare_builtin_trees(*a.builtin(), *b.builtin(), fen, moves, depth)) return {*d};
+  return {};
 }
 
 }  // namespace
@@ -46,50 +60,58 @@ int run_diff(const DiffOptions& options, std::ostream& out, std::ostream& err) {
     throw UsageError("bad --epd: it cannot be combined with --fen or --moves");
   const std::chrono::milliseconds timeout = timeout_from_seconds(options.timeout_seconds);
 
-  struct Root {
-    std::string fen;
-    int depth;
-    int line;
-  };
-  std::vector<Root> roots;
+  std::vector<DiffOutcome> outcomes;
   if (options.epd.empty()) {
-    roots.push_back({options.fen.empty() ? std::string(START_FEN) : options.fen, options.depth, 0});
+    outcomes.push_back(
+        {options.fen.empty() ? std::string(START_FEN) : options.fen, options.moves, 0, options.depth, {}, ""});
   } else {
     for (const EpdEntry& e : load_suite(options.epd)) {
       int deepest = 1;
       for (const PerftCount& c : e.counts) deepest = std::max(deepest, c.depth);
-      roots.push_back({e.fen, std::min(options.depth, deepest), e.line});
+      outcomes.push_back({e.fen, {}, e.line, std::min(options.depth, deepest), {}, ""});
     }
   }
   // Checked in process whatever the generators are: an external engine may silently drop an illegal move
   // or count a position that cannot arise, and two such engines would "agree".
-  for (const Root& root : roots)
+  for (const DiffOutcome& o : outcomes)
     for (Generator g : all_generators())
-      with_generator(g, [&]<ChessPosition P>() { (void)position_after<P>(root.fen, options.moves); });
-  const std::unique_ptr<DivideSource> a = make_divide_source(options.a, timeout);
-  const std::unique_ptr<DivideSource> b = make_divide_source(options.b, timeout);
+      with_generator(g, [&]<ChessPosition P>() { (void)position_after<P>(o.fen, o.moves); });
+  std::unique_ptr<DivideSource> a = make_divide_source(options.a, timeout);
+  std::unique_ptr<DivideSource> b = make_divide_source(options.b, timeout);
 
   const auto start = std::chrono::steady_clock::now();
-  int divergences = 0;
-  for (const Root& root : roots) {
-    const std::optional<Divergence> d = compare(*a, *b, root.fen, options.moves, root.depth);
-    divergences += d.has_value();
-    if (options.epd.empty()) {
-      if (d)
-        print_divergence(out, *d);
-      else
-        fmt::print(out, "{} and {} agree at depth {} from {}\n", a->name(), b->name(), root.depth, root.fen);
-    } else {
-      fmt::print(out, "{:<10} line {:>3}  depth {}  {}\n", d ? "DIVERGENCE" : "ok", root.line, root.depth, root.fen);
-      if (d) print_divergence(out, *d), fmt::print(out, "\n");
+  std::size_t divergent = 0, failed = 0;
+  for (DiffOutcome& o : outcomes) {
+    try {
+      o.divergences = compare(*a, *b, o.fen, o.moves, o.depth, options.all);
+    } catch (const ExternalError& e) {
+      if (options.epd.empty()) throw;  // one position: its error is the answer
+      o.error = e.what();
+      // A program that died or hung is started afresh for the next position (a perftree program anyway is).
+      if (!a->builtin()) a = make_divide_source(options.a, timeout);
+      if (!b->builtin()) b = make_divide_source(options.b, timeout);
     }
+    divergent += !o.divergences.empty(), failed += !o.error.empty();
+    if (!options.epd.empty() && !options.json) print_outcome_line(out, o);
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  if (!options.epd.empty())
-    fmt::print(out, "\n{} positions, {} with a divergence between {} and {}\n", roots.size(), divergences, a->name(),
-               b->name());
+  if (options.json) {
+    print_json(out, diff_json(outcomes, a->name(), b->name()));
+  } else if (!options.epd.empty()) {
+    print_diff_summary(out, outcomes, a->name(), b->name());
+  } else if (const DiffOutcome& o = outcomes.front(); o.divergences.empty()) {
+    fmt::print(out, "{} and {} agree at depth {} from {}\n", a->name(), b->name(), o.depth, o.fen);
+  } else {
+    for (std::size_t i = 0; i < o.divergences.size(); ++i)
+      fmt::print(out, "{}", i ? "\n" : ""), print_divergence(out, o.divergences[i]);
+  }
   fmt::print(err, "diff: {:.2f} s\n", seconds);
-  return divergences == 0 ? 0 : 1;
+  if (failed) {
+    fmt::print(err, "movegen: {} of {} positions could not be checked: an external program failed (see the report)\n",
+               failed, outcomes.size());
+    return 2;
+  }
+  return divergent == 0 ? 0 : 1;
 }
 
 Subcommand add_diff_command(CLI::App& app) {
@@ -100,6 +122,8 @@ Subcommand add_diff_command(CLI::App& app) {
   cmd->add_option("--moves", options->moves, "UCI moves played from the FEN first")->expected(1, -1);
   add_count_option(*cmd, "--depth", options->depth, 1, MAX_DEPTH, "divide depth, 1..15");
   add_timeout_option(*cmd, options->timeout_seconds, "seconds an external program may take for one reply");
+  cmd->add_flag("--all", options->all, "report every differing root move, each with its own shortest path");
+  add_json_flag(*cmd, options->json);
   cmd->add_option("a", options->a,
                   "generator: mailbox, mailbox-masks, bitboard or bitboard-mtu, uci:COMMAND or perftree:COMMAND")
       ->required();

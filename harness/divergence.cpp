@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <map>
 #include <ostream>
+#include <set>
 
 #include "mailbox/position.hpp"
 
@@ -46,6 +47,8 @@ std::map<std::string, std::uint64_t> counts_by_move(const DivideResult& r) {
   return counts;
 }
 
+std::string times(std::uint64_t n) { return fmt::format("{} time{}", n, n == 1 ? "" : "s"); }
+
 std::string join(const std::vector<std::string>& texts, std::string_view none) {
   std::string out;
   for (const std::string& t : texts) out += (out.empty() ? "" : " ") + t;
@@ -70,12 +73,19 @@ std::string fen_after(const std::string& fen, const std::vector<std::string>& mo
   }
 }
 
-std::optional<Divergence> find_divergence(DivideSource& a, DivideSource& b, const std::string& fen,
-                                          const std::vector<std::string>& moves, int depth) {
-  Divergence d(a.name(), b.name(), fen, moves);
-  std::optional<std::pair<std::uint64_t, std::uint64_t>> expected;  // counts the parent gave this node
-  for (; depth >= 1; --depth) {
-    const DivideResult ra = a.divide(fen, d.path, depth), rb = b.divide(fen, d.path, depth);
+namespace {
+
+// True if the divides differ: a move one side gives more often, or a move whose counts differ.
+bool divides_differ(const DivideResult& ra, const DivideResult& rb, int depth) {
+  return move_multiplicity(ra, depth) != move_multiplicity(rb, depth) || counts_by_move(ra) != counts_by_move(rb);
+}
+
+// From the node `d.path` whose divides `depth` deep are `ra` and `rb` (and whose parent gave the counts
+// `expected`), descends into a move whose counts differ until the move lists differ, and fills in `d`.
+Divergence descend(DivideSource& a, DivideSource& b, Divergence d, int depth, DivideResult ra, DivideResult rb,
+                   std::optional<std::pair<std::uint64_t, std::uint64_t>> expected) {
+  const std::string& fen = d.root_fen;
+  for (;; --depth) {
     const auto ma = move_multiplicity(ra, depth), mb = move_multiplicity(rb, depth);
     d.only_a = surplus(ma, mb);
     d.only_b = surplus(mb, ma);
@@ -87,23 +97,116 @@ std::optional<Divergence> find_divergence(DivideSource& a, DivideSource& b, cons
                              expected->second, d.path.back(), depth, rb.total);
     if (!d.only_a.empty() || !d.only_b.empty() || !d.detail.empty()) {
       d.fen = fen_after(fen, d.path);
+      judge_differing_moves(d, ma, mb);
       return d;
     }
-    if (depth == 1) break;
     const auto ca = counts_by_move(ra), cb = counts_by_move(rb);
     const auto differing =
         std::find_if(ca.begin(), ca.end(), [&](const auto& e) { return cb.at(e.first) != e.second; });
-    if (differing == ca.end()) break;
+    if (depth == 1 || differing == ca.end()) break;
     expected = std::pair{differing->second, cb.at(differing->first)};
     d.path.push_back(differing->first);
     d.path_counts.push_back(*expected);
+    ra = a.divide(fen, d.path, depth - 1), rb = b.divide(fen, d.path, depth - 1);
   }
-  if (expected) {  // counts differed above, yet both agree here: should be unreachable, but never hide it
-    d.fen = fen_after(fen, d.path);
-    d.detail = "the counts below the last move differed at the parent, yet the divides here agree";
-    return d;
+  // The counts differed above, yet both agree here: should be unreachable, but never hide it.
+  d.fen = fen_after(fen, d.path);
+  d.detail = "the counts below the last move differed at the parent, yet the divides here agree";
+  return d;
+}
+
+// The divides of `a` and `b` from (fen, moves) at depth 1..`depth`, asked for lazily: at(d) asks once.
+struct Deepening {
+  DivideSource &a, &b;
+  const std::string& fen;
+  const std::vector<std::string>& moves;
+  std::map<int, std::pair<DivideResult, DivideResult>> results;
+  const std::pair<DivideResult, DivideResult>& at(int depth) {
+    auto found = results.find(depth);
+    if (found == results.end())
+      found = results.emplace(depth, std::pair{a.divide(fen, moves, depth), b.divide(fen, moves, depth)}).first;
+    return found->second;
   }
-  return std::nullopt;
+  bool differ(int depth) { return divides_differ(at(depth).first, at(depth).second, depth); }
+};
+
+}  // namespace
+
+MoveTimes move_times(const std::vector<std::string>& moves) {
+  MoveTimes times;
+  for (const std::string& m : moves) ++times[m];
+  return times;
+}
+
+void judge_differing_moves(Divergence& d, const MoveTimes& times_a, const MoveTimes& times_b) {
+  d.verdicts.clear();
+  for (const auto* only : {&d.only_a, &d.only_b})
+    for (const std::string& entry : *only) {
+      const std::string move = entry.substr(0, entry.find(' '));  // "e2e4 (5 more times)"
+      if (std::any_of(d.verdicts.begin(), d.verdicts.end(), [&](const MoveVerdict& v) { return v.move == move; }))
+        continue;
+      MoveVerdict v = judge_move(d.fen, move);
+      const auto in_a = times_a.find(move), in_b = times_b.find(move);
+      if (in_a != times_a.end() && in_b != times_b.end())
+        v.why = fmt::format("listed {} by {} and {} by {}; {}", times(in_a->second), d.a_name, times(in_b->second),
+                            d.b_name, v.why);
+      d.verdicts.push_back(std::move(v));
+    }
+}
+
+std::optional<Divergence> find_divergence(DivideSource& a, DivideSource& b, const std::string& fen,
+                                          const std::vector<std::string>& moves, int depth) {
+  Deepening deepening{a, b, fen, moves, {}};
+  if (!deepening.differ(depth)) return std::nullopt;
+  int first = 1;
+  while (first < depth && !deepening.differ(first)) ++first;
+  const auto& [ra, rb] = deepening.at(first);
+  Divergence d = descend(a, b, Divergence(a.name(), b.name(), fen, moves), first, ra, rb, std::nullopt);
+  d.depth = first;
+  return d;
+}
+
+std::vector<Divergence> find_all_divergences(DivideSource& a, DivideSource& b, const std::string& fen,
+                                             const std::vector<std::string>& moves, int depth) {
+  Deepening deepening{a, b, fen, moves, {}};
+  std::vector<Divergence> found;
+  if (!deepening.differ(depth)) return found;
+  std::set<std::string> done;  // root moves already reported
+  for (int d = 1; d <= depth; ++d) {
+    const auto& [ra, rb] = deepening.at(d);
+    const auto ma = move_multiplicity(ra, d), mb = move_multiplicity(rb, d);
+    Divergence root(a.name(), b.name(), fen, moves);
+    root.only_a = surplus(ma, mb), root.only_b = surplus(mb, ma);
+    if (!root.only_a.empty() || !root.only_b.empty()) {
+      root.fen = fen_after(fen, moves);
+      judge_differing_moves(root, ma, mb);
+      for (const MoveVerdict& v : root.verdicts) {  // one divergence per root move only one side has
+        if (!done.insert(v.move).second) continue;
+        Divergence one = root;
+        std::erase_if(one.only_a, [&](const std::string& m) { return m.substr(0, m.find(' ')) != v.move; });
+        std::erase_if(one.only_b, [&](const std::string& m) { return m.substr(0, m.find(' ')) != v.move; });
+        one.verdicts = {v};
+        one.depth = d;
+        found.push_back(std::move(one));
+      }
+    }
+    if (d == 1) continue;
+    const auto ca = counts_by_move(ra), cb = counts_by_move(rb);
+    for (const auto& [move, count] : ca) {
+      const auto other = cb.find(move);
+      if (other == cb.end() || other->second == count || !done.insert(move).second) continue;
+      Divergence one(a.name(), b.name(), fen, moves);
+      one.path.push_back(move);
+      one.path_counts.push_back({count, other->second});
+      std::vector<std::string> below = moves;
+      below.push_back(move);
+      one = descend(a, b, std::move(one), d - 1, a.divide(fen, below, d - 1), b.divide(fen, below, d - 1),
+                    std::pair{count, other->second});
+      one.depth = d;
+      found.push_back(std::move(one));
+    }
+  }
+  return found;
 }
 
 std::string squares_text(Bitboard b) { return "{" + square_names(b) + "}"; }
@@ -111,6 +214,7 @@ std::string squares_text(Bitboard b) { return "{" + square_names(b) + "}"; }
 void print_divergence(std::ostream& out, const Divergence& d) {
   fmt::print(out, "A:          {}\nB:          {}\n", d.a_name, d.b_name);
   fmt::print(out, "root FEN:   {}\n", d.root_fen);
+  if (d.depth > 0) fmt::print(out, "depth:      {} (the smallest at which the divides differ)\n", d.depth);
   fmt::print(out, "move path:  {}\n", join(d.path, "(none: the root position)"));
   if (!d.path_counts.empty()) {  // the counts that led diff down the path
     std::string counts;
@@ -123,6 +227,8 @@ void print_divergence(std::ostream& out, const Divergence& d) {
   fmt::print(out, "FEN there:  {}\n", d.fen);
   fmt::print(out, "only A:     {}\n", join(d.only_a, "-"));
   fmt::print(out, "only B:     {}\n", join(d.only_b, "-"));
+  if (!d.verdicts.empty()) fmt::print(out, "kind:       {}\n", kind_name(d.kind()));
+  for (std::size_t i = 0; i < d.verdicts.size(); ++i) fmt::print(out, "{:<12}{}\n", i ? "" : "why:", d.verdicts[i].why);
   if (!d.detail.empty()) fmt::print(out, "detail:     {}\n", d.detail);
 }
 

@@ -6,12 +6,14 @@
 
 #include <cstdint>
 #include <iosfwd>
+#include <map>
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "harness/divide_source.hpp"
+#include "harness/move_kind.hpp"
 
 namespace movegen::harness {
 
@@ -34,15 +36,40 @@ struct Divergence {
   std::vector<std::string> only_a;
   std::vector<std::string> only_b;
   std::string detail;
+  int depth = 0;                      // the smallest divide depth from the root at which A and B differ
+  std::vector<MoveVerdict> verdicts;  // one per distinct move of only_a, then of only_b (judge_move)
+
+  /// The kind of the first differing move (only A's first), OTHER when no move differs (a `detail`).
+  MoveKind kind() const { return verdicts.empty() ? MoveKind::OTHER : verdicts.front().kind; }
 };
 
-/// Compares the divides of `a` and `b` `depth` plies deep (1..MAX_DEPTH) from `fen` after `moves`, and
-/// where a move's counts differ descends into it (the first such move in UCI text order), until the
-/// shallowest position on that line whose legal move lists differ as multisets (a generator whose divide
-/// below a move does not sum to the count it gave for that move is reported too). std::nullopt when
-/// the divides agree. Throws what DivideSource::divide throws.
+/// How many times a generator gave each move at one node: UCI text to count.
+using MoveTimes = std::map<std::string, std::uint64_t>;
+
+/// Each move text of `moves` with the number of times it occurs.
+MoveTimes move_times(const std::vector<std::string>& moves);
+
+/// Fills `d.verdicts` from d.only_a and d.only_b: judge_move in d.fen for each distinct move, and for a
+/// move that both generate, but one more often (`times_a`, `times_b`: the counts at that node), a `why`
+/// that says so first.
+void judge_differing_moves(Divergence& d, const MoveTimes& times_a, const MoveTimes& times_b);
+
+/// Compares the divides of `a` and `b` `depth` plies deep (1..MAX_DEPTH) from `fen` after `moves`; if they
+/// differ, finds the smallest depth at which they differ (asking again at 1, 2, ...) and from there
+/// descends into a move whose counts differ (the first in UCI text order), one divide per side and ply,
+/// until the shallowest position on that line whose legal move lists differ as multisets: the shortest
+/// move path that shows a difference. A generator whose divide below a move does not sum to the count it
+/// gave for that move is reported too. The differing moves are judged (judge_differing_moves).
+/// std::nullopt when the divides agree (one divide per side). Throws what DivideSource::divide throws.
 std::optional<Divergence> find_divergence(DivideSource& a, DivideSource& b, const std::string& fen,
                                           const std::vector<std::string>& moves, int depth);
+
+/// Like find_divergence, but goes on past the first: one divergence per root move that differs, each
+/// with its own shortest path (a root move only one side generates is one divergence with an empty path).
+/// Empty when the divides agree. Costs every divide depth 1..`depth` once per side, then one descent per
+/// differing root move.
+std::vector<Divergence> find_all_divergences(DivideSource& a, DivideSource& b, const std::string& fen,
+                                             const std::vector<std::string>& moves, int depth);
 
 /// The FEN after `moves` from `fen` as the mailbox generator plays them, or a note saying why there is none.
 std::string fen_after(const std::string& fen, const std::vector<std::string>& moves);
@@ -50,8 +77,10 @@ std::string fen_after(const std::string& fen, const std::vector<std::string>& mo
 /// The moves of `a` missing from `b`, as multisets: each move as many times as `a` has it more than `b`.
 std::vector<std::string> multiset_minus(std::vector<std::string> a, std::vector<std::string> b);
 
-/// Prints the report: A's and B's names, root FEN, move path (with A's and B's node counts below each move
-/// diff descended into), FEN there, moves only A generates, moves only B generates, and the detail if any.
+/// Prints the report: A's and B's names, root FEN, the depth at which they first differ, move path (with
+/// A's and B's node counts below each move diff descended into), FEN there, moves only A generates, moves
+/// only B generates, the kind of the differing move and a line per differing move saying why it is legal
+/// or not, and the detail if any.
 void print_divergence(std::ostream& out, const Divergence& d);
 
 /// Squares of a bitboard as text, "{e1, g8}", "{}" for none.

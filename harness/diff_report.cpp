@@ -1,0 +1,138 @@
+#include "harness/diff_report.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
+#include <algorithm>
+#include <map>
+#include <ostream>
+
+namespace movegen::harness {
+
+namespace {
+
+std::string join(const std::vector<std::string>& texts) {
+  std::string out;
+  for (const std::string& t : texts) out += (out.empty() ? "" : " ") + t;
+  return out;
+}
+
+std::string where(const DiffOutcome& o) { return o.line ? fmt::format("line {}", o.line) : o.fen; }
+
+// The divergences of every outcome, grouped by kind in MoveKind order: (outcome, divergence) per group.
+using Group = std::vector<std::pair<const DiffOutcome*, const Divergence*>>;
+std::map<MoveKind, Group> group_by_kind(const std::vector<DiffOutcome>& outcomes) {
+  std::map<MoveKind, Group> groups;
+  for (const DiffOutcome& o : outcomes)
+    for (const Divergence& d : o.divergences) groups[d.kind()].emplace_back(&o, &d);
+  return groups;
+}
+
+// The group's member with the shortest move path (the first of equals).
+std::pair<const DiffOutcome*, const Divergence*> shortest(const Group& group) {
+  auto best = group.front();
+  for (const auto& member : group)
+    if (member.second->path.size() < best.second->path.size()) best = member;
+  return best;
+}
+
+std::size_t positions_in(const Group& group) {
+  std::size_t n = 0;
+  for (std::size_t i = 0; i < group.size(); ++i) n += i == 0 || group[i].first != group[i - 1].first;
+  return n;
+}
+
+}  // namespace
+
+void print_outcome_line(std::ostream& out, const DiffOutcome& o) {
+  const std::string head = fmt::format("line {:>3}  depth {}", o.line, o.depth);
+  if (!o.error.empty()) return fmt::print(out, "{:<7}{}  {}\n", "error", head, o.error);
+  if (o.divergences.empty()) return fmt::print(out, "{:<7}{}  {}\n", "ok", head, o.fen);
+  const Divergence& d = o.divergences.front();
+  const std::vector<std::string> path(d.path.begin() + long(std::min(o.moves.size(), d.path.size())), d.path.end());
+  std::string what = fmt::format("{} {}", kind_name(d.kind()), path.empty() ? "at the root" : "after " + join(path));
+  if (!d.only_a.empty()) what += ": only A " + join(d.only_a);
+  if (!d.only_b.empty()) what += (d.only_a.empty() ? ": " : ", ") + ("only B " + join(d.only_b));
+  if (!d.detail.empty() && d.verdicts.empty()) what += ": " + d.detail;
+  if (o.divergences.size() > 1) what += fmt::format(" (+{} more)", o.divergences.size() - 1);
+  fmt::print(out, "{:<7}{}  {}\n", "differ", head, what);
+}
+
+void print_diff_summary(std::ostream& out, const std::vector<DiffOutcome>& outcomes, const std::string& a_name,
+                        const std::string& b_name) {
+  std::size_t differ = 0, errors = 0;
+  for (const DiffOutcome& o : outcomes) differ += !o.divergences.empty(), errors += !o.error.empty();
+  fmt::print(out, "\n{} positions checked: {} agree, {} differ, {} failed (A {}, B {})\n", outcomes.size(),
+             outcomes.size() - differ - errors, differ, errors, a_name, b_name);
+  const auto groups = group_by_kind(outcomes);
+  if (!groups.empty()) {
+    fmt::print(out, "\n{:<16}{:>12}{:>11}  shortest example\n", "differing move", "divergences", "positions");
+    for (const auto& [kind, group] : groups) {
+      const auto [o, d] = shortest(group);
+      const std::size_t moves = d->path.size() - o->moves.size();
+      fmt::print(out, "{:<16}{:>12}{:>11}  {} ({} move{})\n", kind_name(kind), group.size(), positions_in(group),
+                 where(*o), moves, moves == 1 ? "" : "s");
+    }
+    for (const auto& [kind, group] : groups) {
+      const auto [o, d] = shortest(group);
+      fmt::print(out, "\n{}: shortest example, {}\n", kind_name(kind), where(*o));
+      print_divergence(out, *d);
+    }
+  }
+  if (errors) fmt::print(out, "\nfailed:\n");
+  for (const DiffOutcome& o : outcomes)
+    if (!o.error.empty()) fmt::print(out, "  {}: {}\n", where(o), o.error);
+}
+
+nlohmann::json divergence_json(const Divergence& d) {
+  nlohmann::json path_counts = nlohmann::json::array(), moves = nlohmann::json::array();
+  const std::size_t first = d.path.size() - d.path_counts.size();
+  for (std::size_t i = 0; i < d.path_counts.size(); ++i)
+    path_counts.push_back({{"move", d.path[first + i]}, {"a", d.path_counts[i].first}, {"b", d.path_counts[i].second}});
+  for (const MoveVerdict& v : d.verdicts)
+    moves.push_back({{"move", v.move},
+                     {"kind", kind_name(v.kind)},
+                     {"legal", v.legal ? nlohmann::json(*v.legal) : nlohmann::json(nullptr)},
+                     {"why", v.why}});
+  return {{"depth", d.depth},   {"path", d.path},     {"path_counts", path_counts},  {"fen", d.fen},
+          {"only_a", d.only_a}, {"only_b", d.only_b}, {"kind", kind_name(d.kind())}, {"moves", moves},
+          {"detail", d.detail}};
+}
+
+nlohmann::json diff_json(const std::vector<DiffOutcome>& outcomes, const std::string& a_name,
+                         const std::string& b_name) {
+  nlohmann::json positions = nlohmann::json::array(), groups = nlohmann::json::array();
+  std::size_t differ = 0, errors = 0;
+  for (const DiffOutcome& o : outcomes) {
+    differ += !o.divergences.empty(), errors += !o.error.empty();
+    nlohmann::json divergences = nlohmann::json::array();
+    for (const Divergence& d : o.divergences) divergences.push_back(divergence_json(d));
+    const char* status = !o.error.empty() ? "error" : o.divergences.empty() ? "agree" : "differ";
+    positions.push_back({{"fen", o.fen},
+                         {"moves", o.moves},
+                         {"line", o.line},
+                         {"depth", o.depth},
+                         {"status", status},
+                         {"error", o.error},
+                         {"divergences", divergences}});
+  }
+  for (const auto& [kind, group] : group_by_kind(outcomes)) {
+    const auto [o, d] = shortest(group);
+    groups.push_back({{"kind", kind_name(kind)},
+                      {"divergences", group.size()},
+                      {"positions", positions_in(group)},
+                      {"example", {{"line", o->line}, {"root_fen", o->fen}, {"divergence", divergence_json(*d)}}}});
+  }
+  return {{"command", "diff"},
+          {"a", a_name},
+          {"b", b_name},
+          {"positions", positions},
+          {"summary",
+           {{"checked", outcomes.size()},
+            {"agree", outcomes.size() - differ - errors},
+            {"differ", differ},
+            {"failed", errors},
+            {"groups", groups}}}};
+}
+
+}  // namespace movegen::harness

@@ -1,0 +1,45 @@
+// What `movegen diff` prints over many positions: one short line per position, then a summary grouped by
+// the kind of the differing move with one shortest example per group; or all of it as one JSON document.
+//
+//   std::vector<DiffOutcome> outcomes = ...;           // one per position checked
+//   for (const DiffOutcome& o : outcomes) print_outcome_line(std::cout, o);
+//   print_diff_summary(std::cout, outcomes, "mailbox", "perftree:./engine");
+#pragma once
+
+#include <iosfwd>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "harness/divergence.hpp"
+
+namespace movegen::harness {
+
+/// One position diff checked: where it came from, and its divergences or the error that stopped it.
+struct DiffOutcome {
+  std::string fen;
+  std::vector<std::string> moves;  // played from `fen` first (--moves)
+  int line = 0;                    // its line in the EPD file, 0 without one
+  int depth = 0;                   // the divide depth asked for
+  std::vector<Divergence> divergences;
+  std::string error;  // what an external program did wrong, "" if it answered
+};
+
+/// One line: "ok", "differ" (the first divergence's kind, path and differing moves, and how many more
+/// with --all) or "error" (the message), with the EPD line and the depth.
+void print_outcome_line(std::ostream& out, const DiffOutcome& o);
+
+/// The summary: positions checked, agreeing, differing and failed; per kind of differing move the number
+/// of divergences and positions, then each group's example (the one with the shortest path) as a full
+/// report; then the errors, one line each.
+void print_diff_summary(std::ostream& out, const std::vector<DiffOutcome>& outcomes, const std::string& a_name,
+                        const std::string& b_name);
+
+/// One divergence as JSON (fields in docs/json.md, "## diff").
+nlohmann::json divergence_json(const Divergence& d);
+
+/// The whole run as one JSON document (fields in docs/json.md, "## diff").
+nlohmann::json diff_json(const std::vector<DiffOutcome>& outcomes, const std::string& a_name,
+                         const std::string& b_name);
+
+}  // namespace movegen::harness

@@ -1,0 +1,249 @@
+#include "harness/move_kind.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <vector>
+
+#include "common/uci.hpp"
+#include "harness/node_check.hpp"
+#include "mailbox/masks_position.hpp"
+#include "mailbox/position.hpp"
+
+namespace movegen::harness {
+
+namespace {
+
+using mailbox::Board;
+
+constexpr std::string_view PIECE_NAMES[] = {"", "pawn", "knight", "bishop", "rook", "queen", "king"};
+
+// "the knight on c6" for each square of `squares`, joined by "and".
+std::string pieces_text(const Board& board, Bitboard squares) {
+  std::string out;
+  while (squares) {
+    const Square s = pop_lsb(squares);
+    out += fmt::format("{}the {} on {}", out.empty() ? "" : " and ", PIECE_NAMES[type_of(char_to_piece(board[s]))],
+                       square_name(s));
+  }
+  return out;
+}
+
+// One move as read from its text, with the position it is judged in.
+struct Judged {
+  mailbox::Position& pos;
+  LegalityMasks masks;  // from the mailbox masks generator
+  Square from, to;
+  char promotion;  // 'q', 'r', 'b', 'n' or 0
+  Piece piece;     // on `from`
+  Color us;
+
+  Square king() const { return pos.king_square(us); }
+  // The enemy pieces attacking `s` on `board` (the enemy king stays where it is: it cannot be taken).
+  Bitboard attackers(const Board& board, Square s) const {
+    return mailbox::attackers_to(board, s, ~us, pos.king_square(~us));
+  }
+  bool is_pawn_diagonal() const {
+    return type_of(piece) == PAWN && file_of(from) != file_of(to) && mailbox::is_empty(pos.board()[to]);
+  }
+  const CastlingRule* castling_rule() const {
+    for (const CastlingRule& r : CASTLING_RULES)
+      if (type_of(piece) == KING && r.color == us && r.king_from == from && r.king_to == to) return &r;
+    return nullptr;
+  }
+};
+
+MoveKind classify(const Judged& j) {
+  if (j.piece == NO_PIECE || color_of(j.piece) != j.us) return MoveKind::OTHER;
+  if (j.castling_rule()) return MoveKind::CASTLING;
+  if (j.is_pawn_diagonal()) return MoveKind::EN_PASSANT;
+  if (type_of(j.piece) == PAWN && (relative_rank(j.us, j.to) == RANK_8 || j.promotion)) return MoveKind::PROMOTION;
+  if (type_of(j.piece) == KING) return MoveKind::KING_MOVE;
+  if (j.masks.pinned >> j.from & 1) return MoveKind::PINNED_PIECE;
+  if (j.masks.checkers) return MoveKind::CHECK_EVASION;
+  return MoveKind::OTHER;
+}
+
+// The board after a move that is not castling: the piece (or its promotion) moved, a pawn taken en
+// passant removed.
+Board board_after(const Judged& j) {
+  Board board = j.pos.board();
+  board[j.to] =
+      j.promotion ? mailbox::letter(j.us, PieceType(std::string_view("-pnbrqk").find(j.promotion))) : board[j.from];
+  board[j.from] = '-';
+  if (j.is_pawn_diagonal()) board[make_square(file_of(j.to), rank_of(j.from))] = '-';
+  return board;
+}
+
+// True if `from` and `to` share a rank, a file or a diagonal.
+bool on_one_line(Square from, Square to) {
+  const int dr = rank_of(to) - rank_of(from), dc = file_of(to) - file_of(from);
+  return !dr || !dc || std::abs(dr) == std::abs(dc);
+}
+
+// The squares strictly between `from` and `to`, which share a rank, file or diagonal.
+std::vector<Square> squares_between(Square from, Square to) {
+  const int dr = rank_of(to) - rank_of(from), dc = file_of(to) - file_of(from);
+  const int sr = (dr > 0) - (dr < 0), sc = (dc > 0) - (dc < 0);
+  std::vector<Square> between;
+  for (int r = rank_of(from) + sr, c = file_of(from) + sc; square_at(r, c) != to; r += sr, c += sc)
+    between.push_back(square_at(r, c));
+  return between;
+}
+
+// Why a castling move is not legal, or "" if every condition holds.
+std::string castling_problem(const Judged& j, const CastlingRule& r) {
+  const Board& board = j.pos.board();
+  if (!(j.pos.castling_rights() & r.right)) return fmt::format("the castling right {} is not held", r.letter);
+  for (Square s : squares_between(r.king_from, r.rook_from))
+    if (!mailbox::is_empty(board[s]))
+      return fmt::format("{} is occupied by {}", square_name(s), pieces_text(board, square_bb(s)));
+  if (j.masks.checkers)
+    return fmt::format("the king on {} is in check from {}", square_name(r.king_from),
+                       pieces_text(board, j.masks.checkers));
+  const Square crossed = Square((r.king_from + r.king_to) / 2);
+  if (Bitboard by = j.attackers(board, crossed))
+    return fmt::format("it crosses {}, attacked by {}", square_name(crossed), pieces_text(board, by));
+  if (Bitboard by = j.attackers(board, r.king_to))
+    return fmt::format("it lands on {}, attacked by {}", square_name(r.king_to), pieces_text(board, by));
+  return "";
+}
+
+// Why a move that is not castling does not follow its piece's rule on this board, or "" if it does.
+std::string rule_problem(const Judged& j) {
+  const Board& board = j.pos.board();
+  const std::string from = square_name(j.from), to = square_name(j.to);
+  if (j.piece == NO_PIECE) return "there is no piece on " + from;
+  if (color_of(j.piece) != j.us) return fmt::format("the piece on {} is not the side to move's", from);
+  if (mailbox::is_color(board[j.to], j.us)) return fmt::format("{} holds a piece of the side to move", to);
+  const PieceType type = type_of(j.piece);
+  const std::string no_such = fmt::format("a {} does not move from {} to {}", PIECE_NAMES[type], from, to);
+  if (type == KNIGHT || type == KING) {
+    const int dr = std::abs(rank_of(j.to) - rank_of(j.from)), dc = std::abs(file_of(j.to) - file_of(j.from));
+    const bool fits = type == KNIGHT ? dr * dc == 2 : std::max(dr, dc) == 1;
+    return fits ? "" : no_such;
+  }
+  if (j.from == j.to || !on_one_line(j.from, j.to)) return no_such;
+  const std::vector<Square> between = squares_between(j.from, j.to);
+  if (type != PAWN) {
+    const bool straight = rank_of(j.from) == rank_of(j.to) || file_of(j.from) == file_of(j.to);
+    if (straight ? type == BISHOP : type == ROOK) return no_such;
+    for (Square s : between)
+      if (!mailbox::is_empty(board[s])) return fmt::format("{}, on the way, is occupied", square_name(s));
+    return "";
+  }
+  const int forward = j.us == WHITE ? 1 : -1, dr = rank_of(j.to) - rank_of(j.from);
+  const int dc = std::abs(file_of(j.to) - file_of(j.from));
+  const bool last = relative_rank(j.us, j.to) == RANK_8;
+  if (last && !j.promotion) return fmt::format("a pawn reaching {} must promote", to);
+  if (!last && j.promotion) return "only a pawn reaching the last rank promotes";
+  if (dc == 0 && (dr == forward || (dr == 2 * forward && relative_rank(j.us, j.from) == RANK_2))) {
+    for (Square s : between)
+      if (!mailbox::is_empty(board[s])) return fmt::format("{} is occupied", square_name(s));
+    return mailbox::is_empty(board[j.to]) ? "" : fmt::format("{} is occupied", to);
+  }
+  if (dc == 0 && dr == 2 * forward)
+    return fmt::format("a pawn double-pushes only from its starting rank, not from {}", from);
+  if (dc != 1 || dr != forward) return no_such;
+  if (!mailbox::is_empty(board[j.to]) || j.to == j.pos.ep_square()) return "";
+  const Square ep = j.pos.ep_square();
+  return fmt::format("there is nothing to take on {}, and the en passant square is {}", to,
+                     ep == SQ_NONE ? "-" : square_name(ep));
+}
+
+// Why a move that follows its piece's rule is still illegal: the king it leaves attacked, or "".
+std::string exposure_problem(const Judged& j) {
+  const Board board = board_after(j);
+  const bool king_moves = type_of(j.piece) == KING;
+  const Square king = king_moves ? j.to : j.king();
+  const Bitboard by = j.attackers(board, king);
+  if (!by) return "";
+  if (king_moves)
+    return fmt::format("it puts the king on {}, attacked by {}", square_name(king), pieces_text(board, by));
+  std::string text =
+      (by & ~j.masks.checkers)
+          ? fmt::format("it leaves the king on {} attacked by {}", square_name(king), pieces_text(board, by))
+          : fmt::format("the king on {} stays in check from {}", square_name(king), pieces_text(board, by));
+  if (j.masks.pinned >> j.from & 1)
+    text += fmt::format(" (the {} on {} is pinned)", PIECE_NAMES[type_of(j.piece)], square_name(j.from));
+  return text;
+}
+
+// What makes a legal move of the kind `kind` legal, in words.
+std::string legal_reason(const Judged& j, MoveKind kind) {
+  const Board& board = j.pos.board();
+  switch (kind) {
+    case MoveKind::CASTLING: {
+      const CastlingRule& r = *j.castling_rule();
+      const Square crossed = Square((r.king_from + r.king_to) / 2);
+      std::string empty;
+      for (Square s : squares_between(r.king_from, r.rook_from)) empty += (empty.empty() ? "" : ", ") + square_name(s);
+      return fmt::format("{} empty, and {}, {} and {} not attacked", empty, square_name(r.king_from),
+                         square_name(crossed), square_name(r.king_to));
+    }
+    case MoveKind::EN_PASSANT:
+      return fmt::format("it takes the pawn on {} en passant, and the king on {} is not attacked after it",
+                         square_name(make_square(file_of(j.to), rank_of(j.from))), square_name(j.king()));
+    case MoveKind::PROMOTION:
+      return fmt::format("the pawn on {} promotes on {}", square_name(j.from), square_name(j.to));
+    case MoveKind::KING_MOVE: return fmt::format("{} is not attacked", square_name(j.to));
+    case MoveKind::PINNED_PIECE: {
+      Board without = board;
+      without[j.from] = '-';
+      return fmt::format("the {} on {}, pinned by {}, stays on the line to its king", PIECE_NAMES[type_of(j.piece)],
+                         square_name(j.from), pieces_text(board, j.attackers(without, j.king()) & ~j.masks.checkers));
+    }
+    case MoveKind::CHECK_EVASION:
+      return fmt::format("it {} the check from {}", (j.masks.checkers >> j.to & 1) ? "ends, by a capture," : "blocks",
+                         pieces_text(board, j.masks.checkers));
+    case MoveKind::OTHER: break;
+  }
+  return fmt::format("the king on {} is not attacked after it", square_name(j.king()));
+}
+
+}  // namespace
+
+std::string_view kind_name(MoveKind kind) {
+  constexpr std::string_view NAMES[] = {"castling",     "en passant",    "promotion", "king move",
+                                        "pinned piece", "check evasion", "other"};
+  return NAMES[int(kind)];
+}
+
+MoveVerdict judge_move(const std::string& fen, const std::string& move) {
+  MoveVerdict v;
+  v.move = move;
+  if (!is_uci_move_text(move)) {
+    v.why = "not UCI move text";
+    return v;
+  }
+  try {
+    mailbox::Position pos = mailbox::Position::from_fen(fen);
+    Judged j{pos,
+             mailbox::MasksPosition::from_fen(fen).legality_masks(),
+             parse_square(move.substr(0, 2)),
+             parse_square(move.substr(2, 2)),
+             move.size() == 5 ? move[4] : '\0',
+             NO_PIECE,
+             pos.side_to_move()};
+    j.piece = pos.piece_on(j.from);
+    v.kind = classify(j);
+    const std::vector<std::string> legal = legal_move_texts(pos);
+    v.legal = std::find(legal.begin(), legal.end(), move) != legal.end();
+    if (*v.legal) {
+      v.why = "legal: " + legal_reason(j, v.kind);
+      return v;
+    }
+    const CastlingRule* rule = v.kind == MoveKind::CASTLING ? j.castling_rule() : nullptr;
+    std::string reason = rule ? castling_problem(j, *rule) : rule_problem(j);
+    if (reason.empty() && !rule) reason = exposure_problem(j);
+    v.why = fmt::format("{} is not legal: {}", move, reason.empty() ? "our generators do not generate it" : reason);
+  } catch (const std::exception& e) {
+    v.kind = MoveKind::OTHER;
+    v.legal.reset();
+    v.why = std::string("cannot be judged: ") + e.what();
+  }
+  return v;
+}
+
+}  // namespace movegen::harness

@@ -1,0 +1,37 @@
+// What kind of move two generators disagree on, and why it is legal or not, told by our own generators:
+// the plain mailbox decides legality, the mailbox masks name the checkers and the pinned pieces, and the
+// reason is read off the board (a square in the way, the piece attacking a square the king crosses or
+// is left on). Nothing is written per position: every sentence is derived.
+//
+//   MoveVerdict v = judge_move("r3k3/8/2N5/8/8/8/8/4K3 b q - 0 1", "e8c8");
+//   v.kind == MoveKind::CASTLING;  *v.legal == false;
+//   v.why == "e8c8 is not legal: it crosses d8, attacked by the knight on c6"
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace movegen::harness {
+
+/// The kinds of move diff groups divergences by, tested in this order: a king's two-square castling step
+/// is castling before it is a king move, a pinned piece's move is that before it is a check evasion.
+enum class MoveKind { CASTLING, EN_PASSANT, PROMOTION, KING_MOVE, PINNED_PIECE, CHECK_EVASION, OTHER };
+
+/// The kind in words: "castling", "en passant", "promotion", "king move", "pinned piece", "check evasion",
+/// "other".
+std::string_view kind_name(MoveKind kind);
+
+/// What our generators say about one move of one position.
+struct MoveVerdict {
+  std::string move;                 // UCI text
+  MoveKind kind = MoveKind::OTHER;  // a pawn's diagonal step onto an empty square counts as en passant
+  std::optional<bool> legal;        // std::nullopt when the position or the move text cannot be read
+  std::string why;                  // "legal: ..." or "MOVE is not legal: REASON"
+};
+
+/// Classifies `move` (UCI text) in the position `fen` and says why it is legal or not. Never throws: a FEN
+/// or a move text that cannot be read gives kind OTHER, legal std::nullopt and a `why` saying so.
+MoveVerdict judge_move(const std::string& fen, const std::string& move);
+
+}  // namespace movegen::harness
