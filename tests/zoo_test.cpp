@@ -1,5 +1,5 @@
 // The zoo of classic bugs (tests/bug_zoo.hpp), each served by `broken_engine --uci BUG`: `movegen
-// diff` localises each to the move it gets wrong.
+// diff` localises each to the move it gets wrong, and `movegen fuzz --against` finds each within seconds.
 #include <boost/test/unit_test.hpp>
 #include <cstdlib>
 #include <functional>
@@ -143,6 +143,19 @@ BOOST_AUTO_TEST_CASE(diff_localises_each_bug_to_the_move_it_gets_wrong) {
       BOOST_TEST(report_field(r.out, "only A:") == c.only_a, r.out);
       BOOST_TEST(report_field(r.out, "only B:") == c.only_b, r.out);
       check_symptom(c.bug, r.out);
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(fuzz_against_finds_each_bug_within_seconds) {
+  // The default settings with --against: games from the bundled suite, every position checked at depth 2,
+  // half the moves drawn from the bug-prone ones. A fixed seed; --time bounds each run.
+  for (const std::string& bug : bug_names()) {
+    BOOST_TEST_CONTEXT(bug) {
+      const auto r = run_cli({"fuzz", "--against", uci_spec(bug), "--seed", "1", "--time", "25", "--flip-depth", "0"});
+      BOOST_TEST(r.code == 1, r.out << r.err);
+      BOOST_TEST(r.out.find("MISMATCH") != std::string::npos, r.out);
+      check_symptom(bug, r.out);
     }
   }
 }
