@@ -38,22 +38,29 @@ int run_diff(const DiffOptions& options, std::ostream& out, std::ostream& err);
 
 struct FuzzOptions {
   int games = 100;
-  int plies = 200;         // at most this many random moves a game, from the start position
-  std::uint64_t seed = 1;  // game g plays with std::mt19937_64(game_seed(seed, g))
-  int first_game = 0;      // the number of the first game played: a replay plays one game of a run
-  int flip_depth = 2;      // perft depth compared between a position and its colour-flipped twin, 0: off
-  int flip_every = 4;      // positions between two colour-flip checks
-  std::string against;     // an extra generator spec checked at sampled positions, or empty
-  int sample_every = 50;   // positions between two checks of `against`
-  int against_depth = 2;   // divide depth for `against`
+  int plies = 200;          // at most this many random moves a game
+  std::uint64_t seed = 1;   // game g plays with std::mt19937_64(game_seed(seed, g))
+  int first_game = 0;       // the number of the first game played: a replay plays one game of a run
+  double time_seconds = 0;  // stop when this many seconds have passed (checked at every ply), 0: no limit
+  std::string fen;          // games start here; empty: from `epd`, or the start position
+  std::string epd;          // games start from this file's positions in turn (game g from position g % N);
+                            // with `against` and neither given, the bundled suite
+  int bias = 50;            // percent of plies that pick among captures, checks, castling, en passant,
+                            // promotions and double pushes (when there are any), 0: uniform play
+  int flip_depth = 2;       // perft depth compared between a position and its colour-flipped twin, 0: off
+  int flip_every = 4;       // positions between two colour-flip checks
+  std::string against;      // an extra generator spec checked at sampled positions, or empty
+  int sample_every = 1;     // positions between two checks of `against` (--against-every)
+  int against_depth = 2;    // divide depth for `against`
   double timeout_seconds = 60;
+  bool json = false;  // one JSON document on stdout instead of the report
 };
 
 /// `movegen fuzz`: random playouts cross-checking the built-in generators at every ply (move lists, FEN
 /// after each move, checkers, unmake) and, every flip_every positions, perft of the colour-flipped
-/// position; `against` at sampled
-/// positions. Prints positions checked and positions per second, and on a mismatch the diff report with
-/// the seed, game and ply to replay it. Throws UsageError, ExternalError.
+/// position; `against`, given the game's start FEN and moves, at every sample_every-th position. Prints
+/// positions checked, the outside engine's positions and calls, and on a mismatch the diff report with
+/// the command that replays it. Throws UsageError, EpdError, FenError, ExternalError.
 int run_fuzz(const FuzzOptions& options, std::ostream& out, std::ostream& err);
 
 struct PerftreeOptions {

@@ -2,11 +2,12 @@
 // so that tests can run it on a deliberately broken generator.
 //
 //   FuzzRun run = fuzz_games<mailbox::Position, bitboard::Position>(options, nullptr, {"mailbox", "bitboard"});
-//   if (run.divergence) ... run.game, run.ply ...
+//   if (run.divergence) ... run.game, run.ply, run.start_fen ...
 #pragma once
 
 #include <fmt/format.h>
 
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <random>
@@ -20,14 +21,62 @@
 
 namespace movegen::harness {
 
-/// What a fuzz run did: positions checked, and the first mismatch with the game and ply it was found at
-/// (ply 0 is the start position).
+/// What a fuzz run did: games started, positions checked between the built-in generators, positions
+/// and divide calls the outside engine (--against) got, and the first mismatch with the game and ply it
+/// was found at (ply 0 is the game's start position) and the FEN the game started from.
 struct FuzzRun {
+  int games = 0;
   std::uint64_t positions = 0;
+  std::uint64_t against_positions = 0;
+  std::uint64_t against_calls = 0;
   std::optional<Divergence> divergence;
   int game = 0;
   int ply = 0;
+  std::string start_fen;
 };
+
+/// A DivideSource that passes each divide on to another and counts them.
+class CountingSource : public DivideSource {
+ public:
+  explicit CountingSource(DivideSource& inner) : DivideSource(inner.name()), inner_(inner) {}
+  /// Divides passed on so far.
+  std::uint64_t calls() const { return calls_; }
+  std::optional<Generator> builtin() const override { return inner_.builtin(); }
+
+ protected:
+  DivideResult run_divide(const std::string& fen, const std::vector<std::string>& moves, int depth) override {
+    ++calls_;
+    return inner_.divide(fen, moves, depth);
+  }
+
+ private:
+  DivideSource& inner_;
+  std::uint64_t calls_ = 0;
+};
+
+/// True for the moves where generator bugs live: captures (en passant included), castling, promotions,
+/// double pushes (they allow en passant) and moves that give check. Leaves `pos` as it was.
+template <ChessPosition P>
+bool is_bug_prone(P& pos, Move m) {
+  if (m.flag() != NORMAL || pos.piece_on(m.to()) != NO_PIECE) return true;
+  pos.make_move(m);
+  const bool check = pos.checkers() != 0;
+  pos.unmake_move(m);
+  return check;
+}
+
+/// The move a game plays from `pos`: with probability bias% (rng() % 100 < bias) one drawn with
+/// rng() % count from the bug-prone moves, if there are any, else one drawn from all `moves`.
+template <ChessPosition P>
+Move pick_move(P& pos, const MoveList& moves, int bias, std::mt19937_64& rng) {
+  if (bias > 0 && int(rng() % 100) < bias) {
+    MoveList prone;
+    for (Move m : moves)
+      if (is_bug_prone(pos, m)) prone.push_back(m);
+    if (!prone.empty()) return prone[rng() % prone.size()];
+  }
+  return moves[rng() % moves.size()];
+}
 
 /// perft `depth` of the colour-flipped position in P and Q against perft of the position itself in P;
 /// an empty string when all three agree, else what differs.
@@ -51,54 +100,74 @@ inline std::uint64_t game_seed(std::uint64_t run_seed, int game) {
 }
 
 /// The command line that plays game `game` of a run with `options` alone, `ply` plies deep, with every
-/// option that shapes it; --against is shell-quoted, so the line can be pasted.
-std::string replay_command(const FuzzOptions& options, int game, int ply);
+/// option that shapes it, starting from `start_fen` (named with --fen unless it is the start position);
+/// --fen and --against are shell-quoted, so the line can be pasted.
+std::string replay_command(const FuzzOptions& options, int game, int ply, const std::string& start_fen);
 
-/// Plays options.games random games of at most options.plies moves from the start position, game g with
-/// std::mt19937_64(game_seed(options.seed, g)) choosing move number rng() % count (the same games on every
-/// platform), g counted from options.first_game, in P and in each of Qs. At every ply nodes_agree(P's
-/// position, each Q's); at every options.flip_every-th position of a game flip_mismatch for each Q; with
-/// `against`, find_divergence between P and it at every options.sample_every-th position of a game
-/// (counted per game, so that one game replays alone). `names` holds P's name, then each Q's. Stops at
-/// the first mismatch.
+/// Plays options.games random games of at most options.plies moves (or until options.time_seconds
+/// have passed), game g from starts[g % starts.size()] with std::mt19937_64(game_seed(options.seed, g))
+/// choosing each move by pick_move (the same games on every platform), g counted from
+/// options.first_game, in P and in each of Qs. At every ply nodes_agree(P's position, each Q's); at
+/// every options.flip_every-th position of a game flip_mismatch for each Q; with `against`,
+/// find_divergence between P and it, given the game's start FEN and moves, at every
+/// options.sample_every-th position of a game (counted per game, so that one game replays alone).
+/// `names` holds P's name, then each Q's. Stops at the first mismatch.
 template <ChessPosition P, ChessPosition... Qs>
-FuzzRun fuzz_games(const FuzzOptions& options, DivideSource* against, const std::vector<std::string>& names) {
+FuzzRun fuzz_games(const FuzzOptions& options, DivideSource* against, const std::vector<std::string>& names,
+                   const std::vector<std::string>& starts = {std::string(START_FEN)}) {
   static_assert(sizeof...(Qs) >= 1, "fuzz_games compares P with at least one other generator");
+  using Clock = std::chrono::steady_clock;
+  const auto deadline =
+      Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(options.time_seconds));
   FuzzRun run;
   BuiltinSource<P> reference(names.at(0));
+  std::optional<CountingSource> outside;
+  if (against) outside.emplace(*against);
   for (run.game = options.first_game; run.game - options.first_game < options.games; ++run.game) {
+    if (options.time_seconds > 0 && Clock::now() >= deadline) break;
+    ++run.games;
     std::mt19937_64 rng(game_seed(options.seed, run.game));
-    P a = P::from_fen(START_FEN);
-    std::tuple<Qs...> others{Qs::from_fen(START_FEN)...};
-    Divergence d(names.at(0), names.at(1), std::string(START_FEN));
+    run.start_fen = starts.at(std::size_t(run.game) % starts.size());
+    P a = P::from_fen(run.start_fen);
+    std::tuple<Qs...> others{Qs::from_fen(run.start_fen)...};
+    Divergence d(names.at(0), names.at(1), run.start_fen);
     // Runs check(b, d) for each other generator b in turn, with d.b_name its name; false at the first failure.
     auto each_other = [&](auto check) {
       std::size_t i = 0;
       return std::apply([&](auto&... b) { return ((d.b_name = names.at(++i), check(b)) && ...); }, others);
     };
+    auto stop = [&](std::optional<Divergence> found) {
+      if (outside) run.against_calls = outside->calls();
+      run.divergence = std::move(found);
+      return run;
+    };
     for (run.ply = 0; run.ply <= options.plies; ++run.ply) {
+      if (options.time_seconds > 0 && run.ply > 0 && Clock::now() >= deadline) break;
       ++run.positions;
-      if (!each_other([&](auto& b) { return nodes_agree(a, b, d); })) return run.divergence = d, run;
+      if (!each_other([&](auto& b) { return nodes_agree(a, b, d); })) return stop(d);
       const int in_game = run.ply + 1;  // positions of this game so far
       if (options.flip_depth > 0 && in_game % options.flip_every == 0) {
         const bool flips_agree = each_other([&]<ChessPosition Q>(Q&) {
           d.detail = flip_mismatch<P, Q>(a, d, options.flip_depth);
           return d.detail.empty();
         });
-        if (!flips_agree) return run.divergence = d, run;
+        if (!flips_agree) return stop(d);
       }
-      if (against && in_game % options.sample_every == 0)
-        if (auto found = find_divergence(reference, *against, a.fen(), {}, options.against_depth))
-          return run.divergence = found, run;
+      if (outside && in_game % options.sample_every == 0) {
+        ++run.against_positions;
+        if (auto found = find_divergence(reference, *outside, run.start_fen, d.path, options.against_depth))
+          return stop(found);
+      }
       MoveList moves;
       a.generate_legal(moves);
       if (moves.empty() || run.ply == options.plies) break;
-      const Move m = moves[rng() % moves.size()];
+      const Move m = pick_move(a, moves, options.bias, rng);
       a.make_move(m);
       std::apply([&](auto&... b) { (b.make_move(m), ...); }, others);
       d.path.push_back(to_uci(m));
     }
   }
+  if (outside) run.against_calls = outside->calls();
   return run;
 }
 

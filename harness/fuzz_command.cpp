@@ -6,20 +6,46 @@
 #include <memory>
 #include <ostream>
 
+#include "common/epd.hpp"
 #include "harness/child_process.hpp"
 #include "harness/cli.hpp"
 #include "harness/commands.hpp"
 #include "harness/fuzz.hpp"
+#include "harness/json_output.hpp"
 #include "harness/options.hpp"
 
 namespace movegen::harness {
 
-std::string replay_command(const FuzzOptions& o, int game, int ply) {
+namespace {
+
+// The FENs games start from, game g from the (g mod count)-th: --fen, --epd, the bundled suite with
+// --against, else the start position.
+std::vector<std::string> start_positions(const FuzzOptions& o) {
+  if (!o.fen.empty()) {
+    (void)mailbox::Position::from_fen(o.fen);  // throws FenError before anything runs
+    return {o.fen};
+  }
+  const std::string epd = !o.epd.empty() ? o.epd : !o.against.empty() ? default_suite_path() : "";
+  if (epd.empty()) return {std::string(START_FEN)};
+  std::vector<std::string> fens;
+  for (const EpdEntry& e : load_suite(epd)) fens.push_back(e.fen);
+  return fens;
+}
+
+nlohmann::json divergence_json(const Divergence& d) {
+  return {{"a", d.a_name}, {"b", d.b_name},      {"root_fen", d.root_fen}, {"path", d.path},
+          {"fen", d.fen},  {"only_a", d.only_a}, {"only_b", d.only_b},     {"detail", d.detail}};
+}
+
+}  // namespace
+
+std::string replay_command(const FuzzOptions& o, int game, int ply, const std::string& start_fen) {
   std::string line =
-      fmt::format("movegen fuzz --seed {} --first-game {} --games 1 --plies {} --flip-depth {} --flip-every {}", o.seed,
-                  game, ply, o.flip_depth, o.flip_every);
+      fmt::format("movegen fuzz --seed {} --first-game {} --games 1 --plies {} --bias {}", o.seed, game, ply, o.bias);
+  if (start_fen != START_FEN) line += " --fen " + shell_quote(start_fen);
+  line += fmt::format(" --flip-depth {} --flip-every {}", o.flip_depth, o.flip_every);
   if (!o.against.empty())
-    line += fmt::format(" --against {} --sample-every {} --against-depth {} --timeout {}", shell_quote(o.against),
+    line += fmt::format(" --against {} --against-every {} --against-depth {} --timeout {}", shell_quote(o.against),
                         o.sample_every, o.against_depth, o.timeout_seconds);
   return line;
 }
@@ -27,14 +53,20 @@ std::string replay_command(const FuzzOptions& o, int game, int ply) {
 int run_fuzz(const FuzzOptions& options, std::ostream& out, std::ostream& err) {
   if (options.games < 1) throw UsageError(fmt::format("bad --games: {} is not a positive count", options.games));
   if (options.plies < 0) throw UsageError(fmt::format("bad --plies: {} is negative", options.plies));
+  if (options.bias < 0 || options.bias > 100)
+    throw UsageError(fmt::format("bad --bias: {} is outside 0..100 percent", options.bias));
+  if (!(options.time_seconds >= 0 && options.time_seconds <= MAX_TIMEOUT_SECONDS))
+    throw UsageError(fmt::format("bad --time: {} is outside 0..{} seconds", options.time_seconds, MAX_TIMEOUT_SECONDS));
   if (options.flip_depth < 0 || options.flip_depth > 4)
     throw UsageError(fmt::format("bad --flip-depth: {} is outside 0..4", options.flip_depth));
   if (options.flip_every < 1)
     throw UsageError(fmt::format("bad --flip-every: {} is not a positive count", options.flip_every));
   if (options.sample_every < 1)
-    throw UsageError(fmt::format("bad --sample-every: {} is not a positive count", options.sample_every));
+    throw UsageError(fmt::format("bad --against-every: {} is not a positive count", options.sample_every));
+  if (!options.fen.empty() && !options.epd.empty()) throw UsageError("bad --epd: it cannot be combined with --fen");
   require_depth(options.against_depth, "--against-depth", 1);
   const std::chrono::milliseconds timeout = timeout_from_seconds(options.timeout_seconds);
+  const std::vector<std::string> starts = start_positions(options);
   std::unique_ptr<DivideSource> against;
   if (!options.against.empty()) against = make_divide_source(options.against, timeout);
 
@@ -43,39 +75,79 @@ int run_fuzz(const FuzzOptions& options, std::ostream& out, std::ostream& err) {
   for (Generator g : all_generators()) names.push_back(generator_name(g));
   const auto start = std::chrono::steady_clock::now();
   const FuzzRun run = fuzz_games<mailbox::Position, mailbox::MasksPosition, bitboard::Position, bitboard::MtuPosition>(
-      options, against.get(), names);
+      options, against.get(), names, starts);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double per_second = seconds > 0 ? run.positions / seconds : 0.0;
+  const std::string replay = run.divergence ? replay_command(options, run.game, run.ply, run.start_fen) : "";
+  (void)err;
+
+  if (options.json) {
+    nlohmann::json doc = {{"command", "fuzz"},    {"seed", options.seed},
+                          {"games", run.games},   {"plies", options.plies},
+                          {"bias", options.bias}, {"start_positions", starts.size()},
+                          {"generators", names},  {"positions", run.positions},
+                          {"seconds", seconds},   {"positions_per_second", per_second},
+                          {"against", nullptr},   {"mismatch", nullptr}};
+    if (against)
+      doc["against"] = {{"spec", against->name()},
+                        {"every", options.sample_every},
+                        {"depth", options.against_depth},
+                        {"positions", run.against_positions},
+                        {"calls", run.against_calls}};
+    if (run.divergence)
+      doc["mismatch"] = {{"game", run.game},
+                         {"ply", run.ply},
+                         {"start_fen", run.start_fen},
+                         {"replay", replay},
+                         {"divergence", divergence_json(*run.divergence)}};
+    print_json(out, doc);
+    return run.divergence ? 1 : 0;
+  }
+
   std::string checked = names[0];
   for (std::size_t i = 1; i < names.size(); ++i) checked += " vs " + names[i];
-  if (against) checked += fmt::format(" (and {})", against->name());
   fmt::print(out, "fuzz {}: {} positions in {} games checked in {:.2f} s ({:.0f} positions/s), seed {}\n", checked,
-             run.positions, run.divergence ? run.game - options.first_game + 1 : options.games, seconds,
-             seconds > 0 ? run.positions / seconds : 0.0, options.seed);
+             run.positions, run.games, seconds, per_second, options.seed);
+  if (against)
+    fmt::print(out, "{}: {} positions checked at depth {} (every {}), in {} calls\n", against->name(),
+               run.against_positions, options.against_depth, options.sample_every, run.against_calls);
   if (!run.divergence) {
     fmt::print(out, "no mismatch\n");
     return 0;
   }
-  fmt::print(out, "MISMATCH in game {} at ply {} (seed {}); replay: {}\n", run.game, run.ply, options.seed,
-             replay_command(options, run.game, run.ply));
+  fmt::print(out, "MISMATCH in game {} at ply {} (seed {}); replay: {}\n", run.game, run.ply, options.seed, replay);
   print_divergence(out, *run.divergence);
-  (void)err;
   return 1;
 }
 
 Subcommand add_fuzz_command(CLI::App& app) {
   auto options = std::make_shared<FuzzOptions>();
   CLI::App* cmd = app.add_subcommand("fuzz", "random games cross-checking the built-in generators");
-  add_count_option(*cmd, "--games", options->games, 1, INT_MAX, "games to play");
+  CLI::Option* games = add_count_option(*cmd, "--games", options->games, 1, INT_MAX, "games to play");
   add_count_option(*cmd, "--plies", options->plies, 0, INT_MAX, "moves a game at most");
+  CLI::Option* time =
+      add_seconds_option(*cmd, "--time", options->time_seconds, "play until this many seconds have passed")
+          ->default_str("");
   add_seed_option(*cmd, options->seed, "the run's seed; each game's seed is derived from it and the game number");
   add_count_option(*cmd, "--first-game", options->first_game, 0, INT_MAX, "number of the first game (to replay one)");
+  CLI::Option* fen = cmd->add_option("--fen", options->fen, "start every game here");
+  cmd->add_option("--epd", options->epd, "start games from this EPD file's positions in turn")->excludes(fen);
+  add_count_option(*cmd, "--bias", options->bias, 0, 100,
+                   "percent of moves drawn from captures, checks, castling, en passant, promotions, double pushes");
   add_count_option(*cmd, "--flip-depth", options->flip_depth, 0, 4, "perft depth for the colour-flip check, 0 off");
   add_count_option(*cmd, "--flip-every", options->flip_every, 1, INT_MAX, "positions between colour-flip checks");
-  cmd->add_option("--against", options->against, "also check this generator spec at sampled positions");
-  add_count_option(*cmd, "--sample-every", options->sample_every, 1, INT_MAX, "positions between checks of --against");
+  cmd->add_option("--against", options->against,
+                  "also check this generator spec (games start from the bundled suite unless --fen or --epd)");
+  add_count_option(*cmd, "--against-every,--sample-every", options->sample_every, 1, INT_MAX,
+                   "positions between checks of --against (1: every position)");
   add_count_option(*cmd, "--against-depth", options->against_depth, 1, MAX_DEPTH, "divide depth for --against");
   add_timeout_option(*cmd, options->timeout_seconds, "seconds --against may take for one reply");
-  return {cmd, [options](std::ostream& out, std::ostream& err) { return run_fuzz(*options, out, err); }};
+  add_json_flag(*cmd, options->json);
+  return {cmd, [options, games, time](std::ostream& out, std::ostream& err) {
+            FuzzOptions o = *options;
+            if (time->count() > 0 && games->count() == 0) o.games = INT_MAX;  // --time alone bounds the run
+            return run_fuzz(o, out, err);
+          }};
 }
 
 }  // namespace movegen::harness

@@ -45,7 +45,8 @@ CLI::Option* add_seed_option(CLI::App& app, std::uint64_t& seed, const std::stri
       ->transform(decimal_in<std::uint64_t>(0, std::numeric_limits<std::uint64_t>::max()));
 }
 
-CLI::Option* add_timeout_option(CLI::App& app, double& seconds, const std::string& description) {
+CLI::Option* add_seconds_option(CLI::App& app, const std::string& name, double& seconds,
+                                const std::string& description) {
   const CLI::Validator decimal_seconds(
       [](std::string& text) -> std::string {
         // Digits with an optional fraction: no sign, exponent, hex, "inf" or "nan".
@@ -64,7 +65,11 @@ CLI::Option* add_timeout_option(CLI::App& app, double& seconds, const std::strin
         return {};
       },
       "SECONDS");
-  return app.add_option("--timeout", seconds, description)->capture_default_str()->check(decimal_seconds);
+  return app.add_option(name, seconds, description)->capture_default_str()->check(decimal_seconds);
+}
+
+CLI::Option* add_timeout_option(CLI::App& app, double& seconds, const std::string& description) {
+  return add_seconds_option(app, "--timeout", seconds, description);
 }
 
 std::chrono::milliseconds timeout_from_seconds(double seconds) {

@@ -30,6 +30,11 @@ CLI::Option* add_count_option(CLI::App& app, const std::string& name, int& value
 /// Adds `--seed`, an unsigned 64-bit decimal number.
 CLI::Option* add_seed_option(CLI::App& app, std::uint64_t& seed, const std::string& description);
 
+/// Adds option `name` for a number of seconds: a decimal number ("2", "0.5") within
+/// MIN_TIMEOUT_SECONDS..MAX_TIMEOUT_SECONDS.
+CLI::Option* add_seconds_option(CLI::App& app, const std::string& name, double& seconds,
+                                const std::string& description);
+
 /// Adds `--timeout`, in seconds: a decimal number ("2", "0.5") within MIN_TIMEOUT_SECONDS..MAX_TIMEOUT_SECONDS.
 CLI::Option* add_timeout_option(CLI::App& app, double& seconds, const std::string& description);
 

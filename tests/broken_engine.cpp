@@ -1,42 +1,92 @@
-// A deliberately broken engine speaking the perftree protocol, for tests and for the README's example:
+// A deliberately broken engine for tests and for the tutorial: the mailbox generator with one rule broken
+// (tests/broken_generators.hpp lists the zoo: `pin`, `en-passant`, `ep-rank-pin`, `castle-through-check`...).
 //
-//   broken_engine en-passant|pin DEPTH FEN [MOVES]
+//   broken_engine BUG DEPTH FEN [MOVES]   the perftree protocol: `e2e4 20` lines, an empty line, the total
+//   broken_engine --uci BUG               UCI on stdin/stdout: uci, isready, position fen F [moves ...]
+//                                         (or startpos), go perft N (Stockfish's divide format), quit
+//   broken_engine --list                  the bug names, one a line
 //
-// prints `e2e4 20` lines, an empty line and the total, as `movegen perftree` does, but from the mailbox
-// generator with one rule broken (tests/broken_generators.hpp): `en-passant` never captures en passant,
-// `pin` lets pinned pieces move. Exits 2 with a message for bad arguments.
+// Bad arguments or a bad command: one line on stderr, exit 2.
 #include <iostream>
+#include <sstream>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "harness/child_process.hpp"
 #include "harness/divide_source.hpp"
-#include "tests/broken_generators.hpp"
+#include "tests/bug_zoo.hpp"
 
 using namespace movegen;
 using namespace movegen::testing;
 
+namespace {
+
 template <class Bug>
-int print_divide(int depth, const std::string& fen, const std::string& moves) {
+harness::DivideResult broken_divide(const std::string& fen, const std::vector<std::string>& moves, int depth) {
   harness::BuiltinSource<BrokenPosition<Bug>> engine("broken");
-  const harness::DivideResult r = engine.divide(fen, harness::split_command(moves), depth);
+  return engine.divide(fen, moves, depth);
+}
+
+template <class Bug>
+int perftree(int depth, const std::string& fen, const std::string& moves) {
+  const harness::DivideResult r = broken_divide<Bug>(fen, harness::split_command(moves), depth);
   for (const auto& [move, count] : r.moves) std::cout << move << ' ' << count << '\n';
   std::cout << '\n' << r.total << '\n';
   return 0;
 }
 
-int main(int argc, char** argv) {
-  if (argc < 4 || argc > 5) {
-    std::cerr << "usage: broken_engine en-passant|pin DEPTH FEN [MOVES]\n";
-    return 2;
+// Answers UCI commands until `quit` or the end of input; `go perft N` as Stockfish prints it.
+template <class Bug>
+int uci(std::string_view bug) {
+  std::string fen(START_FEN), line;
+  std::vector<std::string> moves;
+  while (std::getline(std::cin, line)) {
+    std::istringstream words(line);
+    std::string command, word;
+    words >> command;
+    if (command == "quit") return 0;
+    if (command == "uci") std::cout << "id name broken_engine " << bug << "\nuciok" << std::endl;
+    if (command == "isready") std::cout << "readyok" << std::endl;
+    if (command == "position") {
+      words >> word;
+      fen = std::string(START_FEN), moves.clear();
+      if (word == "fen") {
+        fen.clear();
+        while (words >> word && word != "moves") fen += (fen.empty() ? "" : " ") + word;
+      } else if (word != "startpos" || (words >> word && word != "moves")) {
+        throw std::invalid_argument("bad position command: " + line);
+      }
+      while (words >> word) moves.push_back(word);
+    }
+    if (command == "go") {
+      int depth = 0;
+      if (!(words >> word >> depth) || word != "perft") throw std::invalid_argument("bad go command: " + line);
+      const harness::DivideResult r = broken_divide<Bug>(fen, moves, depth);
+      for (const auto& [move, count] : r.moves) std::cout << move << ": " << count << '\n';
+      std::cout << "\nNodes searched: " << r.total << "\n" << std::endl;
+    }
   }
-  const std::string_view bug = argv[1];
-  const std::string fen = argv[3], moves = argc == 5 ? argv[4] : "";
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::vector<std::string> args(argv + 1, argv + argc);
   try {
-    const int depth = std::stoi(argv[2]);
-    if (bug == "en-passant") return print_divide<DropEnPassant>(depth, fen, moves);
-    if (bug == "pin") return print_divide<PinnedMayMove>(depth, fen, moves);
-    std::cerr << "broken_engine: unknown bug '" << bug << "'\n";
+    if (args.size() == 1 && args[0] == "--list") {
+      for (const std::string& name : bug_names()) std::cout << name << '\n';
+      return 0;
+    }
+    if (args.size() == 2 && args[0] == "--uci")
+      return with_bug(args[1], [&]<class Bug>() { return uci<Bug>(args[1]); });
+    if (args.size() == 3 || args.size() == 4) {
+      const int depth = std::stoi(args[1]);
+      const std::string moves = args.size() == 4 ? args[3] : "";
+      return with_bug(args[0], [&]<class Bug>() { return perftree<Bug>(depth, args[2], moves); });
+    }
+    std::cerr << "usage: broken_engine BUG DEPTH FEN [MOVES] | --uci BUG | --list\n";
   } catch (const std::exception& e) {
     std::cerr << "broken_engine: " << e.what() << '\n';
   }

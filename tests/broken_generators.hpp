@@ -1,19 +1,51 @@
 // Deliberately wrong generators, for testing that the harness finds bugs: each is the mailbox generator
-// with one rule broken. Shared by tests/diff_test.cpp, tests/fuzz_test.cpp and tests/broken_engine.cpp.
+// with one rule broken, a few lines on top of the correct one, through BrokenPosition<Bug>. The helpers
+// here serve the zoo of classic bugs (tests/bug_zoo.hpp) too. Shared by tests/diff_test.cpp,
+// tests/fuzz_test.cpp, tests/zoo_test.cpp and tests/broken_engine.cpp.
 //
 //   BrokenPosition<DropEnPassant> pos = BrokenPosition<DropEnPassant>::from_fen(fen);   // never plays e.p.
 #pragma once
 
+#include <algorithm>
 #include <string_view>
+#include <vector>
 
 #include "mailbox/movegen.hpp"
 #include "mailbox/position.hpp"
 
 namespace movegen::testing {
 
-/// The mailbox position with generate_legal replaced by Bug::generate_legal.
+/// What a buggy make_move keeps that the correct one clears: castling rights and an en passant square.
+struct Ghost {
+  CastlingRights castling = NO_CASTLING;
+  Square ep = SQ_NONE;
+};
+
+/// The mailbox position, plus what a broken generator needs: a legality test it can call on any move,
+/// and the ghost rights a buggy make_move kept.
+class BrokenBase : public mailbox::Position {
+ public:
+  /// True if playing `m` (legal or not by the rules) leaves the mover's king unattacked.
+  bool king_safe_after(Move m) {
+    const Color us = side_to_move();
+    play(m);
+    const bool safe = !is_square_attacked(king_square(us), ~us);
+    take_back(m);
+    return safe;
+  }
+  /// The rights and en passant square the buggy make_move kept beyond the correct ones.
+  const Ghost& ghost() const { return ghost_; }
+
+ protected:
+  Ghost ghost_;
+  std::vector<Ghost> ghosts_;
+};
+
+/// The mailbox position with generate_legal replaced by Bug::generate_legal and, if Bug has one,
+/// Bug::ghost_after updating the ghost on every move. Moves are played without the invariant check of
+/// checked builds: a broken generator's moves may leave its king in check.
 template <class Bug>
-class BrokenPosition : public mailbox::Position {
+class BrokenPosition : public BrokenBase {
  public:
   static BrokenPosition from_fen(std::string_view fen) {
     BrokenPosition pos;
@@ -21,36 +53,73 @@ class BrokenPosition : public mailbox::Position {
     return pos;
   }
   void generate_legal(MoveList& list) { Bug::generate_legal(*this, list); }
+  void make_move(Move m) {
+    ghosts_.push_back(ghost_);
+    if constexpr (requires { Bug::ghost_after(*this, m, ghost_); }) ghost_ = Bug::ghost_after(*this, m, ghost_);
+    play(m);
+  }
+  void unmake_move(Move m) {
+    take_back(m);
+    ghost_ = ghosts_.back();
+    ghosts_.pop_back();
+  }
 };
+
+/// The correct generator's legal moves for which keep(move) is true.
+template <class Keep>
+void legal_moves_where(BrokenBase& pos, MoveList& list, Keep keep) {
+  MoveList legal;
+  pos.mailbox::Position::generate_legal(legal);
+  for (Move m : legal)
+    if (keep(m)) list.push_back(m);
+}
+
+/// The correct generator's legal moves, plus each pseudo-legal move it rejects for which add(move) is true.
+template <class Add>
+void legal_moves_plus(BrokenBase& pos, MoveList& list, Add add) {
+  pos.mailbox::Position::generate_legal(list);
+  MoveList pseudo;
+  mailbox::generate_pseudo_legal(pos, pseudo);
+  for (Move m : pseudo)
+    if (!list.contains(m) && add(m)) list.push_back(m);
+}
+
+/// Castling for the side to move's `rights`, tested for attack by safe(rule) instead of the rule.
+template <class Safe>
+void castling_where(BrokenBase& pos, MoveList& list, CastlingRights rights, Safe safe) {
+  for (const CastlingRule& rule : CASTLING_RULES) {
+    if (rule.color != pos.side_to_move() || !(rights & rule.right)) continue;
+    bool empty_between = true;
+    for (int s = std::min(rule.king_from, rule.rook_from) + 1; s < std::max(rule.king_from, rule.rook_from); ++s)
+      empty_between &= pos.piece_on(Square(s)) == NO_PIECE;
+    if (empty_between && safe(rule)) list.push_back(Move(rule.king_from, rule.king_to, CASTLING));
+  }
+}
+
+/// True if a piece of the side not to move attacks `s`.
+inline bool attacked(const BrokenBase& pos, int s) { return pos.is_square_attacked(Square(s), ~pos.side_to_move()); }
 
 /// Forgets en passant captures.
 struct DropEnPassant {
-  static void generate_legal(mailbox::Position& pos, MoveList& list) {
-    MoveList legal;
-    pos.generate_legal(legal);
-    for (Move m : legal)
-      if (m.flag() != EN_PASSANT) list.push_back(m);
+  static void generate_legal(BrokenBase& pos, MoveList& list) {
+    legal_moves_where(pos, list, [](Move m) { return m.flag() != EN_PASSANT; });
   }
 };
 
 /// Lets a pinned piece leave its pin line when the king is not in check: the legality test is skipped
 /// for every move that is not a king move or en passant.
 struct PinnedMayMove {
-  static void generate_legal(mailbox::Position& pos, MoveList& list) {
-    pos.generate_legal(list);
-    if (pos.in_check()) return;
-    MoveList pseudo;
-    mailbox::generate_pseudo_legal(pos, pseudo);
-    for (Move m : pseudo)
-      if (m.from() != pos.king_square(pos.side_to_move()) && m.flag() != EN_PASSANT && !list.contains(m))
-        list.push_back(m);
+  static void generate_legal(BrokenBase& pos, MoveList& list) {
+    legal_moves_plus(pos, list, [&](Move m) {
+      return !pos.in_check() && m.from() != pos.king_square(pos.side_to_move()) && m.flag() != EN_PASSANT;
+    });
   }
 };
 
 /// Generates every double push twice.
 struct DuplicateDoublePush {
-  static void generate_legal(mailbox::Position& pos, MoveList& list) {
-    pos.generate_legal(list);
+  static void generate_legal(BrokenBase& pos, MoveList& list) {
+    pos.mailbox::Position::generate_legal(list);
     MoveList copy = list;
     for (Move m : copy)
       if (m.flag() == DOUBLE_PUSH) list.push_back(m);

@@ -2,12 +2,16 @@
 #include "harness/fuzz.hpp"
 
 #include <boost/test/unit_test.hpp>
+#include <chrono>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
 
 #include "common/flip.hpp"
+#include "harness/child_process.hpp"
 #include "tests/broken_generators.hpp"
 #include "tests/quick.hpp"
+#include "tests/run_cli.hpp"
 
 using namespace movegen;
 using namespace movegen::harness;
@@ -25,6 +29,17 @@ struct BlackKnightBlindSpot {
       if (pos.piece_on(m.from()) != B_KNIGHT || m.to() - m.from() != 17) list.push_back(m);
   }
 };
+
+/// The generator spec of tests/broken_engine with `bug`, through its UCI mode.
+std::string uci_spec(const std::string& bug) { return "uci:" + shell_quote(BROKEN_ENGINE) + " --uci " + bug; }
+
+/// The number before `word` in `text` ("403 positions checked" -> 403 for " positions checked"), or -1.
+long long number_before(const std::string& text, const std::string& word) {
+  const std::size_t end = text.find(word);
+  if (end == std::string::npos) return -1;
+  const std::size_t start = text.find_last_not_of("0123456789", end - 1) + 1;
+  return std::stoll(text.substr(start, end - start));
+}
 
 FuzzOptions fuzz_options(int games, int plies) {
   FuzzOptions options;
@@ -121,9 +136,115 @@ BOOST_AUTO_TEST_CASE(a_mismatch_with_against_replays_from_the_printed_options) {
 
   // The printed replay line names every option that shapes the games, quoted for a shell.
   options.against = "perftree:/opt/my engine/run --fast";
-  const std::string line = replay_command(options, run.game, run.ply);
-  BOOST_TEST(line == fmt::format("movegen fuzz --seed 20240601 --first-game {} --games 1 --plies {} --flip-depth 0 "
-                                 "--flip-every 4 --against 'perftree:/opt/my engine/run --fast' --sample-every 3 "
-                                 "--against-depth 1 --timeout 60",
-                                 run.game, run.ply));
+  const std::string line = replay_command(options, run.game, run.ply, "8/8/8/8/8/8/8/K6k w - - 0 1");
+  BOOST_TEST(line ==
+             fmt::format("movegen fuzz --seed 20240601 --first-game {} --games 1 --plies {} --bias 50 --fen "
+                         "'8/8/8/8/8/8/8/K6k w - - 0 1' --flip-depth 0 --flip-every 4 --against "
+                         "'perftree:/opt/my engine/run --fast' --against-every 3 --against-depth 1 --timeout 60",
+                         run.game, run.ply));
+}
+
+BOOST_AUTO_TEST_CASE(against_checks_every_position_and_counts_its_calls_apart) {
+  // It used to check one position in 50 against the outside engine and count only our own positions.
+  const auto r = test::run_cli({"fuzz", "--games", "3", "--plies", "30", "--fen", std::string(START_FEN),
+                                "--flip-depth", "0", "--against", "bitboard"});
+  BOOST_TEST(r.code == 0, r.out << r.err);
+  const long long ours = number_before(r.out, " positions in "), theirs = number_before(r.out, " positions checked at");
+  BOOST_TEST(ours == 93);
+  BOOST_TEST(theirs == ours, r.out);
+  BOOST_TEST(number_before(r.out, " calls") >= theirs, r.out);
+  const auto sampled = test::run_cli({"fuzz", "--games", "3", "--plies", "30", "--fen", std::string(START_FEN),
+                                      "--flip-depth", "0", "--against", "bitboard", "--against-every", "10"});
+  BOOST_TEST(number_before(sampled.out, " positions checked at") == 9, sampled.out);
+}
+
+BOOST_AUTO_TEST_CASE(an_en_passant_rank_pin_in_a_uci_engine_is_found_within_30_seconds) {
+  const auto start = std::chrono::steady_clock::now();
+  const auto r = test::run_cli({"fuzz", "--against", uci_spec("ep-rank-pin"), "--time", "30"});
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  BOOST_TEST(r.code == 1, r.out << r.err);
+  BOOST_TEST(seconds < 30);
+  // The move it reports only the engine plays: an en passant capture off the king's rank.
+  const std::size_t at = r.out.find("FEN there:  ") + 12, only_b = r.out.find("only B:     ") + 12;
+  const auto there = mailbox::Position::from_fen(r.out.substr(at, r.out.find('\n', at) - at));
+  const std::string move = r.out.substr(only_b, 4);
+  BOOST_TEST(parse_square(move.substr(2)) == there.ep_square(), r.out);
+  BOOST_TEST(rank_of(parse_square(move.substr(0, 2))) == rank_of(there.king_square(there.side_to_move())), r.out);
+}
+
+BOOST_AUTO_TEST_CASE(time_bounds_the_run_instead_of_games) {
+  const auto r = test::run_cli({"fuzz", "--time", "1", "--plies", "1", "--flip-depth", "0", "--json"});
+  BOOST_TEST_REQUIRE(r.code == 0, r.out << r.err);
+  const auto doc = nlohmann::json::parse(r.out);
+  BOOST_TEST(doc["games"].get<int>() > 100);  // the default --games, which --time alone lifts
+  BOOST_TEST(doc["seconds"].get<double>() >= 1.0);
+  BOOST_TEST(doc["seconds"].get<double>() < 5.0);
+  test::expect_bad_input({"fuzz", "--time", "-1"}, "--time");
+  test::expect_bad_input({"fuzz", "--bias", "101"}, "--bias");
+}
+
+BOOST_AUTO_TEST_CASE(games_start_from_fen_or_from_an_epd_file_in_turn) {
+  const std::string ep = "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1";
+  const auto r = test::run_cli(
+      {"fuzz", "--fen", ep, "--games", "1", "--plies", "0", "--against", uci_spec("en-passant"), "--json"});
+  BOOST_TEST_REQUIRE(r.code == 1, r.out << r.err);
+  const auto doc = nlohmann::json::parse(r.out);
+  BOOST_TEST(doc["mismatch"]["start_fen"] == ep);
+  BOOST_TEST(doc["mismatch"]["divergence"]["only_a"] == nlohmann::json::array({"e5d6"}));
+
+  const std::string epd =
+      test::scratch().file("starts.epd", "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 ;D1 6\n" + ep + " ;D1 7\n");
+  const auto turns =
+      test::run_cli({"fuzz", "--epd", epd, "--games", "2", "--plies", "0", "--against", uci_spec("en-passant")});
+  BOOST_TEST(turns.code == 1, turns.out << turns.err);
+  BOOST_TEST(turns.out.find("MISMATCH in game 1 at ply 0") != std::string::npos, turns.out);
+  BOOST_TEST(turns.out.find("--fen '" + ep + "'") != std::string::npos, turns.out);
+}
+
+BOOST_AUTO_TEST_CASE(the_printed_replay_line_reproduces_the_mismatch) {
+  // ep-stale needs the game's moves (the engine keeps a square the FEN no longer has): the replay must
+  // play the same game from the same start with the same options.
+  const auto r = test::run_cli({"fuzz", "--against", uci_spec("ep-stale"), "--seed", "3", "--time", "20"});
+  BOOST_TEST_REQUIRE(r.code == 1, r.out << r.err);
+  const std::size_t at = r.out.find("replay: ") + 8;
+  std::vector<std::string> words = split_command(r.out.substr(at, r.out.find('\n', at) - at));
+  BOOST_TEST_REQUIRE(words.at(0) == "movegen");
+  words.erase(words.begin());
+  const auto again = test::run_cli(words);
+  BOOST_TEST(again.code == 1, again.out << again.err);
+  const std::string report = r.out.substr(r.out.find("\nA: ")), replayed = again.out.substr(again.out.find("\nA: "));
+  BOOST_TEST(replayed == report);
+}
+
+BOOST_AUTO_TEST_CASE(bias_draws_from_the_bug_prone_moves) {
+  auto pos = mailbox::Position::from_fen("r3k2r/1P6/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1");
+  BOOST_TEST(is_bug_prone(pos, parse_uci_move(pos, "e1g1")));   // castling
+  BOOST_TEST(is_bug_prone(pos, parse_uci_move(pos, "e5d6")));   // en passant
+  BOOST_TEST(is_bug_prone(pos, parse_uci_move(pos, "b7b8n")));  // promotion
+  BOOST_TEST(is_bug_prone(pos, parse_uci_move(pos, "b7a8q")));  // capture
+  BOOST_TEST(!is_bug_prone(pos, parse_uci_move(pos, "e1d2")));
+  BOOST_TEST(!is_bug_prone(pos, parse_uci_move(pos, "e5e6")));
+  auto rook = mailbox::Position::from_fen("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1");
+  BOOST_TEST(is_bug_prone(rook, parse_uci_move(rook, "a1a8")));  // check
+  BOOST_TEST(!is_bug_prone(rook, parse_uci_move(rook, "a1a7")));
+  MoveList moves;
+  pos.generate_legal(moves);
+  std::mt19937_64 biased(1), uniform(1), same(1);
+  for (int i = 0; i < 50; ++i) {
+    BOOST_TEST(is_bug_prone(pos, pick_move(pos, moves, 100, biased)));
+    BOOST_TEST((pick_move(pos, moves, 0, uniform) == moves[same() % moves.size()]));
+  }
+}
+
+BOOST_AUTO_TEST_CASE(fuzz_json_is_one_document_with_the_counts) {
+  const auto r = test::run_cli({"fuzz", "--games", "2", "--plies", "5", "--json"});
+  BOOST_TEST_REQUIRE(r.code == 0, r.out << r.err);
+  const auto doc = nlohmann::json::parse(r.out);
+  BOOST_TEST(doc["command"] == "fuzz");
+  BOOST_TEST(doc["positions"].get<int>() == 12);
+  BOOST_TEST(doc["games"].get<int>() == 2);
+  BOOST_TEST(doc["generators"].size() == 4u);
+  BOOST_TEST(doc["against"].is_null());
+  BOOST_TEST(doc["mismatch"].is_null());
+  test::expect_bad_input({"fuzz", "--json", "--games", "0"}, "--games");
 }
