@@ -10,6 +10,7 @@
 #include "harness/child_process.hpp"
 #include "harness/cli.hpp"
 #include "harness/commands.hpp"
+#include "harness/diff_report.hpp"
 #include "harness/fuzz.hpp"
 #include "harness/json_output.hpp"
 #include "harness/options.hpp"
@@ -32,9 +33,11 @@ std::vector<std::string> start_positions(const FuzzOptions& o) {
   return fens;
 }
 
-nlohmann::json divergence_json(const Divergence& d) {
-  return {{"a", d.a_name}, {"b", d.b_name},      {"root_fen", d.root_fen}, {"path", d.path},
-          {"fen", d.fen},  {"only_a", d.only_a}, {"only_b", d.only_b},     {"detail", d.detail}};
+// A divergence as `diff --json` gives it, with the two generators' names and the game's start added.
+nlohmann::json mismatch_json(const Divergence& d) {
+  nlohmann::json j = divergence_json(d);
+  j["a"] = d.a_name, j["b"] = d.b_name, j["root_fen"] = d.root_fen;
+  return j;
 }
 
 }  // namespace
@@ -99,7 +102,7 @@ int run_fuzz(const FuzzOptions& options, std::ostream& out, std::ostream& err) {
                          {"ply", run.ply},
                          {"start_fen", run.start_fen},
                          {"replay", replay},
-                         {"divergence", divergence_json(*run.divergence)}};
+                         {"divergence", mismatch_json(*run.divergence)}};
     print_json(out, doc);
     return run.divergence ? 1 : 0;
   }

@@ -17,15 +17,16 @@ using movegen::test::slurp;
 
 namespace {
 
-// The games a fuzz run with --against `program` played, one FEN list per game, from the FENs the program
-// was asked about (at every position with --sample-every 1; each game starts at the start position).
+// The games a fuzz run with --against `program` played, one list of queries per game, from the queries
+// the program was asked (every position with --against-every 1): each line is "FEN|MOVES", the game's
+// start FEN and the moves played since, so a game begins where MOVES is empty.
 std::vector<std::vector<std::string>> games_in_log(const std::string& log) {
   std::vector<std::vector<std::string>> games;
   std::size_t start = 0;
   for (std::size_t end; (end = log.find('\n', start)) != std::string::npos; start = end + 1) {
-    const std::string fen = log.substr(start, end - start);
-    if (fen == START_FEN || games.empty()) games.emplace_back();
-    games.back().push_back(fen);
+    const std::string query = log.substr(start, end - start);
+    if (query.ends_with('|') || games.empty()) games.emplace_back();
+    games.back().push_back(query);
   }
   return games;
 }
@@ -59,10 +60,10 @@ BOOST_AUTO_TEST_CASE(runs_with_different_seeds_play_different_games) {
     const std::string log = (scratch().dir / ("asked-" + std::to_string(run))).string();
     const std::string logger =
         scratch().script("logger-" + std::to_string(run) + ".sh",
-                         "echo \"$2\" >> '" + log + "'\nexec '" MOVEGEN_BINARY "' perftree \"$@\"");
-    const test::Run r =
-        run_cli({"fuzz", "--seed", std::to_string(run + 1), "--games", "3", "--plies", "6", "--flip-depth", "0",
-                 "--against", "perftree:" + logger, "--sample-every", "1", "--against-depth", "1"});
+                         "echo \"$2|$3\" >> '" + log + "'\nexec '" MOVEGEN_BINARY "' perftree \"$@\"");
+    const test::Run r = run_cli({"fuzz", "--seed", std::to_string(run + 1), "--games", "3", "--plies", "6",
+                                 "--flip-depth", "0", "--fen", std::string(START_FEN), "--against",
+                                 "perftree:" + logger, "--against-every", "1", "--against-depth", "1"});
     BOOST_TEST_REQUIRE(r.code == 0, r.out << r.err);
     games[run] = games_in_log(slurp(log));
     BOOST_TEST_REQUIRE(games[run].size() == 3u);
@@ -74,9 +75,11 @@ BOOST_AUTO_TEST_CASE(runs_with_different_seeds_play_different_games) {
 BOOST_AUTO_TEST_CASE(the_printed_replay_line_finds_the_mismatch_again) {
   // The replay line used to drop --against, and samples were counted across games, so that game alone
   // sampled other positions: pasted back, it found nothing.
-  const std::string broken = std::string("perftree:") + BROKEN_ENGINE + " en-passant";
-  const test::Run r = run_cli({"fuzz", "--seed", "6", "--games", "300", "--plies", "120", "--flip-depth", "0",
-                               "--against", broken, "--sample-every", "3", "--against-depth", "1"});
+  // The engine lets pinned pieces move: it accepts every legal move of the game it is given, and its
+  // extra moves show wherever a pin arises.
+  const std::string broken = std::string("perftree:") + BROKEN_ENGINE + " pin";
+  const test::Run r = run_cli({"fuzz", "--seed", "3", "--games", "300", "--plies", "120", "--flip-depth", "0",
+                               "--against", broken, "--against-every", "3", "--against-depth", "1"});
   BOOST_TEST_REQUIRE(r.code == 1, r.out << r.err);
   const std::string mismatch = line_starting(r.out, "MISMATCH in game ");
   BOOST_TEST_REQUIRE(mismatch.find("; replay: movegen fuzz ") != std::string::npos, r.out);
