@@ -54,6 +54,7 @@ void generate_knight_moves(const Position& pos, Square from, MoveList& moves) {
 
 void generate_slider_moves(const Position& pos, Square from, std::span<const Step> directions, MoveList& moves) {
   const Color us = pos.side_to_move();
+#pragma GCC unroll 4  // each direction's steps become constants in the walk
   for (Step s : directions)
     for (int r = rank_of(from) + s.row, c = file_of(from) + s.col; on_board(r, c); r += s.row, c += s.col) {
       const char target = letter_at(pos.board(), r, c);
