@@ -97,13 +97,14 @@ void generate_all(const Position& pos, Sink& sink) {
   for (int i = Us == WHITE ? 0 : 2; i < (Us == WHITE ? 2 : 4); ++i)  // CASTLING_RULES holds K, Q, k, q
     king_may_move |= (pos.castling_rights() & CASTLING_RULES[i].right) &&
                      !(between_bb(CASTLING_RULES[i].king_from, CASTLING_RULES[i].rook_from) & pos.pieces());
-  const Bitboard danger = king_may_move ? king_danger<Us>(pos) : ALL_SQUARES;
   if (!more_than_one(masks.checkers)) {  // in double check only the king can move
     generate_pawn_moves<Us>(pos, masks, sink);
     generate_knight_moves<Us>(pos, masks, sink);
     generate_slider_moves<Us, BISHOP>(pos, masks, sink);
     generate_slider_moves<Us, ROOK>(pos, masks, sink);
   }
+  if (!king_may_move) return;  // no free square, no castling path: the king has no move to find
+  const Bitboard danger = king_danger<Us>(pos);
   generate_king_moves<Us>(pos, danger, sink);
   generate_castling_moves<Us>(pos, masks, danger, sink);
 }
@@ -143,11 +144,14 @@ inline void generate_slider_moves(const Position& pos, const LegalityMasks& mask
   static_assert(Pt == BISHOP || Pt == ROOK);
   const Bitboard target = ~pos.pieces(Us) & masks.check_mask;
   const Bitboard occupied = pos.pieces();
-  for (Bitboard b = pos.pieces(Us, Pt, QUEEN); b;) {
+  const Bitboard sliders = pos.pieces(Us, Pt, QUEEN);
+  for (Bitboard b = sliders & ~masks.pinned; b;) {
     const Square from = pop_lsb(b);
-    Bitboard moves = attacks_bb<Pt>(from, occupied) & target;
-    if (masks.pinned & square_bb(from)) moves &= line_bb(masks.king, from);
-    sink.add_moves(from, moves);
+    sink.add_moves(from, attacks_bb<Pt>(from, occupied) & target);
+  }
+  for (Bitboard pinned = sliders & masks.pinned; pinned;) {
+    const Square from = pop_lsb(pinned);
+    sink.add_moves(from, attacks_bb<Pt>(from, occupied) & target & line_bb(masks.king, from));
   }
 }
 

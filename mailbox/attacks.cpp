@@ -11,7 +11,8 @@ namespace {
 template <bool stop_at_first>
 Bitboard find_attackers(const Board& board, Square sq, Color by, Square king) {
   const int row = rank_of(sq), col = file_of(sq);
-  const char pawn = letter(by, PAWN), knight = letter(by, KNIGHT);
+  const char pawn = letter(by, PAWN), knight = letter(by, KNIGHT), bishop = letter(by, BISHOP), rook = letter(by, ROOK),
+             queen = letter(by, QUEEN);
   Bitboard found = 0;
   // Records an attacker on (r, c); true if the search may stop there.
   auto attacker_on = [&](int r, int c) {
@@ -41,14 +42,17 @@ Bitboard find_attackers(const Board& board, Square sq, Color by, Square king) {
     for (int r = row + s.row, c = col + s.col; on_board(r, c); r += s.row, c += s.col) {
       const char piece = letter_at(board, r, c);
       if (is_empty(piece)) continue;
-      return (piece == slider || piece == letter(by, QUEEN)) && attacker_on(r, c);
+      return (piece == slider || piece == queen) && attacker_on(r, c);
     }
     return false;
   };
+  // Each loop is unrolled, so that a direction's row and column steps are constants in its walk.
+#pragma GCC unroll 4
   for (Step s : ROOK_DIRECTIONS)
-    if (slider_along(s, letter(by, ROOK))) return found;
+    if (slider_along(s, rook)) return found;
+#pragma GCC unroll 4
   for (Step s : BISHOP_DIRECTIONS)
-    if (slider_along(s, letter(by, BISHOP))) return found;
+    if (slider_along(s, bishop)) return found;
   return found;
 }
 

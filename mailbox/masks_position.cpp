@@ -53,7 +53,7 @@ inline void MasksPosition::track(Square s, int delta) {
 void MasksPosition::make_move(Move m) {
   const ChangedSquares changed(m, side_to_move());
   for (Square s : changed) track(s, -1);
-  play(m);
+  Position::make_move(m);
   for (Square s : changed) track(s, +1);
   verify_invariants();
 }
@@ -61,7 +61,7 @@ void MasksPosition::make_move(Move m) {
 void MasksPosition::unmake_move(Move m) {
   const ChangedSquares changed(m, ~side_to_move());
   for (Square s : changed) track(s, -1);
-  take_back(m);
+  Position::unmake_move(m);
   for (Square s : changed) track(s, +1);
   verify_invariants();
 }

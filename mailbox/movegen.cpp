@@ -54,6 +54,7 @@ void generate_knight_moves(const Position& pos, Square from, MoveList& moves) {
 
 void generate_slider_moves(const Position& pos, Square from, std::span<const Step> directions, MoveList& moves) {
   const Color us = pos.side_to_move();
+#pragma GCC unroll 4  // each direction's steps become constants in the walk
   for (Step s : directions)
     for (int r = rank_of(from) + s.row, c = file_of(from) + s.col; on_board(r, c); r += s.row, c += s.col) {
       const char target = letter_at(pos.board(), r, c);
@@ -107,9 +108,9 @@ void Position::generate_legal(MoveList& list) {
   generate_pseudo_legal(*this, pseudo);
   const Color us = side_;
   for (Move m : pseudo) {
-    play(m);
+    const Undo undo = play(m);
     if (!is_square_attacked(king_square(us), ~us)) list.push_back(m);
-    take_back(m);
+    take_back(m, undo);
   }
 }
 

@@ -1,7 +1,5 @@
 #include "mailbox/position.hpp"
 
-#include <cassert>
-
 #include "common/position_concept.hpp"
 
 namespace movegen::mailbox {
@@ -34,57 +32,6 @@ BoardState Position::state() const {
   s.halfmove_clock = halfmove_clock_;
   s.fullmove_number = fullmove_number_;
   return s;
-}
-
-void Position::play(Move m) {
-  const Color us = side_;
-  const Square from = m.from(), to = m.to();
-  // The square of the piece taken: `to`, except en passant, which takes the pawn beside it.
-  const Square taken = m.flag() == EN_PASSANT ? to - pawn_push(us) : to;
-  const char moving = board_[from];
-  history_.push_back({board_[taken], castling_, ep_square_, halfmove_clock_});
-  const bool captures = !is_empty(board_[taken]);
-
-  board_[taken] = '-';
-  board_[to] = m.is_promotion() ? letter(us, m.promotion_type()) : moving;
-  board_[from] = '-';
-  if (m.flag() == CASTLING) {  // the rook jumps over the king
-    const CastlingRule& rule = castling_rule_for(to);
-    board_[rule.rook_to] = board_[rule.rook_from];
-    board_[rule.rook_from] = '-';
-  }
-  if (moving == letter(us, KING)) king_square_[us] = to;
-
-  castling_ &= rights_kept_after_touching(from) & rights_kept_after_touching(to);
-  ep_square_ = m.flag() == DOUBLE_PUSH ? from + pawn_push(us) : SQ_NONE;
-  halfmove_clock_ = moving == letter(us, PAWN) || captures ? 0 : halfmove_clock_ + 1;
-  fullmove_number_ += us == BLACK;
-  side_ = ~us;
-}
-
-void Position::take_back(Move m) {
-  assert(!history_.empty());
-  const Undo undo = history_.back();
-  history_.pop_back();
-  const Color us = ~side_;
-  const Square from = m.from(), to = m.to();
-  const Square taken = m.flag() == EN_PASSANT ? to - pawn_push(us) : to;
-
-  board_[from] = m.is_promotion() ? letter(us, PAWN) : board_[to];
-  board_[to] = '-';
-  board_[taken] = undo.captured;
-  if (m.flag() == CASTLING) {
-    const CastlingRule& rule = castling_rule_for(to);
-    board_[rule.rook_from] = board_[rule.rook_to];
-    board_[rule.rook_to] = '-';
-  }
-  if (board_[from] == letter(us, KING)) king_square_[us] = from;
-
-  castling_ = undo.castling;
-  ep_square_ = undo.ep_square;
-  halfmove_clock_ = undo.halfmove_clock;
-  fullmove_number_ -= us == BLACK;
-  side_ = us;
 }
 
 std::string Position::check_position() const {

@@ -9,6 +9,7 @@
 //   pos.unmake_move(moves[0]);              // back to the start position, every field restored
 #pragma once
 
+#include <cassert>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -55,12 +56,14 @@ class Position {
 
   /// Plays a legal move of this position; unmake_move takes it back.
   void make_move(Move m) {
-    play(m);
+    history_.push_back(play(m));
     verify_invariants();
   }
   /// Takes back `m`, which must be the last move made, restoring every field exactly.
   void unmake_move(Move m) {
-    take_back(m);
+    assert(!history_.empty());
+    take_back(m, history_.back());
+    history_.pop_back();
     verify_invariants();
   }
 
@@ -72,16 +75,8 @@ class Position {
   std::string check_position() const;
 
  protected:
-  /// make_move and unmake_move without the invariant check: the legality test plays pseudo-legal moves,
-  /// which may leave the mover's king in check.
-  void play(Move m);
-  void take_back(Move m);
-
-  Board board_{};
-
- private:
-  /// What unmake needs and cannot read off the board: the letter taken ('-' if none) and the fields the
-  /// move overwrote.
+  /// What take_back needs and cannot read off the board: the letter taken ('-' if none) and the fields the
+  /// move overwrote. Eight bytes, returned and passed in a register.
   struct Undo {
     char captured;
     CastlingRights castling;
@@ -89,6 +84,15 @@ class Position {
     int halfmove_clock;
   };
 
+  /// make_move without the history and the invariant check: the legality test plays pseudo-legal moves,
+  /// which may leave the mover's king in check, and keeps the returned Undo in a local variable.
+  Undo play(Move m);
+  /// Takes back `m`, played by play() which returned `undo`.
+  void take_back(Move m, Undo undo);
+
+  Board board_{};
+
+ private:
   void verify_invariants() const;
 
   Color side_ = WHITE;
@@ -99,5 +103,55 @@ class Position {
   Square king_square_[COLOR_NB] = {SQ_NONE, SQ_NONE};
   std::vector<Undo> history_;
 };
+
+// play and take_back are defined here, not in position.cpp, so that the legality loop (movegen.cpp) and
+// perft (a template in another file) can inline them.
+inline Position::Undo Position::play(Move m) {
+  const Color us = side_;
+  const Square from = m.from(), to = m.to();
+  // The square of the piece taken: `to`, except en passant, which takes the pawn beside it.
+  const Square taken = m.flag() == EN_PASSANT ? to - pawn_push(us) : to;
+  const char moving = board_[from];
+  const Undo undo{board_[taken], castling_, ep_square_, halfmove_clock_};
+
+  board_[taken] = '-';
+  board_[to] = m.is_promotion() ? letter(us, m.promotion_type()) : moving;
+  board_[from] = '-';
+  if (m.flag() == CASTLING) {  // the rook jumps over the king
+    const CastlingRule& rule = castling_rule_for(to);
+    board_[rule.rook_to] = board_[rule.rook_from];
+    board_[rule.rook_from] = '-';
+  }
+  if (moving == letter(us, KING)) king_square_[us] = to;
+
+  castling_ &= rights_kept_after_touching(from) & rights_kept_after_touching(to);
+  ep_square_ = m.flag() == DOUBLE_PUSH ? from + pawn_push(us) : SQ_NONE;
+  halfmove_clock_ = moving == letter(us, PAWN) || !is_empty(undo.captured) ? 0 : halfmove_clock_ + 1;
+  fullmove_number_ += us == BLACK;
+  side_ = ~us;
+  return undo;
+}
+
+inline void Position::take_back(Move m, Undo undo) {
+  const Color us = ~side_;
+  const Square from = m.from(), to = m.to();
+  const Square taken = m.flag() == EN_PASSANT ? to - pawn_push(us) : to;
+
+  board_[from] = m.is_promotion() ? letter(us, PAWN) : board_[to];
+  board_[to] = '-';
+  board_[taken] = undo.captured;
+  if (m.flag() == CASTLING) {
+    const CastlingRule& rule = castling_rule_for(to);
+    board_[rule.rook_from] = board_[rule.rook_to];
+    board_[rule.rook_to] = '-';
+  }
+  if (board_[from] == letter(us, KING)) king_square_[us] = from;
+
+  castling_ = undo.castling;
+  ep_square_ = undo.ep_square;
+  halfmove_clock_ = undo.halfmove_clock;
+  fullmove_number_ -= us == BLACK;
+  side_ = us;
+}
 
 }  // namespace movegen::mailbox

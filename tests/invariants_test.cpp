@@ -3,7 +3,8 @@
 //
 // Consistent positions: every position of tests/data/perft.epd, and every position of random playouts from
 // them, passes the checker after each make and each unmake, survives a FEN round trip, and unmake restores
-// it exactly.
+// it exactly. Generating moves, which makes and unmakes moves inside to test them, leaves every field and
+// the history unmake_move needs as they were.
 // Inconsistent positions: the positions offer no way to set their board, so these tests break one the only
 // way the public interface allows: make_move or unmake_move with a move the generator never produces (a pawn
 // moved to the last rank without promoting, a king captured, ...). Each case runs in a forked child. In a
@@ -129,6 +130,35 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(random_playouts_stay_consistent_and_unmake_restore
     ++games;
   }
   BOOST_TEST(games > 100);
+}
+
+BOOST_AUTO_TEST_CASE_TEMPLATE(generating_moves_leaves_every_field_as_it_was, P, testing::Generators) {
+  // The legality tests play pseudo-legal moves and take them back with their own undo records: after
+  // generate_legal (and count_legal, where offered) every field must be as before, one ply down too, and
+  // the history that unmake_move reads untouched. The suite holds castling, en passant, promotions and
+  // captures of castling rooks, each of which overwrites a field that must come back.
+  auto generated = [](P& pos) {
+    MoveList moves;
+    pos.generate_legal(moves);
+    if constexpr (requires { pos.count_legal(); }) BOOST_TEST(pos.count_legal() == moves.size());
+    return moves;
+  };
+  for (const EpdEntry& entry : suite()) {
+    BOOST_TEST_INFO("line " << entry.line << ": " << entry.fen);
+    auto pos = P::from_fen(entry.fen);
+    const BoardState before = pos.state();
+    const MoveList moves = generated(pos);
+    BOOST_TEST_REQUIRE((pos.state() == before));
+    for (Move m : moves) {
+      BOOST_TEST_INFO("after " << to_uci(m));
+      pos.make_move(m);
+      const BoardState after = pos.state();
+      generated(pos);
+      BOOST_TEST_REQUIRE((pos.state() == after));
+      pos.unmake_move(m);
+      BOOST_TEST_REQUIRE((pos.state() == before));
+    }
+  }
 }
 
 BOOST_AUTO_TEST_CASE_TEMPLATE(checker_reports_a_pawn_on_the_last_rank, P, testing::Generators) {
