@@ -28,9 +28,9 @@ class BrokenBase : public mailbox::Position {
   /// True if playing `m` (legal or not by the rules) leaves the mover's king unattacked.
   bool king_safe_after(Move m) {
     const Color us = side_to_move();
-    play(m);
+    const Undo undo = play(m);
     const bool safe = !is_square_attacked(king_square(us), ~us);
-    take_back(m);
+    take_back(m, undo);
     return safe;
   }
   /// The rights and en passant square the buggy make_move kept beyond the correct ones.
@@ -39,6 +39,7 @@ class BrokenBase : public mailbox::Position {
  protected:
   Ghost ghost_;
   std::vector<Ghost> ghosts_;
+  std::vector<Undo> undos_;  // what take_back needs for each move made, last move last
 };
 
 /// The mailbox position with generate_legal replaced by Bug::generate_legal and, if Bug has one,
@@ -56,10 +57,11 @@ class BrokenPosition : public BrokenBase {
   void make_move(Move m) {
     ghosts_.push_back(ghost_);
     if constexpr (requires { Bug::ghost_after(*this, m, ghost_); }) ghost_ = Bug::ghost_after(*this, m, ghost_);
-    play(m);
+    undos_.push_back(play(m));
   }
   void unmake_move(Move m) {
-    take_back(m);
+    take_back(m, undos_.back());
+    undos_.pop_back();
     ghost_ = ghosts_.back();
     ghosts_.pop_back();
   }
