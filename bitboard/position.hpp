@@ -69,12 +69,14 @@ class Position {
 
   /// Plays a move generated for this position; unmake_move takes it back.
   void make_move(Move m) {
-    play(m);
+    history_.push_back(play(m));
     verify_invariants();
   }
   /// Takes back `m`, which must be the last move made, restoring every field exactly.
   void unmake_move(Move m) {
-    take_back(m);
+    assert(!history_.empty());
+    take_back(m, history_.back());
+    history_.pop_back();
     verify_invariants();
   }
 
@@ -86,12 +88,8 @@ class Position {
   std::string check_position() const;
 
  protected:
-  /// make_move and unmake_move without the invariant check: make-test-unmake plays pseudo-legal moves,
-  /// which may leave the mover's king in check.
-  void play(Move m);
-  void take_back(Move m);
-
- private:
+  /// What take_back needs and cannot read off the boards: the piece taken (NO_PIECE if none) and the
+  /// fields the move overwrote.
   struct Undo {
     Piece captured;
     CastlingRights castling;
@@ -99,6 +97,13 @@ class Position {
     int halfmove_clock;
   };
 
+  /// make_move without the history and the invariant check: make-test-unmake plays pseudo-legal moves,
+  /// which may leave the mover's king in check, and keeps the returned Undo in a local variable.
+  Undo play(Move m);
+  /// Takes back `m`, played by play() which returned `undo`.
+  void take_back(Move m, Undo undo);
+
+ private:
   void put_piece(Piece p, Square s);
   void remove_piece(Square s);
   void move_piece(Square from, Square to);
@@ -144,7 +149,7 @@ inline void Position::move_piece(Square from, Square to) {
 }
 
 // Defined in the header so that perft, a template in another file, can inline them.
-inline void Position::play(Move m) {
+inline Position::Undo Position::play(Move m) {
   const Color us = side_;
   const Square from = m.from(), to = m.to();
   const PieceType moved = type_of(board_[from]);
@@ -177,13 +182,10 @@ inline void Position::play(Move m) {
   halfmove_clock_ = moved == PAWN || undo.captured != NO_PIECE ? 0 : halfmove_clock_ + 1;
   fullmove_number_ += us == BLACK;
   side_ = ~us;
-  history_.push_back(undo);
+  return undo;
 }
 
-inline void Position::take_back(Move m) {
-  assert(!history_.empty());
-  const Undo undo = history_.back();
-  history_.pop_back();
+inline void Position::take_back(Move m, Undo undo) {
   const Color us = ~side_;
   const Square from = m.from(), to = m.to();
 

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <map>
@@ -11,11 +12,7 @@ namespace movegen::harness {
 
 namespace {
 
-std::string join(const std::vector<std::string>& texts) {
-  std::string out;
-  for (const std::string& t : texts) out += (out.empty() ? "" : " ") + t;
-  return out;
-}
+std::string join(const std::vector<std::string>& texts) { return fmt::format("{}", fmt::join(texts, " ")); }
 
 std::string where(const DiffOutcome& o) { return o.line ? fmt::format("line {}", o.line) : o.fen; }
 

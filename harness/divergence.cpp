@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <map>
@@ -18,16 +19,15 @@ namespace {
 // above 1 is a duplicate: a program that merges equal moves into one line). Kept as numbers, never
 // expanded: a program may claim 30 million copies of one move. The sources check that counts do not
 // overflow when summed.
-std::map<std::string, std::uint64_t> move_multiplicity(const DivideResult& r, int depth) {
-  std::map<std::string, std::uint64_t> times;
+MoveTimes move_multiplicity(const DivideResult& r, int depth) {
+  MoveTimes times;
   for (const auto& [move, count] : r.moves) times[move] += depth == 1 ? count : 1;
   return times;
 }
 
 // The moves `a` gives more often than `b`: each surplus move once per extra time up to 3, else once
-// with the number of extra times.
-std::vector<std::string> surplus(const std::map<std::string, std::uint64_t>& a,
-                                 const std::map<std::string, std::uint64_t>& b) {
+// with the number of extra times ("e2e4 (5 more times)"; move_of reads the move back).
+std::vector<std::string> surplus(const MoveTimes& a, const MoveTimes& b) {
   std::vector<std::string> out;
   for (const auto& [move, n] : a) {
     const auto found = b.find(move);
@@ -41,18 +41,20 @@ std::vector<std::string> surplus(const std::map<std::string, std::uint64_t>& a,
   return out;
 }
 
-std::map<std::string, std::uint64_t> counts_by_move(const DivideResult& r) {
-  std::map<std::string, std::uint64_t> counts;
+// Each move's node count (a move listed twice: the sum). Not a multiplicity, but the same shape.
+MoveTimes counts_by_move(const DivideResult& r) {
+  MoveTimes counts;
   for (const auto& [move, count] : r.moves) counts[move] += count;
   return counts;
 }
 
 std::string times(std::uint64_t n) { return fmt::format("{} time{}", n, n == 1 ? "" : "s"); }
 
+// The move of an entry of surplus(): "e2e4" from "e2e4" or "e2e4 (5 more times)".
+std::string move_of(const std::string& entry) { return entry.substr(0, entry.find(' ')); }
+
 std::string join(const std::vector<std::string>& texts, std::string_view none) {
-  std::string out;
-  for (const std::string& t : texts) out += (out.empty() ? "" : " ") + t;
-  return out.empty() ? std::string(none) : out;
+  return texts.empty() ? std::string(none) : fmt::format("{}", fmt::join(texts, " "));
 }
 
 }  // namespace
@@ -142,7 +144,7 @@ void judge_differing_moves(Divergence& d, const MoveTimes& times_a, const MoveTi
   d.verdicts.clear();
   for (const auto* only : {&d.only_a, &d.only_b})
     for (const std::string& entry : *only) {
-      const std::string move = entry.substr(0, entry.find(' '));  // "e2e4 (5 more times)"
+      const std::string move = move_of(entry);
       if (std::any_of(d.verdicts.begin(), d.verdicts.end(), [&](const MoveVerdict& v) { return v.move == move; }))
         continue;
       MoveVerdict v = judge_move(d.fen, move);
@@ -183,8 +185,8 @@ std::vector<Divergence> find_all_divergences(DivideSource& a, DivideSource& b, c
       for (const MoveVerdict& v : root.verdicts) {  // one divergence per root move only one side has
         if (!done.insert(v.move).second) continue;
         Divergence one = root;
-        std::erase_if(one.only_a, [&](const std::string& m) { return m.substr(0, m.find(' ')) != v.move; });
-        std::erase_if(one.only_b, [&](const std::string& m) { return m.substr(0, m.find(' ')) != v.move; });
+        std::erase_if(one.only_a, [&](const std::string& m) { return move_of(m) != v.move; });
+        std::erase_if(one.only_b, [&](const std::string& m) { return move_of(m) != v.move; });
         one.verdicts = {v};
         one.depth = d;
         found.push_back(std::move(one));

@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <vector>
 
+#include "bitboard/bitboard.hpp"
 #include "common/uci.hpp"
 #include "harness/node_check.hpp"
 #include "mailbox/masks_position.hpp"
@@ -69,17 +70,10 @@ MoveKind classify(const Judged& j) {
 // passant removed.
 Board board_after(const Judged& j) {
   Board board = j.pos.board();
-  board[j.to] =
-      j.promotion ? mailbox::letter(j.us, PieceType(std::string_view("-pnbrqk").find(j.promotion))) : board[j.from];
+  board[j.to] = j.promotion ? mailbox::letter(j.us, type_of(char_to_piece(j.promotion))) : board[j.from];
   board[j.from] = '-';
   if (j.is_pawn_diagonal()) board[make_square(file_of(j.to), rank_of(j.from))] = '-';
   return board;
-}
-
-// True if `from` and `to` share a rank, a file or a diagonal.
-bool on_one_line(Square from, Square to) {
-  const int dr = rank_of(to) - rank_of(from), dc = file_of(to) - file_of(from);
-  return !dr || !dc || std::abs(dr) == std::abs(dc);
 }
 
 // The squares strictly between `from` and `to`, which share a rank, file or diagonal.
@@ -124,7 +118,7 @@ std::string rule_problem(const Judged& j) {
     const bool fits = type == KNIGHT ? dr * dc == 2 : std::max(dr, dc) == 1;
     return fits ? "" : no_such;
   }
-  if (j.from == j.to || !on_one_line(j.from, j.to)) return no_such;
+  if (!bitboard::line_bb(j.from, j.to)) return no_such;  // not on one rank, file or diagonal
   const std::vector<Square> between = squares_between(j.from, j.to);
   if (type != PAWN) {
     const bool straight = rank_of(j.from) == rank_of(j.to) || file_of(j.from) == file_of(j.to);

@@ -126,7 +126,7 @@ BOOST_AUTO_TEST_CASE(castling_through_an_attacked_square_is_named_with_its_attac
 BOOST_AUTO_TEST_CASE(an_en_passant_that_exposes_the_king_along_the_rank_is_explained,
                      *boost::unit_test::enable_if<!test::CHECKED_BUILD>()) {
   // After c7c5 the pawns on b5 and c5 stand between the king on a5 and the rook on h5.
-  const auto d = diff_against_mailbox<EnPassantUnchecked>("8/2p5/8/KP5r/8/8/8/7k b - - 0 1", 2);
+  const auto d = diff_against_mailbox<EnPassantRankPin>("8/2p5/8/KP5r/8/8/8/7k b - - 0 1", 2);
   BOOST_REQUIRE(d);
   BOOST_TEST(d->path == Strings{"c7c5"}, boost::test_tools::per_element());
   BOOST_TEST(d->only_b == Strings{"b5c6"}, boost::test_tools::per_element());
