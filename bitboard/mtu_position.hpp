@@ -26,6 +26,7 @@ class MtuPosition : private Position {
   using Position::fen;
   using Position::in_check;
   using Position::is_square_attacked;
+  using Position::key;
   using Position::king_square;
   using Position::make_move;
   using Position::piece_on;

@@ -20,6 +20,7 @@
 #include "common/fen.hpp"
 #include "common/move.hpp"
 #include "common/position_concept.hpp"
+#include "common/zobrist.hpp"
 
 namespace movegen::bitboard {
 
@@ -41,6 +42,8 @@ class Position {
   /// The square a pawn just crossed with a double push, or SQ_NONE.
   Square ep_square() const { return ep_square_; }
   Square king_square(Color c) const { return lsb(pieces(c, KING)); }
+  /// The position's Polyglot Zobrist key (common/zobrist.hpp), kept by make_move and unmake_move.
+  Key key() const { return key_; }
 
   /// Every occupied square.
   Bitboard pieces() const { return by_color_[WHITE] | by_color_[BLACK]; }
@@ -69,13 +72,16 @@ class Position {
 
   /// Plays a move generated for this position; unmake_move takes it back.
   void make_move(Move m) {
-    history_.push_back(play(m));
+    const Key next_key = key_ ^ key_change(*this, m);  // read from the boards before the move
+    history_.push_back({play(m), key_});
+    key_ = next_key;
     verify_invariants();
   }
   /// Takes back `m`, which must be the last move made, restoring every field exactly.
   void unmake_move(Move m) {
     assert(!history_.empty());
-    take_back(m, history_.back());
+    take_back(m, history_.back().undo);
+    key_ = history_.back().key;
     history_.pop_back();
     verify_invariants();
   }
@@ -123,7 +129,13 @@ class Position {
   Square ep_square_ = SQ_NONE;
   int halfmove_clock_ = 0;
   int fullmove_number_ = 1;
-  std::vector<Undo> history_;
+  Key key_ = 0;
+  // One entry per move made: what take_back needs, and the key before the move.
+  struct Played {
+    Undo undo;
+    Key key;
+  };
+  std::vector<Played> history_;
 };
 
 inline void Position::put_piece(Piece p, Square s) {

@@ -12,6 +12,7 @@
 #include "common/fen.hpp"
 #include "common/move.hpp"
 #include "common/types.hpp"
+#include "common/zobrist.hpp"
 
 namespace movegen {
 
@@ -27,6 +28,7 @@ concept ChessPosition = requires(P pos, const P cpos, Move m, MoveList& list, Sq
   { cpos.side_to_move() } -> std::same_as<Color>;
   { cpos.castling_rights() } -> std::same_as<CastlingRights>;
   { cpos.ep_square() } -> std::same_as<Square>;
+  { cpos.key() } -> std::same_as<Key>;  // the Polyglot Zobrist key, common/zobrist.hpp
   { cpos.king_square(c) } -> std::same_as<Square>;
   { cpos.is_square_attacked(sq, c) } -> std::same_as<bool>;
   { cpos.checkers() } -> std::same_as<Bitboard>;
@@ -37,7 +39,8 @@ concept ChessPosition = requires(P pos, const P cpos, Move m, MoveList& list, Sq
 };
 
 /// The first rule of the game `pos` breaks, as "<FEN field>: <problem>", or an empty string: the rules
-/// of check_board_state, and the side not to move may not be in check. Every generator's check_position()
+/// of check_board_state, and the side not to move may not be in check; and a key kept by make and unmake
+/// that differs from the key computed from scratch. Every generator's check_position()
 /// calls this after checking its own representation.
 template <class P>
 std::string check_game_rules(const P& pos) {
@@ -46,6 +49,7 @@ std::string check_game_rules(const P& pos) {
   if (pos.is_square_attacked(pos.king_square(moved), ~moved))
     return std::string("side to move: the ") + (moved == WHITE ? "white" : "black") + " king is in check with " +
            (moved == WHITE ? "black" : "white") + " to move";
+  if (pos.key() != zobrist_key(pos.state())) return "key: the Zobrist key is out of date";
   return {};
 }
 

@@ -32,12 +32,15 @@ struct PerftOptions {
   std::vector<std::string> moves;  // UCI moves played from `fen` before counting
   int depth = 1;
   bool bulk = true;   // count the last ply from the move list
+  int hash_mb = 0;    // MiB of hash table for subtree counts; 0: none (harness/perft_nodes.hpp)
+  int threads = 0;    // threads sharing the count; 0: all cores (std::thread::hardware_concurrency)
   bool json = false;  // one JSON document instead of the text report (docs/json.md)
 };
 
 /// `movegen perft`: one `move: count` line per legal root move sorted by move text, an empty line, and
 /// `Nodes searched: N` (Stockfish's `go perft` format), or with `json` the same divide as one JSON
-/// document; time and nodes per second go to `err`.
+/// document; time and nodes per second go to `err`, and a progress bar while it counts if `err` is a
+/// terminal.
 int run_perft(const PerftOptions& options, std::ostream& out, std::ostream& err);
 
 struct SuiteOptions {
@@ -49,7 +52,7 @@ struct SuiteOptions {
 
 /// `movegen suite`: checks every `;Dn` count with n <= max_depth, one line per position (ok or FAIL
 /// with expected and got), a summary line, or with `json` one JSON document of the same results;
-/// progress on `err` when it runs long. 1 on any mismatch.
+/// a progress bar on `err` while it runs if `err` is a terminal. 1 on any mismatch.
 int run_suite(const SuiteOptions& options, std::ostream& out, std::ostream& err);
 
 struct CompareOptions {
@@ -64,7 +67,8 @@ struct CompareOptions {
 /// suite up to max_depth, checks each count against the EPD and so against each other, and prints a table
 /// (position, depth, nodes, Mnps per generator, agreement), a summary, and the 2x2 of Mnps by
 /// representation and legality strategy with the effect of each choice (with `json`, one JSON document of
-/// the same results). 1 on any disagreement; throws UsageError for a bad --generators list.
+/// the same results); a progress bar on `err` while it runs if `err` is a terminal. 1 on any disagreement;
+/// throws UsageError for a bad --generators list.
 int run_compare(const CompareOptions& options, std::ostream& out, std::ostream& err);
 
 /// The entries of an EPD suite, each position already loaded by every generator, so that a bad line

@@ -18,6 +18,7 @@
 #include "harness/generators.hpp"
 #include "harness/json_output.hpp"
 #include "harness/options.hpp"
+#include "harness/progress_bar.hpp"
 
 namespace movegen::harness {
 
@@ -176,13 +177,16 @@ int run_compare(const CompareOptions& options, std::ostream& out, std::ostream& 
   std::vector<Timed> totals(generators.size());
   nlohmann::json rows = nlohmann::json::array();
   int disagreements = 0, counts_checked = 0, skipped = 0, index = 0;
-  auto last_progress = std::chrono::steady_clock::now();
+  const auto start = std::chrono::steady_clock::now();
+  std::uint64_t nodes_done = 0;
+  ProgressBar bar(err);
   for (const EpdEntry& entry : entries) {
     ++index;
     const CompareRow row = compare_position(entry, generators, options.max_depth, counting);
     counts_checked += row.counts_checked;
     skipped += row.deepest == 0;
     if (row.deepest == 0) continue;
+    bar.clear();
     disagreements += !row.problems.empty();
     for (std::size_t i = 0; i < generators.size(); ++i) {
       totals[i].nodes += row.timed[i].nodes;
@@ -198,12 +202,13 @@ int run_compare(const CompareOptions& options, std::ostream& out, std::ostream& 
       for (const Mismatch& m : row.problems)
         problems += fmt::format(" D{} {} {} (EPD {})", m.depth, generator_name(m.generator), m.got, m.expected);
       fmt::print(out, "{}  {}{}\n", line, problems.empty() ? "yes" : "NO:", problems);
+      if (bar.shown()) out.flush();  // the line on screen before the bar is drawn under it
     }
-    if (std::chrono::steady_clock::now() - last_progress > std::chrono::seconds(5)) {
-      last_progress = std::chrono::steady_clock::now();
-      fmt::print(err, "compare: {}/{} positions\n", index, entries.size());
-    }
+    for (const Timed& t : row.timed) nodes_done += t.nodes;
+    bar.update({nodes_done, std::size_t(index), entries.size(),
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()});
   }
+  bar.clear();
 
   const TwoByTwo table = two_by_two(generators, totals);
   if (options.json) {

@@ -8,16 +8,17 @@
 #include <memory>
 #include <ostream>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
-#include "common/perft.hpp"
 #include "harness/cli.hpp"
 #include "harness/commands.hpp"
 #include "harness/generators.hpp"
 #include "harness/json_output.hpp"
 #include "harness/options.hpp"
-#include "harness/setup.hpp"
+#include "harness/perft_nodes.hpp"
+#include "harness/progress_bar.hpp"
 
 namespace movegen::harness {
 
@@ -49,31 +50,40 @@ struct PerftRun {
 nlohmann::json perft_json(const PerftOptions& options, Generator generator, const PerftRun& run) {
   nlohmann::json divide = nlohmann::json::array();
   for (const auto& [move, nodes] : run.divide) divide.push_back({{"move", move}, {"nodes", nodes}});
-  return {{"command", "perft"},     {"generator", generator_name(generator)},
-          {"fen", options.fen},     {"moves", options.moves},
-          {"depth", options.depth}, {"bulk", options.bulk},
-          {"divide", divide},       {"nodes", run.total},
-          {"seconds", run.seconds}, {"mnps", run.mnps()}};
+  return {{"command", "perft"},         {"generator", generator_name(generator)},
+          {"fen", options.fen},         {"moves", options.moves},
+          {"depth", options.depth},     {"bulk", options.bulk},
+          {"hash_mb", options.hash_mb}, {"threads", options.threads},
+          {"divide", divide},           {"nodes", run.total},
+          {"seconds", run.seconds},     {"mnps", run.mnps()}};
 }
+
+// The threads a perft runs on when none are named: every core.
+int default_threads() { return int(std::max(1u, std::thread::hardware_concurrency())); }
 
 }  // namespace
 
-int run_perft(const PerftOptions& options, std::ostream& out, std::ostream& err) {
+int run_perft(const PerftOptions& given, std::ostream& out, std::ostream& err) {
+  PerftOptions options = given;
+  if (options.threads == 0) options.threads = default_threads();
   require_depth(options.depth, "depth");
+  if (options.hash_mb < 0) throw UsageError(fmt::format("bad --hash: {} is negative", options.hash_mb));
   const Generator generator = parse_generator(options.generator);
-  const PerftRun run = with_generator(generator, [&]<ChessPosition P>() {
-    P pos = position_after<P>(options.fen, options.moves);
-    const Counting counting = options.bulk ? Counting::BULK : Counting::MAKE_EVERY_LEAF;
-    const auto start = std::chrono::steady_clock::now();
-    PerftRun r;
-    for (auto [move, nodes] : divide(pos, options.depth, counting)) {
-      r.divide.emplace_back(to_uci(move), nodes);
-      r.total += nodes;
-    }
-    if (options.depth == 0) r.total = 1;
-    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    return r;
-  });
+  const PerftSettings settings{options.bulk, std::size_t(options.hash_mb), options.threads};
+  const auto start = std::chrono::steady_clock::now();
+  PerftRun run;
+  {
+    ProgressBar bar(err);
+    const auto draw = [&](const PerftProgress& p) {
+      bar.update({p.nodes.load(), p.done.load(), p.total.load(),
+                  std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()});
+    };
+    run.divide = divide_nodes(generator, options.fen, options.moves, options.depth, settings,
+                              bar.shown() ? std::function<void(const PerftProgress&)>(draw) : nullptr);
+  }
+  for (const auto& [move, nodes] : run.divide) run.total += nodes;
+  if (options.depth == 0) run.total = 1;
+  run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (options.json) {
     print_json(out, perft_json(options, generator, run));
   } else {
@@ -93,6 +103,9 @@ Subcommand add_perft_command(CLI::App& app) {
   cmd->add_option("--fen", options->fen, "position to count from (default: the start position)");
   cmd->add_option("--moves", options->moves, "UCI moves played from the FEN first")->expected(1, -1);
   cmd->add_flag("!--no-bulk", options->bulk, "make every leaf move instead of counting the last ply's list");
+  add_count_option(*cmd, "--hash", options->hash_mb, 0, int(MAX_HASH_MB),
+                   "MiB of hash table for subtree counts (default 0: none, the generator's own speed)");
+  add_count_option(*cmd, "--threads", options->threads, 1, MAX_THREADS, "threads to count on (default: all cores)");
   add_count_option(*cmd, "depth", options->depth, 0, MAX_DEPTH, "plies to search, 0..15")->required();
   add_json_flag(*cmd, options->json);
   return {cmd, [options](std::ostream& out, std::ostream& err) { return run_perft(*options, out, err); }};

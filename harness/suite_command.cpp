@@ -17,6 +17,7 @@
 #include "harness/generators.hpp"
 #include "harness/json_output.hpp"
 #include "harness/options.hpp"
+#include "harness/progress_bar.hpp"
 
 namespace movegen::harness {
 
@@ -145,7 +146,7 @@ int run_suite(const SuiteOptions& options, std::ostream& out, std::ostream& err)
 
   using Clock = std::chrono::steady_clock;
   const auto start = Clock::now();
-  auto last_progress = start;
+  ProgressBar bar(err);
   std::uint64_t nodes = 0;
   int counts_checked = 0, failures = 0, skipped = 0, index = 0;
   nlohmann::json positions = nlohmann::json::array();
@@ -158,16 +159,16 @@ int run_suite(const SuiteOptions& options, std::ostream& out, std::ostream& err)
     }
     failures += p.failed();
     skipped += p.deepest == 0;
+    bar.clear();
     if (options.json)
       positions.push_back(position_json(entry, p));
     else
       print_position(out, entry, p, options.max_depth);
-    if (Clock::now() - last_progress > std::chrono::seconds(2)) {
-      last_progress = Clock::now();
-      fmt::print(err, "suite: {}/{} positions, {:.1f} s\n", index, entries.size(),
-                 std::chrono::duration<double>(last_progress - start).count());
-    }
+    if (bar.shown()) out.flush();  // the line on screen before the bar is drawn under it
+    bar.update(
+        {nodes, std::size_t(index), entries.size(), std::chrono::duration<double>(Clock::now() - start).count()});
   }
+  bar.clear();
   const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
   const double mnps = seconds > 0 ? nodes / seconds / 1e6 : 0.0;
   if (options.json) {

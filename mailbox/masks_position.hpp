@@ -31,6 +31,7 @@ class MasksPosition : private Position {
   using Position::castling_rights;
   using Position::ep_square;
   using Position::fen;
+  using Position::key;
   using Position::king_square;
   using Position::piece_on;
   using Position::side_to_move;

@@ -16,6 +16,7 @@
 
 #include "common/fen.hpp"
 #include "common/move.hpp"
+#include "common/zobrist.hpp"
 #include "mailbox/attacks.hpp"
 
 namespace movegen::mailbox {
@@ -41,6 +42,8 @@ class Position {
   /// The square a pawn just crossed with a double push, or SQ_NONE.
   Square ep_square() const { return ep_square_; }
   Square king_square(Color c) const { return king_square_[c]; }
+  /// The position's Polyglot Zobrist key (common/zobrist.hpp), kept by make_move and unmake_move.
+  Key key() const { return key_; }
 
   /// True if a piece of colour `by` attacks square `s`.
   bool is_square_attacked(Square s, Color by) const {
@@ -56,13 +59,16 @@ class Position {
 
   /// Plays a legal move of this position; unmake_move takes it back.
   void make_move(Move m) {
-    history_.push_back(play(m));
+    const Key next_key = key_ ^ key_change(*this, m);  // read from the board before the move
+    history_.push_back({play(m), key_});
+    key_ = next_key;
     verify_invariants();
   }
   /// Takes back `m`, which must be the last move made, restoring every field exactly.
   void unmake_move(Move m) {
     assert(!history_.empty());
-    take_back(m, history_.back());
+    take_back(m, history_.back().undo);
+    key_ = history_.back().key;
     history_.pop_back();
     verify_invariants();
   }
@@ -101,7 +107,13 @@ class Position {
   int halfmove_clock_ = 0;
   int fullmove_number_ = 1;
   Square king_square_[COLOR_NB] = {SQ_NONE, SQ_NONE};
-  std::vector<Undo> history_;
+  Key key_ = 0;
+  // One entry per move made: what take_back needs, and the key before the move.
+  struct Played {
+    Undo undo;
+    Key key;
+  };
+  std::vector<Played> history_;
 };
 
 // play and take_back are defined here, not in position.cpp, so that the legality loop (movegen.cpp) and

@@ -45,6 +45,7 @@ class BrokenBase : public mailbox::Position {
 /// The mailbox position with generate_legal replaced by Bug::generate_legal and, if Bug has one,
 /// Bug::ghost_after updating the ghost on every move. Moves are played without the invariant check of
 /// checked builds: a broken generator's moves may leave its king in check.
+/// They are played with play(), so key() stays the key of the FEN: no hash perft runs on these.
 template <class Bug>
 class BrokenPosition : public BrokenBase {
  public:

@@ -28,6 +28,7 @@
 #include "common/epd.hpp"
 #include "common/fen.hpp"
 #include "common/move.hpp"
+#include "common/parallel_perft.hpp"
 #include "common/perft.hpp"
 #include "common/position_concept.hpp"
 #include "common/uci.hpp"
@@ -35,6 +36,7 @@
 #include "harness/divergence.hpp"
 #include "harness/divide_source.hpp"
 #include "harness/generators.hpp"
+#include "harness/perft_nodes.hpp"
 #include "harness/setup.hpp"
 
 namespace movegen {
@@ -42,7 +44,9 @@ namespace movegen {
 // Already in namespace movegen and part of the public API: Move (16 bits: from, to, flag), MoveList (at most
 // 256 moves, no allocation), to_uci(Move), START_FEN, FenError (field() names the FEN field), MoveError,
 // EpdEntry and load_epd(path) (throws EpdError), the ChessPosition concept, Counting, and
-// perft(pos, depth, counting) and divide(pos, depth, counting) from common/perft.hpp.
+// perft(pos, depth, counting) and divide(pos, depth, counting) from common/perft.hpp; Key, pos.key() (the
+// Polyglot Zobrist key) and zobrist_key(BoardState) from common/zobrist.hpp; PerftTable, perft(pos, depth,
+// counting, table) and parallel_divide(pos, depth, counting, table, threads) from common/parallel_perft.hpp.
 
 /// The four generators' position types (representation x legality strategy). Each offers from_fen, fen,
 /// make_move, unmake_move, generate_legal, checkers, side_to_move, ... (the ChessPosition concept).
@@ -97,6 +101,8 @@ using harness::find_divergence;   // two sources' divides compared, descending t
 using harness::Generator;         // MAILBOX, MAILBOX_MASKS, BITBOARD, BITBOARD_MTU
 using harness::generator_name;    // "mailbox", "mailbox-masks", "bitboard", "bitboard-mtu"
 using harness::parse_generator;   // the inverse; UsageError for another name
+using harness::perft_nodes;       // perft of a FEN by a Generator with a hash table and threads
+using harness::PerftSettings;     // bulk, hash_mb, threads for perft_nodes
 using harness::print_divergence;  // the report `movegen diff` prints
 using harness::UsageError;        // a malformed spec or an unknown generator name
 using harness::with_generator;    // runs f.template operator()<P>() with P the position type of a Generator

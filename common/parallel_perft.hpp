@@ -1,0 +1,130 @@
+// perft and divide with a hash table of subtree counts, and divide split across threads that share it.
+//
+//   PerftTable table(64);
+//   auto pos = bitboard::Position::from_fen(START_FEN);
+//   perft(pos, 6, Counting::BULK, table);                  // 119060324, transpositions counted once
+//   parallel_divide(pos, 7, Counting::BULK, table, 2);     // the divide of perft 7, on two threads
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <mutex>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include "common/perft.hpp"
+#include "common/perft_table.hpp"
+
+namespace movegen {
+
+/// perft (common/perft.hpp) that looks each subtree of depth >= PerftTable::MIN_DEPTH up in `table` by the
+/// position's key and depth before counting it, and stores what it counted. The same count as perft.
+template <ChessPosition P>
+std::uint64_t perft(P& pos, int depth, Counting counting, PerftTable& table) {
+  if (depth < PerftTable::MIN_DEPTH || !table) return perft(pos, depth, counting);
+  if (const auto stored = table.probe(pos.key(), depth)) return *stored;
+  MoveList moves;
+  pos.generate_legal(moves);
+  std::uint64_t nodes = 0;
+  for (Move m : moves) {
+    pos.make_move(m);
+    nodes += perft(pos, depth - 1, counting, table);
+    pos.unmake_move(m);
+  }
+  table.store(pos.key(), depth, nodes);
+  return nodes;
+}
+
+/// How far a parallel_divide has come, readable while it runs: subtrees counted of all, and their nodes.
+struct PerftProgress {
+  std::atomic<std::size_t> done{0};
+  std::atomic<std::size_t> total{0};
+  std::atomic<std::uint64_t> nodes{0};
+};
+
+/// divide (common/perft.hpp) on `threads` threads sharing `table`: the tree is cut into the subtrees below
+/// each root move, or with more than one thread below each pair of moves (depth >= 3), handed out in order
+/// to the next free thread. The same counts as divide, sorted by UCI text. While the threads count, the
+/// calling thread runs `tick` (if any) about ten times a second, e.g. to draw `progress`.
+template <ChessPosition P>
+std::vector<std::pair<Move, std::uint64_t>> parallel_divide(const P& root, int depth, Counting counting,
+                                                            PerftTable& table, int threads,
+                                                            PerftProgress* progress = nullptr,
+                                                            const std::function<void()>& tick = {}) {
+  std::vector<std::pair<Move, std::uint64_t>> result;
+  if (depth <= 0) return result;
+  P pos = root;
+  MoveList root_moves;
+  pos.generate_legal(root_moves);
+
+  // A subtree to count: below root move `root_index`, and below `second` too if `split`.
+  struct Subtree {
+    std::size_t root_index;
+    bool split;
+    Move second;
+  };
+  std::vector<Subtree> subtrees;
+  const bool split = threads > 1 && depth >= 3;
+  for (std::size_t i = 0; i < root_moves.size(); ++i) {
+    if (!split) {
+      subtrees.push_back({i, false, Move::none()});
+      continue;
+    }
+    pos.make_move(root_moves[i]);
+    MoveList replies;
+    pos.generate_legal(replies);
+    for (Move r : replies) subtrees.push_back({i, true, r});
+    pos.unmake_move(root_moves[i]);
+  }
+
+  PerftProgress own_progress;
+  PerftProgress& shared = progress ? *progress : own_progress;
+  shared.total = subtrees.size();
+  std::vector<std::atomic<std::uint64_t>> counts(root_moves.size());
+  std::atomic<std::size_t> next{0};
+  std::mutex mutex;
+  std::condition_variable finished;
+  int running = std::max(threads, 1);
+
+  const auto count_subtrees = [&] {
+    P local = root;
+    for (std::size_t i; (i = next.fetch_add(1)) < subtrees.size();) {
+      const Subtree& s = subtrees[i];
+      const Move first = root_moves[s.root_index];
+      local.make_move(first);
+      std::uint64_t nodes;
+      if (s.split) {
+        local.make_move(s.second);
+        nodes = perft(local, depth - 2, counting, table);
+        local.unmake_move(s.second);
+      } else {
+        nodes = perft(local, depth - 1, counting, table);
+      }
+      local.unmake_move(first);
+      counts[s.root_index] += nodes;
+      shared.nodes += nodes;
+      ++shared.done;
+    }
+    const std::lock_guard lock(mutex);
+    --running;
+    finished.notify_all();
+  };
+  {
+    std::vector<std::jthread> workers;
+    for (int t = 0; t < std::max(threads, 1); ++t) workers.emplace_back(count_subtrees);
+    std::unique_lock lock(mutex);
+    while (!finished.wait_for(lock, std::chrono::milliseconds(100), [&] { return running == 0; }))
+      if (tick) tick();
+  }
+  for (std::size_t i = 0; i < root_moves.size(); ++i) result.emplace_back(root_moves[i], counts[i].load());
+  std::sort(result.begin(), result.end(),
+            [](const auto& a, const auto& b) { return to_uci(a.first) < to_uci(b.first); });
+  return result;
+}
+
+}  // namespace movegen

@@ -1,0 +1,99 @@
+// Zobrist keys with Polyglot's random numbers, so that our keys equal the keys of Polyglot opening books:
+// one 64-bit number per (piece, square), castling right, en passant file and side, xored together.
+//
+//   Key k = zobrist_key(parse_fen(START_FEN));   // 0x463B96181691FC9C, Polyglot's start position key
+//   Key next = k ^ key_change(pos, m);          // the key after m, computed before m is made
+#pragma once
+
+#include <cstdint>
+
+#include "common/fen.hpp"
+#include "common/move.hpp"
+#include "common/polyglot_random.hpp"
+#include "common/types.hpp"
+
+namespace movegen {
+
+/// A 64-bit Zobrist key: equal positions have equal keys; different ones almost always differ.
+using Key = std::uint64_t;
+
+namespace zobrist {
+
+/// The number of piece p (not NO_PIECE) on square s. Polyglot numbers its kinds black pawn 0, white pawn 1,
+/// black knight 2, ..., white king 11.
+constexpr Key piece(Piece p, Square s) {
+  const int kind = 2 * (int(type_of(p)) - 1) + (color_of(p) == WHITE ? 1 : 0);
+  return detail::POLYGLOT_RANDOM64[64 * kind + s];
+}
+
+/// The xor of the numbers of the castling rights held in `rights` (Polyglot: K, Q, k, q at 768..771).
+constexpr Key castling(CastlingRights rights) {
+  Key k = 0;
+  for (int i = 0; i < 4; ++i)
+    if (rights & (1 << i)) k ^= detail::POLYGLOT_RANDOM64[768 + i];
+  return k;
+}
+
+/// The number of an en passant square's file (Polyglot: files a..h at 772..779).
+constexpr Key en_passant_file(Square ep) { return detail::POLYGLOT_RANDOM64[772 + file_of(ep)]; }
+
+/// Xored in when white is to move (Polyglot's "turn", 780).
+inline constexpr Key WHITE_TO_MOVE = detail::POLYGLOT_RANDOM64[780];
+
+/// The en passant part of a key: the file of `ep` if `side` (to move) has a pawn beside the pawn that just
+/// made the double push, else 0. Polyglot's rule: the capture need not be legal, only the pawn be there.
+/// `piece_on(Square)` reads the board.
+template <class PieceOn>
+constexpr Key en_passant(Square ep, Color side, PieceOn&& piece_on) {
+  if (ep == SQ_NONE) return 0;
+  const Square pushed = ep - pawn_push(side);  // the pawn that crossed ep
+  const Piece capturer = make_piece(side, PAWN);
+  const bool beside = (file_of(pushed) > FILE_A && piece_on(pushed + WEST) == capturer) ||
+                      (file_of(pushed) < FILE_H && piece_on(pushed + EAST) == capturer);
+  return beside ? en_passant_file(ep) : 0;
+}
+
+/// The piece part of a castling move's key change: king and rook from their home squares to theirs. The
+/// one place that reads how castling is encoded (today the king's move, e1g1; see common/move.hpp).
+constexpr Key castling_pieces(Move m, Color us) {
+  const CastlingRule& rule = castling_rule_for(m.to());
+  return piece(make_piece(us, KING), m.from()) ^ piece(make_piece(us, KING), rule.king_to) ^
+         piece(make_piece(us, ROOK), rule.rook_from) ^ piece(make_piece(us, ROOK), rule.rook_to);
+}
+
+}  // namespace zobrist
+
+/// The Polyglot key of a position, computed from scratch: its pieces, castling rights, en passant file (only
+/// when a pawn of the side to move stands beside the pushed pawn) and side to move.
+Key zobrist_key(const BoardState& s);
+
+/// What move `m` (legal in `pos`, not yet made) xors into pos's key: the moving piece off `from` and on
+/// `to` (as the promoted piece), the piece it takes, castling's rook, the rights lost, the en passant file
+/// cleared and set, and the side. `pos` is any ChessPosition; read before the move is made.
+template <class P>
+Key key_change(const P& pos, Move m) {
+  const Color us = pos.side_to_move();
+  const Square from = m.from(), to = m.to();
+  const auto piece_on = [&pos](Square s) { return pos.piece_on(s); };
+  Key k = zobrist::WHITE_TO_MOVE;
+  if (m.flag() == CASTLING) {
+    k ^= zobrist::castling_pieces(m, us);
+  } else {
+    const Piece moving = pos.piece_on(from);
+    k ^= zobrist::piece(moving, from) ^
+         zobrist::piece(m.is_promotion() ? make_piece(us, m.promotion_type()) : moving, to);
+    if (m.flag() == EN_PASSANT)
+      k ^= zobrist::piece(make_piece(~us, PAWN), to - pawn_push(us));
+    else if (const Piece captured = pos.piece_on(to); captured != NO_PIECE)
+      k ^= zobrist::piece(captured, to);
+  }
+  const CastlingRights before = pos.castling_rights();
+  k ^= zobrist::castling(before) ^
+       zobrist::castling(before & rights_kept_after_touching(from) & rights_kept_after_touching(to));
+  k ^= zobrist::en_passant(pos.ep_square(), us, piece_on);
+  // The squares beside `to` are not touched by a double push: the board before the move answers for after.
+  if (m.flag() == DOUBLE_PUSH) k ^= zobrist::en_passant(from + pawn_push(us), ~us, piece_on);
+  return k;
+}
+
+}  // namespace movegen

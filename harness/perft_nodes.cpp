@@ -1,0 +1,59 @@
+#include "harness/perft_nodes.hpp"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include "harness/setup.hpp"
+
+namespace movegen::harness {
+
+namespace {
+
+// This machine's memory in MiB, or 0 if it cannot be told.
+std::size_t memory_mb() {
+  const long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGE_SIZE);
+  if (pages <= 0 || page_size <= 0) return 0;
+  return (std::uint64_t(pages) * std::uint64_t(page_size)) >> 20;
+}
+
+}  // namespace
+
+void require_settings(const PerftSettings& s) {
+  if (s.threads < 1 || s.threads > MAX_THREADS)
+    throw UsageError(fmt::format("bad --threads: {} is outside 1..{}", s.threads, MAX_THREADS));
+  if (s.hash_mb > MAX_HASH_MB)
+    throw UsageError(fmt::format("bad --hash: {} MiB is outside 0..{}", s.hash_mb, MAX_HASH_MB));
+  if (const std::size_t memory = memory_mb(); memory > 0 && s.hash_mb > memory)
+    throw UsageError(fmt::format("bad --hash: {} MiB is more than this machine's memory ({} MiB)", s.hash_mb, memory));
+}
+
+std::vector<std::pair<std::string, std::uint64_t>> divide_nodes(
+    Generator g, std::string_view fen, const std::vector<std::string>& moves, int depth, const PerftSettings& s,
+    const std::function<void(const PerftProgress&)>& on_progress) {
+  require_settings(s);
+  return with_generator(g, [&]<ChessPosition P>() {
+    const P pos = position_after<P>(fen, moves);  // a bad FEN or move is refused before the table is made
+    PerftTable table(s.hash_mb);
+    PerftProgress progress;
+    const Counting counting = s.bulk ? Counting::BULK : Counting::MAKE_EVERY_LEAF;
+    std::function<void()> tick;
+    if (on_progress) tick = [&] { on_progress(progress); };
+    std::vector<std::pair<std::string, std::uint64_t>> result;
+    for (auto [move, nodes] : parallel_divide(pos, depth, counting, table, s.threads, &progress, tick))
+      result.emplace_back(to_uci(move), nodes);
+    return result;
+  });
+}
+
+std::uint64_t perft_nodes(Generator g, std::string_view fen, int depth, const PerftSettings& s) {
+  if (depth <= 0) {
+    require_settings(s);
+    with_generator(g, [&]<ChessPosition P>() { (void)P::from_fen(fen); });  // still refuse a bad FEN
+    return 1;
+  }
+  std::uint64_t total = 0;
+  for (const auto& [move, nodes] : divide_nodes(g, fen, {}, depth, s)) total += nodes;
+  return total;
+}
+
+}  // namespace movegen::harness

@@ -1,0 +1,107 @@
+// Hash perft and threads: the table of subtree counts keeps (key, depth) apart, and every generator gives
+// the suite's counts with and without a table, on one thread and on several, sharing a table small enough
+// to be overwritten all the time. And `movegen perft --hash --threads` from the command line.
+#include <boost/test/unit_test.hpp>
+#include <string>
+#include <vector>
+
+#include "common/epd.hpp"
+#include "common/parallel_perft.hpp"
+#include "harness/perft_nodes.hpp"
+#include "tests/generators.hpp"
+#include "tests/quick.hpp"
+#include "tests/run_cli.hpp"
+
+using namespace movegen;
+using namespace movegen::harness;
+using movegen::test::expect_bad_input;
+using movegen::test::run_cli;
+
+BOOST_AUTO_TEST_CASE(table_keeps_key_and_depth_apart) {
+  PerftTable table(1);
+  BOOST_TEST(table.size() == 65536u);  // 16-byte entries, 65536 per MiB
+  table.store(0x463b96181691fc9c, 5, 4865609);
+  BOOST_TEST(table.probe(0x463b96181691fc9c, 5).value_or(0) == 4865609u);
+  BOOST_TEST(!table.probe(0x463b96181691fc9c, 4).has_value());      // another depth
+  BOOST_TEST(!table.probe(0x463b96181691fc9c ^ 1, 5).has_value());  // another key, same slot
+  BOOST_TEST(!table.probe(0, 0).has_value());                       // an empty entry answers nothing, even for key 0
+  table.store(7, 3, PerftTable::MAX_COUNT + 1);                     // too large to hold exactly: not stored
+  BOOST_TEST(!table.probe(7, 3).has_value());
+}
+
+BOOST_AUTO_TEST_CASE(zero_megabytes_stores_nothing) {
+  PerftTable table(0);
+  BOOST_TEST(!table);
+  table.store(1, 3, 10);
+  BOOST_TEST(!table.probe(1, 3).has_value());
+}
+
+BOOST_AUTO_TEST_CASE_TEMPLATE(hash_perft_equals_perft, P, testing::Generators) {
+  PerftTable table(1);
+  P pos = P::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+  const std::string before = pos.fen();
+  BOOST_TEST(perft(pos, 3, Counting::BULK, table) == 97862u);  // Kiwipete, chessprogramming wiki
+  BOOST_TEST(perft(pos, 3, Counting::BULK, table) == 97862u);  // now from the table
+  BOOST_TEST(perft(pos, 3, Counting::MAKE_EVERY_LEAF, table) == 97862u);
+  BOOST_TEST(pos.fen() == before);
+}
+
+// Every count of the bundled suite up to `budget` nodes, by generator `g`, under each of the settings: no
+// table, one thread (today's perft); a 1 MiB table shared and overwritten; two and three threads; no bulk.
+void check_suite_settings(Generator g) {
+  const std::uint64_t budget = test::quick_tests() ? 5'000 : 250'000;
+  const std::vector<PerftSettings> settings = {
+      {true, 0, 1}, {true, 1, 1}, {true, 0, 2}, {true, 1, 3}, {false, 1, 2},
+  };
+  int checked = 0;
+  for (const EpdEntry& e : load_epd(MOVEGEN_SOURCE_DIR "/tests/data/perft.epd"))
+    for (const PerftCount& c : e.counts) {
+      if (c.nodes > budget) continue;
+      for (const PerftSettings& s : settings)
+        BOOST_TEST(perft_nodes(g, e.fen, c.depth, s) == c.nodes,
+                   generator_name(g) << " line " << e.line << " D" << c.depth << " hash " << s.hash_mb << " threads "
+                                     << s.threads << " bulk " << s.bulk);
+      ++checked;
+    }
+  BOOST_TEST(checked > 184);
+}
+
+BOOST_AUTO_TEST_CASE(suite_with_and_without_hash_and_threads_mailbox) { check_suite_settings(Generator::MAILBOX); }
+BOOST_AUTO_TEST_CASE(suite_with_and_without_hash_and_threads_mailbox_masks) {
+  check_suite_settings(Generator::MAILBOX_MASKS);
+}
+BOOST_AUTO_TEST_CASE(suite_with_and_without_hash_and_threads_bitboard) { check_suite_settings(Generator::BITBOARD); }
+BOOST_AUTO_TEST_CASE(suite_with_and_without_hash_and_threads_bitboard_mtu) {
+  check_suite_settings(Generator::BITBOARD_MTU);
+}
+
+BOOST_AUTO_TEST_CASE(perft_nodes_counts_depth_zero_and_refuses_bad_input) {
+  BOOST_TEST(perft_nodes(Generator::BITBOARD, START_FEN, 0, {}) == 1u);
+  BOOST_CHECK_THROW(perft_nodes(Generator::BITBOARD, "8/8/8/8/8/8/8/8 w - - 0 1", 2, {}), FenError);
+  BOOST_CHECK_THROW(perft_nodes(Generator::BITBOARD, START_FEN, 2, {.threads = 0}), UsageError);
+  BOOST_CHECK_THROW(perft_nodes(Generator::BITBOARD, START_FEN, 2, {.hash_mb = MAX_HASH_MB + 1}), UsageError);
+}
+
+BOOST_AUTO_TEST_CASE(cli_divide_is_the_same_with_hash_and_threads) {
+  const std::string kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+  const std::string depth = test::quick_tests() ? "3" : "4";
+  const auto plain =
+      run_cli({"perft", "--generator", "bitboard", "--fen", kiwipete, "--hash", "0", "--threads", "1", depth});
+  BOOST_TEST(plain.code == 0);
+  BOOST_TEST(plain.out.find(test::quick_tests() ? "Nodes searched: 97862\n" : "Nodes searched: 4085603\n") !=
+             std::string::npos);
+  for (const std::string& g : {"mailbox-masks", "bitboard", "bitboard-mtu"}) {
+    const auto hashed = run_cli({"perft", "--generator", g, "--fen", kiwipete, "--hash", "4", "--threads", "2", depth});
+    BOOST_TEST(hashed.code == 0);
+    BOOST_TEST(hashed.out == plain.out, g);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(cli_refuses_bad_hash_and_threads) {
+  expect_bad_input({"perft", "--hash", "-1", "3"}, "--hash: -1 is outside 0..1048576");
+  expect_bad_input({"perft", "--hash", "2000000", "3"}, "--hash: 2000000 is outside 0..1048576");
+  expect_bad_input({"perft", "--hash", "lots", "3"}, "--hash: 'lots' is not a whole number");
+  expect_bad_input({"perft", "--hash", "1048576", "3"}, "--hash: 1048576 MiB is more than this machine's memory");
+  expect_bad_input({"perft", "--threads", "0", "3"}, "--threads: 0 is outside 1..1024");
+  expect_bad_input({"perft", "--threads", "two", "3"}, "--threads: 'two' is not a whole number");
+}
