@@ -67,7 +67,7 @@ std::string checkpoint_header(const CheckpointHeader& h) {
 
 PerftCheckpoint::PerftCheckpoint(const std::string& path, const CheckpointHeader& header,
                                  const std::vector<std::string>& subtrees)
-    : path_(path), subtrees_(subtrees) {
+    : path_(path) {
   fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
   if (fd_ < 0) throw CheckpointError(path, 0, system_error("cannot open"));
   try {
@@ -89,7 +89,7 @@ PerftCheckpoint::PerftCheckpoint(const std::string& path, const CheckpointHeader
     if (text.empty()) {
       write_all(checkpoint_header(header));
     } else {
-      read_records(text, header);
+      read_records(text, header, subtrees);
     }
   } catch (...) {
     ::close(fd_);
@@ -99,7 +99,8 @@ PerftCheckpoint::PerftCheckpoint(const std::string& path, const CheckpointHeader
 
 PerftCheckpoint::~PerftCheckpoint() { ::close(fd_); }
 
-void PerftCheckpoint::read_records(const std::string& text, const CheckpointHeader& header) {
+void PerftCheckpoint::read_records(const std::string& text, const CheckpointHeader& header,
+                                   const std::vector<std::string>& subtrees) {
   const std::string expected = checkpoint_header(header);
   std::size_t begin = 0, expected_begin = 0;
   for (int line = 1; begin < text.size(); ++line) {
@@ -141,12 +142,12 @@ void PerftCheckpoint::read_records(const std::string& text, const CheckpointHead
                             "corrupt: expected 'done SUBTREE NODES CHECKSUM FEN', found " + quote_for_error(got));
     if (fnv1a(fmt::format("{} {} {}", index_text, nodes_text, rest)) != check)
       throw CheckpointError(path_, line, "corrupt: its checksum does not match its text");
-    if (index >= subtrees_.size())
-      throw CheckpointError(path_, line, fmt::format("corrupt: subtree {} of {}", index, subtrees_.size()));
-    if (rest != subtrees_[index])
+    if (index >= subtrees.size())
+      throw CheckpointError(path_, line, fmt::format("corrupt: subtree {} of {}", index, subtrees.size()));
+    if (rest != subtrees[index])
       throw CheckpointError(path_, line,
                             fmt::format("subtree {} is {} in this run, {} in the checkpoint", index,
-                                        quote_for_error(subtrees_[index]), quote_for_error(rest)));
+                                        quote_for_error(subtrees[index]), quote_for_error(rest)));
     const auto [it, added] = done_.emplace(index, nodes);
     if (!added && it->second != nodes)
       throw CheckpointError(path_, line,
@@ -156,8 +157,14 @@ void PerftCheckpoint::read_records(const std::string& text, const CheckpointHead
     throw CheckpointError(path_, 0, "truncated: the header ends early; delete the file to start again");
 }
 
-void PerftCheckpoint::record(std::size_t index, std::uint64_t nodes) {
-  write_all(checkpoint_record(index, nodes, subtrees_.at(index)));
+void PerftCheckpoint::record(std::size_t index, const std::string& subtree, std::uint64_t nodes) {
+  write_all(checkpoint_record(index, nodes, subtree));
+}
+
+void PerftCheckpoint::record(const std::vector<CheckpointRecord>& records) {
+  std::string lines;
+  for (const CheckpointRecord& r : records) lines += checkpoint_record(r.index, r.nodes, r.subtree);
+  if (!lines.empty()) write_all(lines);
 }
 
 void PerftCheckpoint::write_all(const std::string& text) {

@@ -5,7 +5,7 @@
 //
 //   PerftCheckpoint checkpoint(path, header, split.subtrees);  // creates it, or reads and checks it
 //   for (const auto& [subtree, nodes] : checkpoint.done()) counts[subtree] = nodes;
-//   checkpoint.record(17, 197281);                             // one line, on disk before it returns
+//   checkpoint.record(17, split.subtrees[17], 197281);         // one line, on disk before it returns
 #pragma once
 
 #include <cstddef>
@@ -41,6 +41,13 @@ struct CheckpointHeader {
   bool operator==(const CheckpointHeader&) const = default;
 };
 
+/// One finished subtree: its index in the split, its position (FEN key) and its leaf count.
+struct CheckpointRecord {
+  std::size_t index = 0;
+  std::string subtree;
+  std::uint64_t nodes = 0;
+};
+
 /// An open checkpoint file, locked (flock) for as long as the object lives.
 class PerftCheckpoint {
  public:
@@ -49,26 +56,27 @@ class PerftCheckpoint {
   /// CheckpointError for: a path that cannot be opened or is not a regular file, a file another job
   /// holds, a header of another run (naming the first field that differs), a line that is truncated (no
   /// newline at the end) or malformed or fails its checksum, a subtree recorded twice with two counts.
-  /// `subtrees` must outlive the object.
   PerftCheckpoint(const std::string& path, const CheckpointHeader& header, const std::vector<std::string>& subtrees);
   ~PerftCheckpoint();
   PerftCheckpoint(const PerftCheckpoint&) = delete;
   PerftCheckpoint& operator=(const PerftCheckpoint&) = delete;
 
-  /// The subtrees the file records as counted: subtree index -> leaf nodes below it.
+  /// The subtrees the file held when opened: subtree index -> leaf nodes below it.
   const std::map<std::size_t, std::uint64_t>& done() const { return done_; }
 
-  /// Appends the record "subtree `index` has `nodes` leaves" and returns once it is on disk (fsync).
-  /// Throws CheckpointError if the write or the sync fails (a full disk).
-  void record(std::size_t index, std::uint64_t nodes);
+  /// Appends the record "subtree `index`, the position `subtree`, has `nodes` leaves" and returns once it
+  /// is on disk (fsync). Throws CheckpointError if the write or the sync fails (a full disk).
+  void record(std::size_t index, const std::string& subtree, std::uint64_t nodes);
+  /// Appends all of `records` with one write and one fsync (a group commit: a disk that takes milliseconds
+  /// to sync keeps up with any rate of finished subtrees). Throws as record() does.
+  void record(const std::vector<CheckpointRecord>& records);
 
  private:
   void write_all(const std::string& text);
-  void read_records(const std::string& text, const CheckpointHeader& header);
+  void read_records(const std::string& text, const CheckpointHeader& header, const std::vector<std::string>& subtrees);
 
   std::string path_;
   int fd_ = -1;
-  const std::vector<std::string>& subtrees_;
   std::map<std::size_t, std::uint64_t> done_;
 };
 

@@ -49,13 +49,16 @@ BOOST_AUTO_TEST_CASE(records_written_are_read_back_after_a_reopen) {
   {
     PerftCheckpoint checkpoint(path, header(), SUBTREES);
     BOOST_TEST(checkpoint.done().empty());
-    checkpoint.record(2, 12345);
-    checkpoint.record(0, 0);
+    checkpoint.record(2, SUBTREES[2], 12345);
+    checkpoint.record(0, SUBTREES[0], 0);
+    checkpoint.record({});
+    checkpoint.record({{1, SUBTREES[1], 7}, {1, SUBTREES[1], 7}});
   }
   BOOST_TEST(slurp(path) == checkpoint_header(header()) + checkpoint_record(2, 12345, SUBTREES[2]) +
-                                checkpoint_record(0, 0, SUBTREES[0]));
+                                checkpoint_record(0, 0, SUBTREES[0]) + checkpoint_record(1, 7, SUBTREES[1]) +
+                                checkpoint_record(1, 7, SUBTREES[1]));
   PerftCheckpoint again(path, header(), SUBTREES);
-  const std::map<std::size_t, std::uint64_t> expected = {{0, 0}, {2, 12345}};
+  const std::map<std::size_t, std::uint64_t> expected = {{0, 0}, {1, 7}, {2, 12345}};
   BOOST_TEST(again.done() == expected);
 }
 
