@@ -10,10 +10,11 @@
 #include <exception>
 #include <memory>
 #include <mutex>
-#include <optional>
 #include <ostream>
 #include <sstream>
+#include <stdexcept>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "harness/cli.hpp"
@@ -113,7 +114,8 @@ Job set_up(const MpiPerftOptions& options) {
   job.generator = parse_generator(options.perft.generator);
   job.depth = options.perft.depth;
   const std::string root_fen = with_generator(job.generator, [&]<ChessPosition P>() {
-    return position_after<P>(options.perft.fen, {}).fen();  // checks the FEN before the split walks the tree
+    position_after<P>(options.perft.fen, options.perft.moves);  // the FEN and moves, checked before any count
+    return P::from_fen(options.perft.fen).fen();
   });
   if (job.depth == 0) {
     if (options.split_depth != 0) split_depth_of(options);  // refused: depth 0 has nothing to split

@@ -199,6 +199,7 @@ BOOST_AUTO_TEST_CASE(bad_input_is_one_line_and_exit_code_2) {
       {{"--generator", "quantum", "3"}, "quantum"},
       {{"--fen", "8/8/8/8/8/8/8/8 w - - 0 1", "3"}, "bad FEN piece placement"},
       {{"--moves", "e2e5", "3"}, "bad move 'e2e5': not a legal move"},
+      {{"--moves", "e2e5", "0"}, "bad move 'e2e5': not a legal move"},
       {{"--checkpoint", other, "3"},
        "line 2: of another run: it has 'generator bitboard', this run has 'generator mailbox'"},
       {{"--checkpoint", notes, "3"}, "line 1: not a movegen-mpi checkpoint"},
