@@ -18,12 +18,18 @@ using namespace movegen::test;
 namespace {
 
 // Open MPI refuses to start as root unless told twice, and will not start two ranks on a one-core machine
-// unless told it may oversubscribe; MPICH ignores these. Set here, so that the test runs as CTest runs it.
+// unless told it may oversubscribe; MPICH ignores these. Set here, so that the test runs alike from CTest
+// and by hand.
 struct MpiEnvironment {
   MpiEnvironment() {
     setenv("OMPI_ALLOW_RUN_AS_ROOT", "1", 0);
     setenv("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", 0);
     setenv("OMPI_MCA_rmaps_base_oversubscribe", "1", 0);
+    // Open MPI leaves its own allocations to the end of the process, some in plugins unloaded by then that
+    // no LeakSanitizer suppression can name: under the sanitizers the programs this test starts run without
+    // the leak check (every other check stays on; the harness's leaks are checked by the other tests).
+    if (const char* asan = std::getenv("ASAN_OPTIONS"))
+      setenv("ASAN_OPTIONS", (std::string(asan) + ":detect_leaks=0").c_str(), 1);
   }
 };
 BOOST_TEST_GLOBAL_FIXTURE(MpiEnvironment);
@@ -128,9 +134,10 @@ BOOST_AUTO_TEST_CASE(one_rank_does_the_work_itself) {
 // whose time is up: the resumed run reads them, counts the rest and prints the divide of `movegen perft`.
 BOOST_AUTO_TEST_CASE(a_run_killed_after_some_subtrees_resumes_to_the_same_divide) {
   const std::string checkpoint = (scratch().dir / "killed.checkpoint").string();
+  const std::string depth = quick_tests() ? "3" : "4";
   const std::vector<std::string> args = {"--generator", "mailbox-masks", "--fen",    KIWIPETE, "--split-depth",
-                                         "2",           "--checkpoint",  checkpoint, "4"};
-  const Run expected = run_cli({"perft", "--generator", "mailbox-masks", "--fen", KIWIPETE, "4"});
+                                         "2",           "--checkpoint",  checkpoint, depth};
+  const Run expected = run_cli({"perft", "--generator", "mailbox-masks", "--fen", KIWIPETE, depth});
   std::vector<std::string> killed_args = args;
   killed_args.insert(killed_args.begin(), {"--test-kill-after", "40"});
   const Run killed = mpi_perft(2, killed_args);
