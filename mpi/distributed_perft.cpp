@@ -32,9 +32,10 @@ using namespace harness;
 
 namespace {
 
-// Message tags. Rank 0 sends TASK ("INDEX DEPTH FEN") and finally STOP; a worker answers each task with
-// RESULT (two uint64: index, nodes), or FAILED (the error text), after which rank 0 aborts the job.
-enum Tag { TASK = 1, RESULT = 2, STOP = 3, FAILED = 4 };
+// Message tags. Rank 0 sends each worker SETUP (one int: 0 go on, else the exit code), then TASK
+// ("INDEX DEPTH FEN") and finally STOP; a worker answers each task with RESULT (two uint64: index,
+// nodes), or FAILED (the error text), after which rank 0 aborts the job.
+enum Tag { TASK = 1, RESULT = 2, STOP = 3, FAILED = 4, SETUP = 5 };
 
 // Tasks a worker holds at once: the one it counts and the next, so that it never waits for rank 0.
 constexpr int TASKS_IN_FLIGHT = 2;
@@ -255,7 +256,13 @@ int run_mpi_perft(const MpiPerftOptions& options, std::ostream& out, std::ostrea
       code = 2;
     }
   }
-  MPI_Bcast(&code, 1, MPI_INT, 0, MPI_COMM_WORLD);
+  // Sent rank by rank rather than by MPI_Bcast, whose wait spins: the workers wait for the split idle.
+  if (coordinator) {
+    for (int rank = 1; rank < comm_size(); ++rank) MPI_Send(&code, 1, MPI_INT, rank, SETUP, MPI_COMM_WORLD);
+  } else {
+    wait_for_message(0);  // rank 0's first message to a worker is this one
+    MPI_Recv(&code, 1, MPI_INT, 0, SETUP, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  }
   if (code != 0) return code;
   const PerftSettings settings = perft_settings(options.perft);
   if (!coordinator) {
