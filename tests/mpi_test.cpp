@@ -10,6 +10,8 @@
 #include <regex>
 #include <thread>
 
+#include "common/fen.hpp"
+#include "harness/perft_checkpoint.hpp"
 #include "tests/quick.hpp"
 #include "tests/run_cli.hpp"
 
@@ -196,6 +198,14 @@ BOOST_AUTO_TEST_CASE(mpirun_killed_mid_run_leaves_a_checkpoint_that_resumes) {
 BOOST_AUTO_TEST_CASE(bad_input_is_one_line_and_exit_code_2) {
   const std::string other = scratch().file("other.checkpoint", "movegen-mpi checkpoint 1\ngenerator bitboard\n");
   const std::string notes = scratch().file("notes.txt", "my notes\n");
+  const std::string header = movegen::harness::checkpoint_header({.generator = "mailbox",
+                                                                  .fen = std::string(movegen::START_FEN),
+                                                                  .moves = {},
+                                                                  .depth = 3,
+                                                                  .split_depth = 2,
+                                                                  .subtrees = 400});
+  const std::string corrupt = scratch().file("corrupt.checkpoint", header + "done 1 2\n");
+  const std::string cut = scratch().file("cut.checkpoint", header + "done 1 2");
   const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
       {{"--split-depth", "0", "5"}, "--split-depth: 0 is outside 1..5"},
       {{"--split-depth", "6", "5"}, "--split-depth: 6 is outside 1..5"},
@@ -210,6 +220,8 @@ BOOST_AUTO_TEST_CASE(bad_input_is_one_line_and_exit_code_2) {
       {{"--checkpoint", other, "3"},
        "line 2: of another run: it has 'generator bitboard', this run has 'generator mailbox'"},
       {{"--checkpoint", notes, "3"}, "line 1: not a movegen-mpi checkpoint"},
+      {{"--checkpoint", corrupt, "3"}, "line 8: corrupt: expected 'done SUBTREE NODES CHECKSUM FEN'"},
+      {{"--checkpoint", cut, "3"}, "line 8: truncated: no newline at its end"},
       {{"--checkpoint", scratch().dir.string(), "3"}, "cannot open"},
       {{"--frobnicate", "3"}, "--frobnicate"},
       {{}, "depth"},
