@@ -8,7 +8,7 @@
 #   include/movegen/movegen.hpp           the public header
 #   include/movegen/internal/common/...   what it includes (common/, mailbox/, bitboard/, harness/), found
 #                                         through a second include directory, as in the source tree
-#   lib/libmovegen_*.a, bin/movegen
+#   lib/libmovegen_*.a, bin/movegen (and bin/movegen-mpi where MPI was found)
 #   lib/cmake/movegen/                    movegenConfig.cmake, movegenConfigVersion.cmake, movegenTargets.cmake
 include(CMakePackageConfigHelpers)
 
@@ -18,6 +18,9 @@ install(TARGETS movegen_common movegen_mailbox movegen_bitboard movegen_harness 
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
         RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(TARGETS movegen RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+if(TARGET movegen-mpi)  # OPTIONAL: an install after building only `movegen` (check-consumer.sh) goes on without it
+  install(TARGETS movegen-mpi RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} OPTIONAL)
+endif()
 install(FILES ${PROJECT_SOURCE_DIR}/include/movegen/movegen.hpp DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/movegen)
 # Every header of the four library folders, so that a header added later is installed without a change here.
 foreach(folder common mailbox bitboard harness)

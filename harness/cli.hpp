@@ -7,8 +7,12 @@
 //   if (*perft.app) return perft.run(std::cout, std::cerr);
 #pragma once
 
+#include <fmt/format.h>
+
 #include <functional>
 #include <iosfwd>
+#include <string>
+#include <string_view>
 
 namespace CLI {
 class App;
@@ -22,6 +26,13 @@ struct Subcommand {
   CLI::App* app = nullptr;
   std::function<int(std::ostream& out, std::ostream& err)> run;
 };
+
+/// An error message as one line: control characters (a newline in an argument) shown as \xNN.
+inline std::string one_line(std::string_view text) {
+  std::string out;
+  for (char c : text) out += (unsigned char)c < 0x20 ? fmt::format("\\x{:02X}", int(c)) : std::string(1, c);
+  return out;
+}
 
 /// `movegen perft` (perft_command.cpp).
 Subcommand add_perft_command(CLI::App& app);

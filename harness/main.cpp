@@ -15,13 +15,6 @@ namespace mh = movegen::harness;
 
 namespace {
 
-// An error message as one line: control characters (a newline in an argument) shown as \xNN.
-std::string one_line(std::string_view text) {
-  std::string out;
-  for (char c : text) out += (unsigned char)c < 0x20 ? fmt::format("\\x{:02X}", int(c)) : std::string(1, c);
-  return out;
-}
-
 // The message for a failed parse. CLI11 reports an unknown first word ("movegen frobnicate") as a missing
 // subcommand; that word is named instead, with the subcommands there are.
 std::string parse_error_message(const CLI::App& app, const CLI::ParseError& e, int argc, char** argv) {
@@ -60,10 +53,10 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForAllHelp& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    std::cerr << "movegen: " << one_line(parse_error_message(app, e, argc, argv)) << " (see movegen --help)\n";
+    std::cerr << "movegen: " << mh::one_line(parse_error_message(app, e, argc, argv)) << " (see movegen --help)\n";
     return 2;
   } catch (const std::exception& e) {  // FenError, MoveError, EpdError, UsageError, ExternalError
-    std::cerr << "movegen: " << one_line(e.what()) << '\n';
+    std::cerr << "movegen: " << mh::one_line(e.what()) << '\n';
     return 2;
   }
   return 0;

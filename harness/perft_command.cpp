@@ -1,4 +1,6 @@
 // `movegen perft`: Stockfish's `go perft` divide for one position.
+#include "harness/perft_command.hpp"
+
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
@@ -38,14 +40,6 @@ void require_depth(int depth, const std::string& what, int min) {
 
 namespace {
 
-// One perft run: the divide in the order printed, the total and the time it took.
-struct PerftRun {
-  std::vector<std::pair<std::string, std::uint64_t>> divide;  // (UCI move, nodes), sorted by move text
-  std::uint64_t total = 0;
-  double seconds = 0;
-  double mnps() const { return seconds > 0 ? total / seconds / 1e6 : 0.0; }
-};
-
 // The JSON document of a perft run (docs/json.md, "perft").
 nlohmann::json perft_json(const PerftOptions& options, Generator generator, const PerftRun& run) {
   nlohmann::json divide = nlohmann::json::array();
@@ -84,6 +78,12 @@ int run_perft(const PerftOptions& given, std::ostream& out, std::ostream& err) {
   for (const auto& [move, nodes] : run.divide) run.total += nodes;
   if (options.depth == 0) run.total = 1;
   run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  print_perft_report(out, err, options, generator, run);
+  return 0;
+}
+
+void print_perft_report(std::ostream& out, std::ostream& err, const PerftOptions& options, Generator generator,
+                        const PerftRun& run) {
   if (options.json) {
     print_json(out, perft_json(options, generator, run));
   } else {
@@ -92,22 +92,25 @@ int run_perft(const PerftOptions& given, std::ostream& out, std::ostream& err) {
   }
   require_written(out);  // before the timing line, so that a failed write is the only line on stderr
   fmt::print(err, "{}: {:.3f} s, {:.2f} Mnps\n", generator_name(generator), run.seconds, run.mnps());
-  return 0;
+}
+
+void add_perft_options(CLI::App& cmd, PerftOptions& options) {
+  cmd.add_option("--generator", options.generator, "mailbox, mailbox-masks, bitboard or bitboard-mtu")
+      ->capture_default_str();
+  cmd.add_option("--fen", options.fen, "position to count from (default: the start position)");
+  cmd.add_option("--moves", options.moves, "UCI moves played from the FEN first")->expected(1, -1);
+  cmd.add_flag("!--no-bulk", options.bulk, "make every leaf move instead of counting the last ply's list");
+  add_count_option(cmd, "--hash", options.hash_mb, 0, int(MAX_HASH_MB),
+                   "MiB of hash table for subtree counts (default 0: none, the generator's own speed)");
+  add_count_option(cmd, "--threads", options.threads, 1, MAX_THREADS, "threads to count on (default: all cores)");
+  add_count_option(cmd, "depth", options.depth, 0, MAX_DEPTH, "plies to search, 0..15")->required();
+  add_json_flag(cmd, options.json);
 }
 
 Subcommand add_perft_command(CLI::App& app) {
   auto options = std::make_shared<PerftOptions>();
   CLI::App* cmd = app.add_subcommand("perft", "count leaf nodes, divided by root move (Stockfish format)");
-  cmd->add_option("--generator", options->generator, "mailbox, mailbox-masks, bitboard or bitboard-mtu")
-      ->capture_default_str();
-  cmd->add_option("--fen", options->fen, "position to count from (default: the start position)");
-  cmd->add_option("--moves", options->moves, "UCI moves played from the FEN first")->expected(1, -1);
-  cmd->add_flag("!--no-bulk", options->bulk, "make every leaf move instead of counting the last ply's list");
-  add_count_option(*cmd, "--hash", options->hash_mb, 0, int(MAX_HASH_MB),
-                   "MiB of hash table for subtree counts (default 0: none, the generator's own speed)");
-  add_count_option(*cmd, "--threads", options->threads, 1, MAX_THREADS, "threads to count on (default: all cores)");
-  add_count_option(*cmd, "depth", options->depth, 0, MAX_DEPTH, "plies to search, 0..15")->required();
-  add_json_flag(*cmd, options->json);
+  add_perft_options(*cmd, *options);
   return {cmd, [options](std::ostream& out, std::ostream& err) { return run_perft(*options, out, err); }};
 }
 

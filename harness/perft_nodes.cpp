@@ -29,30 +29,31 @@ void require_settings(const PerftSettings& s) {
 
 std::vector<std::pair<std::string, std::uint64_t>> divide_nodes(
     Generator g, std::string_view fen, const std::vector<std::string>& moves, int depth, const PerftSettings& s,
-    const std::function<void(const PerftProgress&)>& on_progress) {
+    const std::function<void(const PerftProgress&)>& on_progress, PerftTable* table) {
   require_settings(s);
   return with_generator(g, [&]<ChessPosition P>() {
     const P pos = position_after<P>(fen, moves);  // a bad FEN or move is refused before the table is made
-    PerftTable table(s.hash_mb);
+    PerftTable own_table(table ? 0 : s.hash_mb);
     PerftProgress progress;
     const Counting counting = s.bulk ? Counting::BULK : Counting::MAKE_EVERY_LEAF;
     std::function<void()> tick;
     if (on_progress) tick = [&] { on_progress(progress); };
     std::vector<std::pair<std::string, std::uint64_t>> result;
-    for (auto [move, nodes] : parallel_divide(pos, depth, counting, table, s.threads, &progress, tick))
+    for (auto [move, nodes] : parallel_divide(pos, depth, counting, table ? *table : own_table, s.threads, &progress, tick))
       result.emplace_back(to_uci(move), nodes);
     return result;
   });
 }
 
-std::uint64_t perft_nodes(Generator g, std::string_view fen, int depth, const PerftSettings& s) {
+std::uint64_t perft_nodes(Generator g, std::string_view fen, int depth, const PerftSettings& s,
+                          PerftTable* table) {
   if (depth <= 0) {
     require_settings(s);
     with_generator(g, [&]<ChessPosition P>() { (void)P::from_fen(fen); });  // still refuse a bad FEN
     return 1;
   }
   std::uint64_t total = 0;
-  for (const auto& [move, nodes] : divide_nodes(g, fen, {}, depth, s)) total += nodes;
+  for (const auto& [move, nodes] : divide_nodes(g, fen, {}, depth, s, {}, table)) total += nodes;
   return total;
 }
 

@@ -34,15 +34,18 @@ inline constexpr int MAX_THREADS = 1024;
 void require_settings(const PerftSettings& s);
 
 /// The number of leaf nodes `depth` plies below `fen` (1 at depth 0), counted by generator `g` with the
-/// table and threads of `s`: the same number for every setting. Throws FenError for a bad FEN, UsageError
-/// as require_settings does, std::bad_alloc if the table cannot be allocated.
-std::uint64_t perft_nodes(Generator g, std::string_view fen, int depth, const PerftSettings& s);
+/// table and threads of `s`: the same number for every setting. `table`, if given, is used (and kept filled
+/// for the next call) instead of a new table of s.hash_mb MiB: a program counting many subtrees, such as
+/// movegen-mpi, allocates its table once. Throws FenError for a bad FEN, UsageError as require_settings
+/// does, std::bad_alloc if the table cannot be allocated.
+std::uint64_t perft_nodes(Generator g, std::string_view fen, int depth, const PerftSettings& s,
+                          PerftTable* table = nullptr);
 
 /// The divide of `fen` after the UCI `moves`: (UCI move, leaf nodes) per legal move sorted by move text, as
 /// perft_nodes counts it. `on_progress`, if given, is called about ten times a second from the calling thread
 /// while the threads count. Throws as perft_nodes does, and MoveError for a move that is not legal.
 std::vector<std::pair<std::string, std::uint64_t>> divide_nodes(
     Generator g, std::string_view fen, const std::vector<std::string>& moves, int depth, const PerftSettings& s,
-    const std::function<void(const PerftProgress&)>& on_progress = {});
+    const std::function<void(const PerftProgress&)>& on_progress = {}, PerftTable* table = nullptr);
 
 }  // namespace movegen::harness

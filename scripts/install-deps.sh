@@ -10,6 +10,7 @@ packages=(
   stockfish                                   # the external oracle for perft counts
   clang libclang-rt-14-dev                    # libFuzzer targets
   gnuplot-nox                                 # the benchmark report's chart
+  openmpi-bin libopenmpi-dev                  # movegen-mpi: perft across the ranks of an MPI job
 )
 # node and npm run the adapters (adapters/); a node that is already there, with its own npm, is kept.
 command -v npm >/dev/null 2>&1 || packages+=(nodejs npm)

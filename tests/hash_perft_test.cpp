@@ -90,7 +90,7 @@ BOOST_AUTO_TEST_CASE(cli_divide_is_the_same_with_hash_and_threads) {
   BOOST_TEST(plain.code == 0);
   BOOST_TEST(plain.out.find(test::quick_tests() ? "Nodes searched: 97862\n" : "Nodes searched: 4085603\n") !=
              std::string::npos);
-  for (const std::string& g : {"mailbox-masks", "bitboard", "bitboard-mtu"}) {
+  for (const std::string g : {"mailbox-masks", "bitboard", "bitboard-mtu"}) {
     const auto hashed = run_cli({"perft", "--generator", g, "--fen", kiwipete, "--hash", "4", "--threads", "2", depth});
     BOOST_TEST(hashed.code == 0);
     BOOST_TEST(hashed.out == plain.out, g);

@@ -60,24 +60,22 @@ struct Run {
   std::string out, err;
 };
 
-/// Runs `movegen args...` and waits for it; stdout goes to `stdout_path` (captured in Run::out unless a
-/// path is given, such as /dev/full), stderr is captured.
-inline Run run_cli(const std::vector<std::string>& args, const std::string& stdout_path = "") {
+/// Runs the program `argv[0]` with arguments `argv[1...]` and waits for it; stdout goes to `stdout_path`
+/// (captured in Run::out unless a path is given, such as /dev/full), stderr is captured.
+inline Run run_program(std::vector<std::string> words, const std::string& stdout_path = "") {
   const std::filesystem::path out = stdout_path.empty() ? scratch().dir / "stdout" : std::filesystem::path(stdout_path);
   const std::filesystem::path err = scratch().dir / "stderr";
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  std::vector<std::string> words{MOVEGEN_BINARY};
-  words.insert(words.end(), args.begin(), args.end());
   std::vector<char*> argv;
   for (std::string& w : words) argv.push_back(w.data());
   argv.push_back(nullptr);
   pid_t pid = 0;
-  const int spawned = posix_spawn(&pid, MOVEGEN_BINARY, &actions, nullptr, argv.data(), environ);
+  const int spawned = posix_spawnp(&pid, argv[0], &actions, nullptr, argv.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
-  BOOST_TEST_REQUIRE(spawned == 0, "cannot run " << MOVEGEN_BINARY);
+  BOOST_TEST_REQUIRE(spawned == 0, "cannot run " << words[0]);
   int status = 0;
   waitpid(pid, &status, 0);
   Run result;
@@ -85,6 +83,13 @@ inline Run run_cli(const std::vector<std::string>& args, const std::string& stdo
   if (stdout_path.empty()) result.out = slurp(out);
   result.err = slurp(err);
   return result;
+}
+
+/// Runs `movegen args...` and waits for it, as run_program does.
+inline Run run_cli(const std::vector<std::string>& args, const std::string& stdout_path = "") {
+  std::vector<std::string> words{MOVEGEN_BINARY};
+  words.insert(words.end(), args.begin(), args.end());
+  return run_program(words, stdout_path);
 }
 
 /// `movegen args...` must exit 2 with nothing on stdout and one line on stderr that contains `problem`.
