@@ -62,12 +62,13 @@ int run_perft(const PerftOptions& options, std::ostream& out, std::ostream& err)
   require_depth(options.depth, "depth");
   const Generator generator = parse_generator(options.generator);
   const PerftRun run = with_generator(generator, [&]<ChessPosition P>() {
-    P pos = position_after<P>(options.fen, options.moves);
+    const Notation notation = notation_for(options.fen, options.chess960);
+    P pos = position_after<P>(options.fen, options.moves, notation);
     const Counting counting = options.bulk ? Counting::BULK : Counting::MAKE_EVERY_LEAF;
     const auto start = std::chrono::steady_clock::now();
     PerftRun r;
     for (auto [move, nodes] : divide(pos, options.depth, counting)) {
-      r.divide.emplace_back(to_uci(move), nodes);
+      r.divide.emplace_back(to_uci(move, notation), nodes);
       r.total += nodes;
     }
     if (options.depth == 0) r.total = 1;
@@ -93,6 +94,7 @@ Subcommand add_perft_command(CLI::App& app) {
   cmd->add_option("--fen", options->fen, "position to count from (default: the start position)");
   cmd->add_option("--moves", options->moves, "UCI moves played from the FEN first")->expected(1, -1);
   cmd->add_flag("!--no-bulk", options->bulk, "make every leaf move instead of counting the last ply's list");
+  add_chess960_flag(*cmd, options->chess960);
   add_count_option(*cmd, "depth", options->depth, 0, MAX_DEPTH, "plies to search, 0..15")->required();
   add_json_flag(*cmd, options->json);
   return {cmd, [options](std::ostream& out, std::ostream& err) { return run_perft(*options, out, err); }};

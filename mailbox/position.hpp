@@ -14,6 +14,7 @@
 #include <string_view>
 #include <vector>
 
+#include "common/castling.hpp"
 #include "common/fen.hpp"
 #include "common/move.hpp"
 #include "mailbox/attacks.hpp"
@@ -38,6 +39,8 @@ class Position {
   Piece piece_on(Square s) const { return char_to_piece(board_[s]); }
   Color side_to_move() const { return side_; }
   CastlingRights castling_rights() const { return castling_; }
+  /// The castling rules of this game (classical or Chess960), found from the FEN it was loaded from.
+  const CastlingRules& castling_rules() const { return castling_rules_; }
   /// The square a pawn just crossed with a double push, or SQ_NONE.
   Square ep_square() const { return ep_square_; }
   Square king_square(Color c) const { return king_square_[c]; }
@@ -101,6 +104,7 @@ class Position {
   int halfmove_clock_ = 0;
   int fullmove_number_ = 1;
   Square king_square_[COLOR_NB] = {SQ_NONE, SQ_NONE};
+  CastlingRules castling_rules_;
   std::vector<Undo> history_;
 };
 
@@ -112,19 +116,22 @@ inline Position::Undo Position::play(Move m) {
   // The square of the piece taken: `to`, except en passant, which takes the pawn beside it.
   const Square taken = m.flag() == EN_PASSANT ? to - pawn_push(us) : to;
   const char moving = board_[from];
-  const Undo undo{board_[taken], castling_, ep_square_, halfmove_clock_};
+  const Undo undo{m.flag() == CASTLING ? '-' : board_[taken], castling_, ep_square_, halfmove_clock_};
 
-  board_[taken] = '-';
-  board_[to] = m.is_promotion() ? letter(us, m.promotion_type()) : moving;
-  board_[from] = '-';
-  if (m.flag() == CASTLING) {  // the rook jumps over the king
-    const CastlingRule& rule = castling_rule_for(to);
-    board_[rule.rook_to] = board_[rule.rook_from];
-    board_[rule.rook_from] = '-';
+  if (m.flag() == CASTLING) {  // king takes own rook: both leave their squares, then land on theirs
+    const CastlingMove c = castling_move(m);
+    board_[c.king_from] = board_[c.rook_from] = '-';
+    board_[c.king_to] = letter(us, KING);
+    board_[c.rook_to] = letter(us, ROOK);
+    king_square_[us] = c.king_to;
+  } else {
+    board_[taken] = '-';
+    board_[to] = m.is_promotion() ? letter(us, m.promotion_type()) : moving;
+    board_[from] = '-';
+    if (moving == letter(us, KING)) king_square_[us] = to;
   }
-  if (moving == letter(us, KING)) king_square_[us] = to;
 
-  castling_ &= rights_kept_after_touching(from) & rights_kept_after_touching(to);
+  castling_ &= castling_rules_.rights_kept_after_touching(from) & castling_rules_.rights_kept_after_touching(to);
   ep_square_ = m.flag() == DOUBLE_PUSH ? from + pawn_push(us) : SQ_NONE;
   halfmove_clock_ = moving == letter(us, PAWN) || !is_empty(undo.captured) ? 0 : halfmove_clock_ + 1;
   fullmove_number_ += us == BLACK;
@@ -137,15 +144,18 @@ inline void Position::take_back(Move m, Undo undo) {
   const Square from = m.from(), to = m.to();
   const Square taken = m.flag() == EN_PASSANT ? to - pawn_push(us) : to;
 
-  board_[from] = m.is_promotion() ? letter(us, PAWN) : board_[to];
-  board_[to] = '-';
-  board_[taken] = undo.captured;
   if (m.flag() == CASTLING) {
-    const CastlingRule& rule = castling_rule_for(to);
-    board_[rule.rook_from] = board_[rule.rook_to];
-    board_[rule.rook_to] = '-';
+    const CastlingMove c = castling_move(m);
+    board_[c.king_to] = board_[c.rook_to] = '-';
+    board_[c.king_from] = letter(us, KING);
+    board_[c.rook_from] = letter(us, ROOK);
+    king_square_[us] = c.king_from;
+  } else {
+    board_[from] = m.is_promotion() ? letter(us, PAWN) : board_[to];
+    board_[to] = '-';
+    board_[taken] = undo.captured;
+    if (board_[from] == letter(us, KING)) king_square_[us] = from;
   }
-  if (board_[from] == letter(us, KING)) king_square_[us] = from;
 
   castling_ = undo.castling;
   ep_square_ = undo.ep_square;
