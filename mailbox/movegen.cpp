@@ -74,14 +74,13 @@ void generate_castling_moves(const Position& pos, MoveList& moves) {
     if (rule.color != us || !(pos.castling_rights() & rule.right)) continue;
     // Every square from the leftmost to the rightmost of the four squares empty, but the king's and the rook's.
     const auto [low, high] = std::minmax({rule.king_from, rule.king_to, rule.rook_from, rule.rook_to});
-    bool empty_between = true;
-    for (Square s = low; s <= high; ++s)
-      empty_between &= is_empty(pos.board()[s]) || s == rule.king_from || s == rule.rook_from;
+    bool legal = true;
+    for (Square s = low; s <= high && legal; ++s)
+      legal = is_empty(pos.board()[s]) || s == rule.king_from || s == rule.rook_from;
     // The king's square, the squares it passes through and the one it lands on: none attacked.
-    bool safe = empty_between;
-    for (Square s = std::min(rule.king_from, rule.king_to); s <= std::max(rule.king_from, rule.king_to); ++s)
-      safe = safe && !pos.is_square_attacked(s, ~us);
-    if (safe) moves.push_back(rule.move());
+    for (Square s = std::min(rule.king_from, rule.king_to); s <= std::max(rule.king_from, rule.king_to) && legal; ++s)
+      legal = !pos.is_square_attacked(s, ~us);
+    if (legal) moves.push_back(rule.move());
   }
 }
 

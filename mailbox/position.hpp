@@ -96,6 +96,9 @@ class Position {
   Board board_{};
 
  private:
+  /// play() and take_back() of a castling move: king and rook both move (see castling_move).
+  Undo play_castling(Move m);
+  void take_back_castling(Move m, Undo undo);
   void verify_invariants() const;
 
   Color side_ = WHITE;
@@ -111,25 +114,18 @@ class Position {
 // play and take_back are defined here, not in position.cpp, so that the legality loop (movegen.cpp) and
 // perft (a template in another file) can inline them.
 inline Position::Undo Position::play(Move m) {
+  if (m.flag() == CASTLING) return play_castling(m);
   const Color us = side_;
   const Square from = m.from(), to = m.to();
   // The square of the piece taken: `to`, except en passant, which takes the pawn beside it.
   const Square taken = m.flag() == EN_PASSANT ? to - pawn_push(us) : to;
   const char moving = board_[from];
-  const Undo undo{m.flag() == CASTLING ? '-' : board_[taken], castling_, ep_square_, halfmove_clock_};
+  const Undo undo{board_[taken], castling_, ep_square_, halfmove_clock_};
 
-  if (m.flag() == CASTLING) {  // king takes own rook: both leave their squares, then land on theirs
-    const CastlingMove c = castling_move(m);
-    board_[c.king_from] = board_[c.rook_from] = '-';
-    board_[c.king_to] = letter(us, KING);
-    board_[c.rook_to] = letter(us, ROOK);
-    king_square_[us] = c.king_to;
-  } else {
-    board_[taken] = '-';
-    board_[to] = m.is_promotion() ? letter(us, m.promotion_type()) : moving;
-    board_[from] = '-';
-    if (moving == letter(us, KING)) king_square_[us] = to;
-  }
+  board_[taken] = '-';
+  board_[to] = m.is_promotion() ? letter(us, m.promotion_type()) : moving;
+  board_[from] = '-';
+  if (moving == letter(us, KING)) king_square_[us] = to;
 
   castling_ &= castling_rules_.rights_kept_after_touching(from) & castling_rules_.rights_kept_after_touching(to);
   ep_square_ = m.flag() == DOUBLE_PUSH ? from + pawn_push(us) : SQ_NONE;
@@ -139,23 +135,51 @@ inline Position::Undo Position::play(Move m) {
   return undo;
 }
 
+inline Position::Undo Position::play_castling(Move m) {
+  const Color us = side_;
+  const CastlingMove c = castling_move(m);  // the move is king takes own rook
+  const Undo undo{'-', castling_, ep_square_, halfmove_clock_};
+
+  // Both leave their squares, then land on theirs: in Chess960 one may land where the other stood.
+  board_[c.king_from] = board_[c.rook_from] = '-';
+  board_[c.king_to] = letter(us, KING);
+  board_[c.rook_to] = letter(us, ROOK);
+  king_square_[us] = c.king_to;
+
+  castling_ &= castling_rules_.rights_kept_after_touching(c.king_from);  // the king has moved
+  ep_square_ = SQ_NONE;
+  ++halfmove_clock_;
+  fullmove_number_ += us == BLACK;
+  side_ = ~us;
+  return undo;
+}
+
 inline void Position::take_back(Move m, Undo undo) {
+  if (m.flag() == CASTLING) return take_back_castling(m, undo);
   const Color us = ~side_;
   const Square from = m.from(), to = m.to();
   const Square taken = m.flag() == EN_PASSANT ? to - pawn_push(us) : to;
 
-  if (m.flag() == CASTLING) {
-    const CastlingMove c = castling_move(m);
-    board_[c.king_to] = board_[c.rook_to] = '-';
-    board_[c.king_from] = letter(us, KING);
-    board_[c.rook_from] = letter(us, ROOK);
-    king_square_[us] = c.king_from;
-  } else {
-    board_[from] = m.is_promotion() ? letter(us, PAWN) : board_[to];
-    board_[to] = '-';
-    board_[taken] = undo.captured;
-    if (board_[from] == letter(us, KING)) king_square_[us] = from;
-  }
+  board_[from] = m.is_promotion() ? letter(us, PAWN) : board_[to];
+  board_[to] = '-';
+  board_[taken] = undo.captured;
+  if (board_[from] == letter(us, KING)) king_square_[us] = from;
+
+  castling_ = undo.castling;
+  ep_square_ = undo.ep_square;
+  halfmove_clock_ = undo.halfmove_clock;
+  fullmove_number_ -= us == BLACK;
+  side_ = us;
+}
+
+inline void Position::take_back_castling(Move m, Undo undo) {
+  const Color us = ~side_;
+  const CastlingMove c = castling_move(m);
+
+  board_[c.king_to] = board_[c.rook_to] = '-';
+  board_[c.king_from] = letter(us, KING);
+  board_[c.rook_from] = letter(us, ROOK);
+  king_square_[us] = c.king_from;
 
   castling_ = undo.castling;
   ep_square_ = undo.ep_square;
