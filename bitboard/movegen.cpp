@@ -94,9 +94,8 @@ void generate_all(const Position& pos, Sink& sink) {
   // The danger squares cost a look at every enemy piece: found only when the king has a square to step
   // to or a castling right with nothing between king and rook (in the opening it often has neither).
   bool king_may_move = attacks_bb<KING>(masks.king) & ~pos.pieces(Us);
-  for (int i = Us == WHITE ? 0 : 2; i < (Us == WHITE ? 2 : 4); ++i)  // CASTLING_RULES holds K, Q, k, q
-    king_may_move |= (pos.castling_rights() & CASTLING_RULES[i].right) &&
-                     !(between_bb(CASTLING_RULES[i].king_from, CASTLING_RULES[i].rook_from) & pos.pieces());
+  for (int i = Us == WHITE ? 0 : 2; i < (Us == WHITE ? 2 : 4); ++i)  // the rules of K, Q, k, q
+    king_may_move |= (pos.castling_rights() & (1 << i)) && !(pos.castling_rules().rule(i).path & pos.pieces());
   if (!more_than_one(masks.checkers)) {  // in double check only the king can move
     generate_pawn_moves<Us>(pos, masks, sink);
     generate_knight_moves<Us>(pos, masks, sink);
@@ -163,14 +162,16 @@ inline void generate_king_moves(const Position& pos, Bitboard danger, Sink& sink
 
 template <Color Us, class Sink>
 inline void generate_castling_moves(const Position& pos, const LegalityMasks& masks, Bitboard danger, Sink& sink) {
-  constexpr int first = Us == WHITE ? 0 : 2;  // CASTLING_RULES holds K, Q, k, q
-  if (masks.checkers || !(pos.castling_rights() & (CASTLING_RULES[first].right | CASTLING_RULES[first + 1].right)))
-    return;
+  constexpr int first = Us == WHITE ? 0 : 2;  // the rules of K, Q, k, q
+  constexpr CastlingRights ours = CastlingRights(3 << first);
+  if (masks.checkers || !(pos.castling_rights() & ours)) return;
   for (int i = first; i < first + 2; ++i) {
-    const CastlingRule& rule = CASTLING_RULES[i];
-    if (!(pos.castling_rights() & rule.right) || (between_bb(rule.king_from, rule.rook_from) & pos.pieces())) continue;
-    const Bitboard king_path = between_bb(rule.king_from, rule.king_to) | square_bb(rule.king_to);
-    if (!(king_path & danger)) sink.add(Move(rule.king_from, rule.king_to, CASTLING));
+    const CastlingRule& rule = pos.castling_rules().rule(i);
+    if (!(pos.castling_rights() & rule.right) || (rule.path & pos.pieces()) || (rule.king_path & danger)) continue;
+    // Chess960: a rook off the corner may shield the king's destination from a slider along the back rank.
+    const Bitboard occupied = pos.pieces() ^ square_bb(rule.king_from) ^ square_bb(rule.rook_from);
+    if (rule.rook_may_shield && (attacks_bb<ROOK>(rule.king_to, occupied) & pos.pieces(~Us, ROOK, QUEEN))) continue;
+    sink.add(rule.move());
   }
 }
 

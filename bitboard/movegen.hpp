@@ -47,8 +47,9 @@ void generate_slider_moves(const Position& pos, const LegalityMasks& masks, Sink
 /// pseudo-legal moves). Castling is separate.
 template <Color Us, class Sink>
 void generate_king_moves(const Position& pos, Bitboard danger, Sink& sink);
-/// Castling: the right held, the king not in check, the squares between king and rook empty, and the
-/// squares the king crosses and lands on not in `danger` (king_danger()).
+/// Castling, king-takes-rook: the right held, the king not in check, the squares king and rook cross or land
+/// on empty but for them, the squares the king crosses and lands on not in `danger` (king_danger()), and in
+/// Chess960 the king's destination not attacked along the back rank once the rook has left its square.
 template <Color Us, class Sink>
 void generate_castling_moves(const Position& pos, const LegalityMasks& masks, Bitboard danger, Sink& sink);
 

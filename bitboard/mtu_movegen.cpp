@@ -8,18 +8,19 @@ static_assert(ChessPosition<MtuPosition>);
 
 namespace {
 
-// Castling, generated only where it is legal (FIDE Laws of Chess, art. 3.8.2): the right is held, the
-// squares between king and rook are empty, the king is not in check, and neither the square it crosses
-// nor the one it lands on is attacked. The same rule as the plain mailbox's, asked of the bitboards.
+// Castling, king-takes-rook, generated where the king's path allows it (FIDE Laws of Chess, art. 3.8.2, and
+// the Chess960 rules): the right is held, the squares king and rook cross or land on are empty but for them,
+// and the king is not in check and passes through and lands on no attacked square. The same rule as the
+// plain mailbox's, asked of the bitboards; the legality loop's test after the move catches the Chess960 rook
+// that shielded the king's destination.
 template <Color Us>
 void generate_castling_moves(const Position& pos, MoveList& moves) {
-  for (const CastlingRule& rule : CASTLING_RULES) {
-    if (rule.color != Us || !(pos.castling_rights() & rule.right)) continue;
-    if (between_bb(rule.king_from, rule.rook_from) & pos.pieces()) continue;
-    const Square crossed = Square((rule.king_from + rule.king_to) / 2);
-    auto attacked = [&](Square s) { return pos.is_square_attacked(s, ~Us); };
-    if (!attacked(rule.king_from) && !attacked(crossed) && !attacked(rule.king_to))
-      moves.push_back(Move(rule.king_from, rule.king_to, CASTLING));
+  for (int i = Us == WHITE ? 0 : 2; i < (Us == WHITE ? 2 : 4); ++i) {  // the rules of K, Q, k, q
+    const CastlingRule& rule = pos.castling_rules().rule(i);
+    if (!(pos.castling_rights() & rule.right) || (rule.path & pos.pieces())) continue;
+    bool safe = !pos.is_square_attacked(rule.king_from, ~Us);
+    for (Bitboard path = rule.king_path; path && safe;) safe = !pos.is_square_attacked(pop_lsb(path), ~Us);
+    if (safe) moves.push_back(rule.move());
   }
 }
 

@@ -20,6 +20,7 @@ class MtuPosition : private Position {
 
   using Position::attackers_to;
   using Position::castling_rights;
+  using Position::castling_rules;
   using Position::check_position;
   using Position::checkers;
   using Position::ep_square;
@@ -41,7 +42,7 @@ class MtuPosition : private Position {
 };
 
 /// Every pseudo-legal move of the side to move in `pos`: the per-piece generators of bitboard/movegen.hpp
-/// given no masks, and castling generated only where it is legal, as the plain mailbox does it.
+/// given no masks, and castling generated where the king's path allows it, as the plain mailbox does it.
 void generate_pseudo_legal(const Position& pos, MoveList& moves);
 
 }  // namespace movegen::bitboard

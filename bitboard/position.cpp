@@ -13,6 +13,7 @@ Position Position::from_fen(std::string_view fen) {
     if (s.board[sq] != NO_PIECE) pos.put_piece(s.board[sq], sq);
   pos.side_ = s.side_to_move;
   pos.castling_ = s.castling;
+  pos.castling_rules_ = CastlingRules::of(s);
   pos.ep_square_ = s.ep_square;
   pos.halfmove_clock_ = s.halfmove_clock;
   pos.fullmove_number_ = s.fullmove_number;
@@ -27,6 +28,7 @@ BoardState Position::state() const {
   for (Square sq = SQ_A1; sq <= SQ_H8; ++sq) s.board[sq] = board_[sq];
   s.side_to_move = side_;
   s.castling = castling_;
+  s.castling_rooks = castling_rules_.rook_squares(castling_);
   s.ep_square = ep_square_;
   s.halfmove_clock = halfmove_clock_;
   s.fullmove_number = fullmove_number_;

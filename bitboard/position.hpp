@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "bitboard/attacks.hpp"
+#include "common/castling.hpp"
 #include "common/fen.hpp"
 #include "common/move.hpp"
 #include "common/position_concept.hpp"
@@ -39,6 +40,8 @@ class Position {
   Piece piece_on(Square s) const { return board_[s]; }
   Color side_to_move() const { return side_; }
   CastlingRights castling_rights() const { return castling_; }
+  /// The castling rules of this game (classical or Chess960), found from the FEN it was loaded from.
+  const CastlingRules& castling_rules() const { return castling_rules_; }
   /// The square a pawn just crossed with a double push, or SQ_NONE.
   Square ep_square() const { return ep_square_; }
   Square king_square(Color c) const { return lsb(pieces(c, KING)); }
@@ -129,6 +132,7 @@ class Position {
   Square ep_square_ = SQ_NONE;
   int halfmove_clock_ = 0;
   int fullmove_number_ = 1;
+  CastlingRules castling_rules_;
   Key key_ = 0;
   // One entry per move made: what take_back needs, and the key before the move.
   struct Played {
@@ -172,24 +176,29 @@ inline Position::Undo Position::play(Move m) {
       const Square captured = to - pawn_push(us);
       undo.captured = board_[captured];
       remove_piece(captured);
+      move_piece(from, to);
       break;
     }
-    case CASTLING: {
-      const CastlingRule& rule = castling_rule_for(to);
-      move_piece(rule.rook_from, rule.rook_to);
+    case CASTLING: {  // king takes own rook: both leave their squares, then land on theirs
+      const CastlingMove c = castling_move(m);
+      undo.captured = NO_PIECE;
+      remove_piece(c.king_from);
+      remove_piece(c.rook_from);
+      put_piece(make_piece(us, KING), c.king_to);
+      put_piece(make_piece(us, ROOK), c.rook_to);
       break;
     }
     default:
       if (undo.captured != NO_PIECE) remove_piece(to);
+      move_piece(from, to);
       break;
   }
-  move_piece(from, to);
   if (m.is_promotion()) {
     remove_piece(to);
     put_piece(make_piece(us, m.promotion_type()), to);
   }
 
-  castling_ &= rights_kept_after_touching(from) & rights_kept_after_touching(to);
+  castling_ &= castling_rules_.rights_kept_after_touching(from) & castling_rules_.rights_kept_after_touching(to);
   ep_square_ = m.flag() == DOUBLE_PUSH ? from + pawn_push(us) : SQ_NONE;
   halfmove_clock_ = moved == PAWN || undo.captured != NO_PIECE ? 0 : halfmove_clock_ + 1;
   fullmove_number_ += us == BLACK;
@@ -205,15 +214,21 @@ inline void Position::take_back(Move m, Undo undo) {
     remove_piece(to);
     put_piece(make_piece(us, PAWN), to);
   }
-  move_piece(to, from);
   switch (m.flag()) {
-    case EN_PASSANT: put_piece(undo.captured, to - pawn_push(us)); break;
+    case EN_PASSANT:
+      move_piece(to, from);
+      put_piece(undo.captured, to - pawn_push(us));
+      break;
     case CASTLING: {
-      const CastlingRule& rule = castling_rule_for(to);
-      move_piece(rule.rook_to, rule.rook_from);
+      const CastlingMove c = castling_move(m);
+      remove_piece(c.king_to);
+      remove_piece(c.rook_to);
+      put_piece(make_piece(us, KING), c.king_from);
+      put_piece(make_piece(us, ROOK), c.rook_from);
       break;
     }
     default:
+      move_piece(to, from);
       if (undo.captured != NO_PIECE) put_piece(undo.captured, to);
       break;
   }

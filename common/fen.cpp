@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <vector>
 
+#include "common/castling_fen.hpp"
 #include "common/position_concept.hpp"
 #include "common/steps.hpp"
 
@@ -69,20 +70,6 @@ void parse_placement(std::string_view field, BoardState& s) {
     }
     if (file != 8)
       throw FenError(name, "rank " + std::to_string(r + 1) + " has " + std::to_string(file) + " squares, expected 8");
-  }
-}
-
-void parse_castling(std::string_view field, BoardState& s) {
-  const std::string name = "castling";
-  if (field == "-") return;
-  if (field.empty()) throw FenError(name, "empty; use '-' for no castling rights");
-  for (char c : field) {
-    const CastlingRule* found = nullptr;
-    for (const CastlingRule& r : CASTLING_RULES)
-      if (r.letter == c) found = &r;
-    if (!found) throw FenError(name, "bad letter " + quote_for_error({&c, 1}) + ", expected K, Q, k, q or '-'");
-    if (s.castling & found->right) throw FenError(name, "repeated letter " + quote_for_error({&c, 1}));
-    s.castling |= found->right;
   }
 }
 
@@ -184,7 +171,7 @@ BoardState parse_fen(std::string_view fen) {
   if (fields[1] != "w" && fields[1] != "b")
     throw FenError("side to move", quote_for_error(fields[1]) + " is not 'w' or 'b'");
   s.side_to_move = fields[1] == "w" ? WHITE : BLACK;
-  parse_castling(fields[2], s);
+  parse_castling_field(fields[2], s);
   parse_en_passant(fields[3], s);
   if (fields.size() > 4) s.halfmove_clock = parse_counter(fields[4], "halfmove clock");
   if (fields.size() > 5) s.fullmove_number = parse_counter(fields[5], "fullmove number");
@@ -214,11 +201,7 @@ std::optional<BoardProblem> check_board_state(const BoardState& s) {
     if (pieces > 16)
       return problem("piece placement", side + " has " + std::to_string(pieces) + " pieces, at most 16 allowed");
   }
-  for (const CastlingRule& r : CASTLING_RULES)
-    if ((s.castling & r.right) &&
-        (s.board[r.king_from] != make_piece(r.color, KING) || s.board[r.rook_from] != make_piece(r.color, ROOK)))
-      return problem("castling", std::string("right '") + r.letter + "' needs the king on " + square_name(r.king_from) +
-                                     " and a rook on " + square_name(r.rook_from));
+  if (std::optional<BoardProblem> castling = check_castling_rights(s)) return castling;
   if (const Square ep = s.ep_square; ep != SQ_NONE) {
     const Color us = s.side_to_move;
     if (!is_ok(ep) || relative_rank(us, ep) != RANK_6)
@@ -257,12 +240,7 @@ std::string to_fen(const BoardState& s) {
     if (r > RANK_1) out += '/';
   }
   out += s.side_to_move == WHITE ? " w " : " b ";
-  std::string castling;
-  if (s.castling & WHITE_OO) castling += 'K';
-  if (s.castling & WHITE_OOO) castling += 'Q';
-  if (s.castling & BLACK_OO) castling += 'k';
-  if (s.castling & BLACK_OOO) castling += 'q';
-  out += castling.empty() ? "-" : castling;
+  out += castling_field(s);
   out += ' ' + square_name(s.ep_square);
   out += ' ' + std::to_string(s.halfmove_clock) + ' ' + std::to_string(s.fullmove_number);
   return out;

@@ -5,8 +5,14 @@
 //
 // A FEN has six space-separated fields (PGN standard, section 16.1): piece placement from rank 8 down to
 // rank 1, each rank from the a-file to the h-file, digits counting empty squares; side to move `w`/`b`;
-// castling rights from `KQkq` or `-`; the en passant target square (the square a pawn just crossed with a
+// castling rights (below) or `-`; the en passant target square (the square a pawn just crossed with a
 // double push) or `-`; the halfmove clock; the fullmove number. The two clocks may be left out.
+//
+// The castling field takes three forms, for classical chess and Chess960 alike: `KQkq`, where K (Q) names
+// the outermost rook of that colour on the king's (queen's) side of its king on the back rank; Shredder-FEN,
+// the rook's file letter (`HAha`, capitals for white); and X-FEN, which mixes the two, a file letter only
+// where K or Q would name another rook. to_fen writes X-FEN: `KQkq` for every classical position and every
+// Chess960 start position, a file letter only for a rook that is not the outermost on its side.
 #pragma once
 
 #include <array>
@@ -41,6 +47,8 @@ struct BoardState {
   std::array<Piece, SQUARE_NB> board{};
   Color side_to_move = WHITE;
   CastlingRights castling = NO_CASTLING;
+  /// The rook square of each castling right, by castling_index (K, Q, k, q); SQ_NONE where it is not held.
+  std::array<Square, 4> castling_rooks = {SQ_NONE, SQ_NONE, SQ_NONE, SQ_NONE};
   Square ep_square = SQ_NONE;
   int halfmove_clock = 0;
   int fullmove_number = 1;
@@ -49,9 +57,9 @@ struct BoardState {
 };
 
 /// Parses and validates a FEN. Throws FenError naming the field for: a wrong number of fields, ranks or
-/// squares in a rank; a bad piece letter or digit; a bad side to move; bad or repeated castling letters,
-/// or rights that the king and rook placement cannot have; an en passant square off the board, on the
-/// wrong rank, with no pawn that could just have pushed two, or with the squares it crossed occupied;
+/// squares in a rank; a bad piece letter or digit; a bad side to move; bad or repeated castling letters
+/// (two letters for one right), or rights that the king and rook placement cannot have; an en passant square off the
+/// board, on the wrong rank, with no pawn that could just have pushed two, or with the squares it crossed occupied;
 /// clocks that are not non-negative numbers; not exactly one king a side; pawns on rank 1 or 8; more
 /// than 8 pawns or 16 pieces a side; a check no legal last move could give (see check_board_state).
 /// Whether the side not to move is in check needs attack tests, so each Position::from_fen checks that
@@ -65,7 +73,8 @@ struct BoardProblem {
 };
 
 /// The first rule `s` breaks, or nothing: not exactly one king a side; pawns on rank 1 or 8; more than 8
-/// pawns or 16 pieces a side; castling rights without the king and rook on their home squares; an en
+/// pawns or 16 pieces a side; a castling right without its king on the back rank and its rook on the
+/// square castling_rooks names, on the right's side of the king; an en
 /// passant square off rank 6 (3 for black to move), without the pawn that pushed two in front of it, or
 /// with the squares it crossed occupied; a check on the side to move that no legal last move could give,
 /// as python-chess's Board.status() rejects it: more than two checkers, two checkers on one line with the
@@ -75,8 +84,12 @@ struct BoardProblem {
 /// check_game_rules in common/position_concept.hpp.
 std::optional<BoardProblem> check_board_state(const BoardState& s);
 
-/// The FEN of a state, all six fields.
+/// The FEN of a state, all six fields, its castling field in X-FEN (see the top of this file).
 std::string to_fen(const BoardState& state);
+
+/// True if a castling right of `s` is held with its king off the e-file or its rook off the corner: a
+/// position that only Chess960 can have, whose castling moves are written king-takes-rook.
+bool needs_chess960(const BoardState& s);
 
 /// Throws FenError("side to move", ...) if `in_check` says the side not to move is in check: used by
 /// both Position::from_fen after loading a state.

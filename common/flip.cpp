@@ -16,6 +16,10 @@ BoardState flip(const BoardState& state) {
   flipped.side_to_move = ~state.side_to_move;
   flipped.castling = CastlingRights(((state.castling & (WHITE_OO | WHITE_OOO)) << 2) |
                                     ((state.castling & (BLACK_OO | BLACK_OOO)) >> 2));
+  for (int i = 0; i < 4; ++i) {  // K, Q, k, q become k, q, K, Q
+    const Square rook = state.castling_rooks[i ^ 2];
+    flipped.castling_rooks[i] = rook == SQ_NONE ? SQ_NONE : mirror(rook);
+  }
   flipped.ep_square = state.ep_square == SQ_NONE ? SQ_NONE : mirror(state.ep_square);
   return flipped;
 }

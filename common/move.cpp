@@ -1,11 +1,13 @@
 #include "common/move.hpp"
 
+#include "common/castling.hpp"
 #include "common/uci.hpp"
 
 namespace movegen {
 
-std::string to_uci(Move m) {
-  std::string text = square_name(m.from()) + square_name(m.to());
+std::string to_uci(Move m, Notation notation) {
+  const bool king_move = m.flag() == CASTLING && notation == Notation::CLASSICAL;
+  std::string text = square_name(m.from()) + square_name(king_move ? castling_move(m).king_to : m.to());
   if (m.is_promotion()) text += "nbrq"[m.promotion_type() - KNIGHT];
   return text;
 }

@@ -19,7 +19,7 @@ namespace movegen {
 enum MoveFlag : std::uint8_t {
   NORMAL = 0,       // any quiet move or capture that is none of the below
   DOUBLE_PUSH = 1,  // a pawn's two-square first move; sets the en passant square
-  CASTLING = 2,     // encoded as the king's move, e1g1 / e1c1 / e8g8 / e8c8
+  CASTLING = 2,     // encoded king-takes-rook, Move(king_from, rook_from): see castling_move (castling.hpp)
   EN_PASSANT = 3,   // the captured pawn stands beside `to`, not on it
   PROMOTION_KNIGHT = 4,
   PROMOTION_BISHOP = 5,
@@ -58,8 +58,12 @@ class Move {
 /// The promotion flag for a piece type (KNIGHT..QUEEN).
 constexpr MoveFlag promotion_flag(PieceType pt) { return MoveFlag(int(PROMOTION_KNIGHT) + int(pt) - int(KNIGHT)); }
 
-/// A move in UCI long algebraic notation: "e2e4", "e7e8q", castling as the king's move "e1g1".
-std::string to_uci(Move m);
+/// How UCI text writes castling: CLASSICAL as the king's move ("e1g1"), CHESS960 as king takes own rook
+/// ("e1h1", as Stockfish writes it with UCI_Chess960 set). Every other move reads the same in both.
+enum class Notation { CLASSICAL, CHESS960 };
+
+/// A move in UCI long algebraic notation: "e2e4", "e7e8q", castling as `notation` says ("e1g1" or "e1h1").
+std::string to_uci(Move m, Notation notation = Notation::CLASSICAL);
 
 /// Room for every legal move of any position (the known maximum is 218), with no allocation.
 class MoveList {

@@ -144,46 +144,16 @@ constexpr CastlingRights operator~(CastlingRights a) { return CastlingRights(~in
 constexpr CastlingRights& operator|=(CastlingRights& a, CastlingRights b) { return a = a | b; }
 constexpr CastlingRights& operator&=(CastlingRights& a, CastlingRights b) { return a = a & b; }
 
-/// What one castling right needs: the king and rook of `color` on their home squares. `letter` is its FEN
-/// letter; the king lands on king_to and the rook on rook_to (FIDE Laws of Chess, art. 3.8.2).
-struct CastlingRule {
-  CastlingRights right;
-  char letter;
-  Color color;
-  Square king_from, king_to, rook_from, rook_to;
-};
+/// The index 0..3 of a single castling right in FEN order K, Q, k, q.
+constexpr int castling_index(CastlingRights r) { return std::countr_zero(unsigned(r)); }
 
-/// The four castling rights in FEN order K, Q, k, q.
-inline constexpr CastlingRule CASTLING_RULES[4] = {
-    {WHITE_OO, 'K', WHITE, SQ_E1, SQ_G1, SQ_H1, SQ_F1},
-    {WHITE_OOO, 'Q', WHITE, SQ_E1, SQ_C1, SQ_A1, SQ_D1},
-    {BLACK_OO, 'k', BLACK, SQ_E8, SQ_G8, SQ_H8, SQ_F8},
-    {BLACK_OOO, 'q', BLACK, SQ_E8, SQ_C8, SQ_A8, SQ_D8},
-};
-
-/// The rule of the castling move whose king lands on `king_to` (g1, c1, g8 or c8).
-constexpr const CastlingRule& castling_rule_for(Square king_to) {
-  for (const CastlingRule& r : CASTLING_RULES)
-    if (r.king_to == king_to) return r;
-  return CASTLING_RULES[0];
+/// The castling right of colour c on the king side (its rook on a higher file than the king) or the queen
+/// side.
+constexpr CastlingRights castling_right(Color c, bool king_side) {
+  return CastlingRights((king_side ? WHITE_OO : WHITE_OOO) << (2 * c));
 }
 
-namespace detail {
-// For each square, the rights that survive a move from or onto it: moving from or capturing on a king or
-// rook home square clears the rights that depend on it (FIDE Laws of Chess, art. 3.8.2.1).
-inline constexpr auto RIGHTS_KEPT = [] {
-  std::array<CastlingRights, SQUARE_NB> table{};
-  for (int s = SQ_A1; s <= SQ_H8; ++s) table[s] = ANY_CASTLING;
-  for (const CastlingRule& r : CASTLING_RULES) {
-    table[r.king_from] = table[r.king_from] & ~r.right;
-    table[r.rook_from] = table[r.rook_from] & ~r.right;
-  }
-  return table;
-}();
-}  // namespace detail
-
-/// The rights that survive a move touching square s (a1 = 0 .. h8 = 63): moving from or capturing on a
-/// king or rook home square clears the rights that depend on it (FIDE Laws of Chess, art. 3.8.2.1).
-constexpr CastlingRights rights_kept_after_touching(Square s) { return detail::RIGHTS_KEPT[s]; }
+/// The FEN letters of the four rights, indexed by castling_index: "KQkq".
+inline constexpr std::string_view CASTLING_LETTERS = "KQkq";
 
 }  // namespace movegen

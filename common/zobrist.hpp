@@ -7,6 +7,7 @@
 
 #include <cstdint>
 
+#include "common/castling.hpp"
 #include "common/fen.hpp"
 #include "common/move.hpp"
 #include "common/polyglot_random.hpp"
@@ -53,12 +54,12 @@ constexpr Key en_passant(Square ep, Color side, PieceOn&& piece_on) {
   return beside ? en_passant_file(ep) : 0;
 }
 
-/// The piece part of a castling move's key change: king and rook from their home squares to theirs. The
-/// one place that reads how castling is encoded (today the king's move, e1g1; see common/move.hpp).
+/// The piece part of a castling move's key change: king and rook from their start squares to their
+/// destinations (common/castling.hpp; in Chess960 a square may be both, and its numbers then cancel).
 constexpr Key castling_pieces(Move m, Color us) {
-  const CastlingRule& rule = castling_rule_for(m.to());
-  return piece(make_piece(us, KING), m.from()) ^ piece(make_piece(us, KING), rule.king_to) ^
-         piece(make_piece(us, ROOK), rule.rook_from) ^ piece(make_piece(us, ROOK), rule.rook_to);
+  const CastlingMove c = castling_move(m);
+  return piece(make_piece(us, KING), c.king_from) ^ piece(make_piece(us, KING), c.king_to) ^
+         piece(make_piece(us, ROOK), c.rook_from) ^ piece(make_piece(us, ROOK), c.rook_to);
 }
 
 }  // namespace zobrist
@@ -89,7 +90,8 @@ Key key_change(const P& pos, Move m) {
   }
   const CastlingRights before = pos.castling_rights();
   k ^= zobrist::castling(before) ^
-       zobrist::castling(before & rights_kept_after_touching(from) & rights_kept_after_touching(to));
+       zobrist::castling(before & pos.castling_rules().rights_kept_after_touching(from) &
+                         pos.castling_rules().rights_kept_after_touching(to));
   k ^= zobrist::en_passant(pos.ep_square(), us, piece_on);
   // The squares beside `to` are not touched by a double push: the board before the move answers for after.
   if (m.flag() == DOUBLE_PUSH) k ^= zobrist::en_passant(from + pawn_push(us), ~us, piece_on);

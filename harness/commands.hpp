@@ -31,10 +31,11 @@ struct PerftOptions {
   std::string fen = std::string(START_FEN);
   std::vector<std::string> moves;  // UCI moves played from `fen` before counting
   int depth = 1;
-  bool bulk = true;   // count the last ply from the move list
-  int hash_mb = 0;    // MiB of hash table for subtree counts; 0: none (harness/perft_nodes.hpp)
-  int threads = 0;    // threads sharing the count; 0: all cores (std::thread::hardware_concurrency)
-  bool json = false;  // one JSON document instead of the text report (docs/json.md)
+  bool bulk = true;       // count the last ply from the move list
+  int hash_mb = 0;        // MiB of hash table for subtree counts; 0: none (harness/perft_nodes.hpp)
+  int threads = 0;        // threads sharing the count; 0: all cores (std::thread::hardware_concurrency)
+  bool json = false;      // one JSON document instead of the text report (docs/json.md)
+  bool chess960 = false;  // Chess960 notation for the moves given and printed (implied by a 960-only FEN)
 };
 
 /// `movegen perft`: one `move: count` line per legal root move sorted by move text, an empty line, and
@@ -47,7 +48,8 @@ struct SuiteOptions {
   std::string generator = "mailbox";  // a generator name, a comma-separated list of them, or "all"
   std::string file;
   int max_depth = MAX_DEPTH;
-  bool json = false;  // one JSON document instead of the text report (docs/json.md)
+  bool json = false;      // one JSON document instead of the text report (docs/json.md)
+  bool chess960 = false;  // accepted for symmetry: counts do not depend on the notation
 };
 
 /// `movegen suite`: checks every `;Dn` count with n <= max_depth, one line per position (ok or FAIL
@@ -59,8 +61,9 @@ struct CompareOptions {
   std::string file;        // an EPD suite
   std::string generators;  // comma-separated generator names; empty: all four
   int max_depth = MAX_DEPTH;
-  bool bulk = true;   // count the last ply from the move list (every generator alike)
-  bool json = false;  // one JSON document instead of the text report (docs/json.md)
+  bool bulk = true;       // count the last ply from the move list (every generator alike)
+  bool json = false;      // one JSON document instead of the text report (docs/json.md)
+  bool chess960 = false;  // accepted for symmetry: counts do not depend on the notation
 };
 
 /// `movegen compare`: runs the chosen built-in generators (all four by default) on every count of the

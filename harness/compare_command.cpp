@@ -252,6 +252,7 @@ Subcommand add_compare_command(CLI::App& app) {
   cmd->add_option("--generators", options->generators, "comma-separated generators to run (default: all four)");
   cmd->add_option("file", options->file, "EPD file (default: the bundled suite)");
   add_json_flag(*cmd, options->json);
+  add_chess960_flag(*cmd, options->chess960);
   return {cmd, [options](std::ostream& out, std::ostream& err) {
             if (options->file.empty()) options->file = default_suite_path();
             return run_compare(*options, out, err);

@@ -25,6 +25,7 @@ struct DiffOptions {
   double timeout_seconds = 60;  // longest wait for one line of an external program's output
   bool all = false;             // every differing root move, not only the first divergence
   bool json = false;            // one JSON document on stdout instead of the report
+  bool chess960 = false;        // Chess960 notation for every move text (implied by a Chess960-only FEN)
 };
 
 /// `movegen diff`: compares the divides of A and B and reports the divergence with the shortest move path
@@ -53,7 +54,8 @@ struct FuzzOptions {
   int sample_every = 1;     // positions between two checks of `against` (--against-every)
   int against_depth = 2;    // divide depth for `against`
   double timeout_seconds = 60;
-  bool json = false;  // one JSON document on stdout instead of the report
+  bool json = false;      // one JSON document on stdout instead of the report
+  bool chess960 = false;  // games from random Chess960 start positions (unless fen or epd), 960 notation
 };
 
 /// `movegen fuzz`: random playouts cross-checking the built-in generators at every ply (move lists, FEN
@@ -67,7 +69,8 @@ struct PerftreeOptions {
   std::string generator = "mailbox";
   int depth = 1;
   std::string fen;
-  std::string moves;  // space-separated UCI moves, promotion letters in either case ("a7b8Q")
+  std::string moves;      // space-separated UCI moves, promotion letters in either case ("a7b8Q")
+  bool chess960 = false;  // Chess960 notation (implied by a Chess960-only FEN)
 };
 
 /// `movegen perftree DEPTH FEN [MOVES]`: the perftree tool's script protocol, `e2e4 20` lines sorted by
@@ -79,6 +82,7 @@ struct ShowOptions {
   std::string fen = std::string(START_FEN);
   std::string against;          // a generator spec whose legal moves are listed beside ours, or empty
   double timeout_seconds = 60;  // longest wait for one line of its output
+  bool chess960 = false;        // Chess960 notation (implied by a Chess960-only FEN)
 };
 
 /// `movegen show`: the board diagram, every built-in generator's legal moves side by side, and the bitboard

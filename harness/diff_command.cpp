@@ -23,16 +23,17 @@ namespace {
 // Between two built-in generators: every node of the tree compared, not only the counts, depth 1, 2, ...
 // so that the first disagreement found is one of the shallowest.
 std::optional<Divergence> compare_builtin_trees(Generator ga, Generator gb, const std::string& fen,
-                                                const std::vector<std::string>& moves, int depth) {
+                                                const std::vector<std::string>& moves, int depth, Notation notation) {
   return with_generator(ga, [&]<ChessPosition P>() {
     return with_generator(gb, [&]<ChessPosition Q>() -> std::optional<Divergence> {
       for (int d = 1; d <= depth; ++d) {
-        P a = position_after<P>(fen, moves);
-        Q b = position_after<Q>(fen, moves);
-        Divergence found(generator_name(ga), generator_name(gb), fen, moves);
+        P a = position_after<P>(fen, moves, notation);
+        Q b = position_after<Q>(fen, moves, notation);
+        Divergence found(generator_name(ga), generator_name(gb), fen, moves, notation);
         if (trees_agree(a, b, d, found)) continue;
         found.depth = d;  // a and b stand where they disagree
-        judge_differing_moves(found, move_times(legal_move_texts(a)), move_times(legal_move_texts(b)));
+        judge_differing_moves(found, move_times(legal_move_texts(a, notation)),
+                              move_times(legal_move_texts(b, notation)));
         return found;
       }
       return std::nullopt;
@@ -48,7 +49,7 @@ std::vector<Divergence> compare(DivideSource& a, DivideSource& b, const std::str
     return {*d};
   }
   if (a.builtin() && b.builtin())
-    if (auto d = compare_builtin_trees(*a.builtin(), *b.builtin(), fen, moves, depth)) return {*d};
+    if (auto d = compare_builtin_trees(*a.builtin(), *b.builtin(), fen, moves, depth, a.notation())) return {*d};
   return {};
 }
 
@@ -73,11 +74,15 @@ int run_diff(const DiffOptions& options, std::ostream& out, std::ostream& err) {
   }
   // Checked in process whatever the generators are: an external engine may silently drop an illegal move
   // or count a position that cannot arise, and two such engines would "agree".
+  // One notation for every position: Chess960's if asked for or if any position needs it.
+  Notation notation = options.chess960 ? Notation::CHESS960 : Notation::CLASSICAL;
+  for (const DiffOutcome& o : outcomes)
+    if (notation_for(o.fen, false) == Notation::CHESS960) notation = Notation::CHESS960;
   for (const DiffOutcome& o : outcomes)
     for (Generator g : all_generators())
-      with_generator(g, [&]<ChessPosition P>() { (void)position_after<P>(o.fen, o.moves); });
-  std::unique_ptr<DivideSource> a = make_divide_source(options.a, timeout);
-  std::unique_ptr<DivideSource> b = make_divide_source(options.b, timeout);
+      with_generator(g, [&]<ChessPosition P>() { (void)position_after<P>(o.fen, o.moves, notation); });
+  std::unique_ptr<DivideSource> a = make_divide_source(options.a, timeout, notation);
+  std::unique_ptr<DivideSource> b = make_divide_source(options.b, timeout, notation);
 
   const auto start = std::chrono::steady_clock::now();
   std::size_t divergent = 0, failed = 0;
@@ -88,8 +93,8 @@ int run_diff(const DiffOptions& options, std::ostream& out, std::ostream& err) {
       if (options.epd.empty()) throw;  // one position: its error is the answer
       o.error = e.what();
       // A program that died or hung is started afresh for the next position (a perftree program anyway is).
-      if (!a->builtin()) a = make_divide_source(options.a, timeout);
-      if (!b->builtin()) b = make_divide_source(options.b, timeout);
+      if (!a->builtin()) a = make_divide_source(options.a, timeout, notation);
+      if (!b->builtin()) b = make_divide_source(options.b, timeout, notation);
     }
     divergent += !o.divergences.empty(), failed += !o.error.empty();
     if (!options.epd.empty() && !options.json) print_outcome_line(out, o);
@@ -123,6 +128,7 @@ Subcommand add_diff_command(CLI::App& app) {
   add_count_option(*cmd, "--depth", options->depth, 1, MAX_DEPTH, "divide depth, 1..15");
   add_timeout_option(*cmd, options->timeout_seconds, "seconds an external program may take for one reply");
   cmd->add_flag("--all", options->all, "report every differing root move, each with its own shortest path");
+  add_chess960_flag(*cmd, options->chess960);
   add_json_flag(*cmd, options->json);
   cmd->add_option("a", options->a,
                   "generator: mailbox, mailbox-masks, bitboard or bitboard-mtu, uci:COMMAND or perftree:COMMAND")

@@ -67,9 +67,9 @@ std::vector<std::string> multiset_minus(std::vector<std::string> a, std::vector<
   return out;
 }
 
-std::string fen_after(const std::string& fen, const std::vector<std::string>& moves) {
+std::string fen_after(const std::string& fen, const std::vector<std::string>& moves, Notation notation) {
   try {
-    return position_after<mailbox::Position>(fen, moves).fen();
+    return position_after<mailbox::Position>(fen, moves, notation).fen();
   } catch (const std::exception& e) {
     return std::string("(no FEN: the mailbox generator cannot play this line: ") + e.what() + ")";
   }
@@ -98,7 +98,7 @@ Divergence descend(DivideSource& a, DivideSource& b, Divergence d, int depth, Di
       d.detail = fmt::format("{} counted {} nodes below {} but its divide {} deep from here sums to {}", b.name(),
                              expected->second, d.path.back(), depth, rb.total);
     if (!d.only_a.empty() || !d.only_b.empty() || !d.detail.empty()) {
-      d.fen = fen_after(fen, d.path);
+      d.fen = fen_after(fen, d.path, d.notation);
       judge_differing_moves(d, ma, mb);
       return d;
     }
@@ -112,7 +112,7 @@ Divergence descend(DivideSource& a, DivideSource& b, Divergence d, int depth, Di
     ra = a.divide(fen, d.path, depth - 1), rb = b.divide(fen, d.path, depth - 1);
   }
   // The counts differed above, yet both agree here: should be unreachable, but never hide it.
-  d.fen = fen_after(fen, d.path);
+  d.fen = fen_after(fen, d.path, d.notation);
   d.detail = "the counts below the last move differed at the parent, yet the divides here agree";
   return d;
 }
@@ -147,7 +147,7 @@ void judge_differing_moves(Divergence& d, const MoveTimes& times_a, const MoveTi
       const std::string move = move_of(entry);
       if (std::any_of(d.verdicts.begin(), d.verdicts.end(), [&](const MoveVerdict& v) { return v.move == move; }))
         continue;
-      MoveVerdict v = judge_move(d.fen, move);
+      MoveVerdict v = judge_move(d.fen, move, d.notation);
       const auto in_a = times_a.find(move), in_b = times_b.find(move);
       if (in_a != times_a.end() && in_b != times_b.end())
         v.why = fmt::format("listed {} by {} and {} by {}; {}", times(in_a->second), d.a_name, times(in_b->second),
@@ -163,7 +163,7 @@ std::optional<Divergence> find_divergence(DivideSource& a, DivideSource& b, cons
   int first = 1;
   while (first < depth && !deepening.differ(first)) ++first;
   const auto& [ra, rb] = deepening.at(first);
-  Divergence d = descend(a, b, Divergence(a.name(), b.name(), fen, moves), first, ra, rb, std::nullopt);
+  Divergence d = descend(a, b, Divergence(a.name(), b.name(), fen, moves, a.notation()), first, ra, rb, std::nullopt);
   d.depth = first;
   return d;
 }
@@ -177,10 +177,10 @@ std::vector<Divergence> find_all_divergences(DivideSource& a, DivideSource& b, c
   for (int d = 1; d <= depth; ++d) {
     const auto& [ra, rb] = deepening.at(d);
     const auto ma = move_multiplicity(ra, d), mb = move_multiplicity(rb, d);
-    Divergence root(a.name(), b.name(), fen, moves);
+    Divergence root(a.name(), b.name(), fen, moves, a.notation());
     root.only_a = surplus(ma, mb), root.only_b = surplus(mb, ma);
     if (!root.only_a.empty() || !root.only_b.empty()) {
-      root.fen = fen_after(fen, moves);
+      root.fen = fen_after(fen, moves, root.notation);
       judge_differing_moves(root, ma, mb);
       for (const MoveVerdict& v : root.verdicts) {  // one divergence per root move only one side has
         if (!done.insert(v.move).second) continue;
@@ -197,7 +197,7 @@ std::vector<Divergence> find_all_divergences(DivideSource& a, DivideSource& b, c
     for (const auto& [move, count] : ca) {
       const auto other = cb.find(move);
       if (other == cb.end() || other->second == count || !done.insert(move).second) continue;
-      Divergence one(a.name(), b.name(), fen, moves);
+      Divergence one(a.name(), b.name(), fen, moves, a.notation());
       one.path.push_back(move);
       one.path_counts.push_back({count, other->second});
       std::vector<std::string> below = moves;

@@ -23,13 +23,19 @@ namespace movegen::harness {
 /// themselves).
 struct Divergence {
   Divergence() = default;
-  Divergence(std::string a, std::string b, std::string root, std::vector<std::string> moves = {})
-      : a_name(std::move(a)), b_name(std::move(b)), root_fen(std::move(root)), path(std::move(moves)) {}
+  Divergence(std::string a, std::string b, std::string root, std::vector<std::string> moves = {},
+             Notation move_notation = Notation::CLASSICAL)
+      : a_name(std::move(a)),
+        b_name(std::move(b)),
+        root_fen(std::move(root)),
+        path(std::move(moves)),
+        notation(move_notation) {}
 
   std::string a_name = "A";
   std::string b_name = "B";
   std::string root_fen;
   std::vector<std::string> path;
+  Notation notation = Notation::CLASSICAL;  // how the path's and the lists' castling moves are written
   std::vector<std::pair<std::uint64_t, std::uint64_t>> path_counts;  // A's and B's count below each move
                                                                      // of the path that diff descended into
   std::string fen;
@@ -71,8 +77,10 @@ std::optional<Divergence> find_divergence(DivideSource& a, DivideSource& b, cons
 std::vector<Divergence> find_all_divergences(DivideSource& a, DivideSource& b, const std::string& fen,
                                              const std::vector<std::string>& moves, int depth);
 
-/// The FEN after `moves` from `fen` as the mailbox generator plays them, or a note saying why there is none.
-std::string fen_after(const std::string& fen, const std::vector<std::string>& moves);
+/// The FEN after `moves` (castling written as `notation` says) from `fen` as the mailbox generator plays
+/// them, or a note saying why there is none.
+std::string fen_after(const std::string& fen, const std::vector<std::string>& moves,
+                      Notation notation = Notation::CLASSICAL);
 
 /// The moves of `a` missing from `b`, as multisets: each move as many times as `a` has it more than `b`.
 std::vector<std::string> multiset_minus(std::vector<std::string> a, std::vector<std::string> b);

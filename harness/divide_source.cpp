@@ -46,19 +46,20 @@ std::optional<std::pair<std::string, std::uint64_t>> parse_divide_line(std::stri
   return std::pair{std::move(move), count};
 }
 
-std::unique_ptr<DivideSource> make_divide_source(std::string_view spec, std::chrono::milliseconds timeout) {
+std::unique_ptr<DivideSource> make_divide_source(std::string_view spec, std::chrono::milliseconds timeout,
+                                                 Notation notation) {
   for (Generator g : all_generators())
     if (spec == generator_name(g))
       return with_generator(g, [&]<ChessPosition P>() -> std::unique_ptr<DivideSource> {
-        return std::make_unique<BuiltinSource<P>>(std::string(spec), g);
+        return std::make_unique<BuiltinSource<P>>(std::string(spec), g, notation);
       });
   for (std::string_view prefix : {"uci:", "perftree:"}) {
     if (!spec.starts_with(prefix)) continue;
     const std::string_view command = spec.substr(prefix.size());
     if (split_command(command).empty())
       throw UsageError("bad generator " + quote_for_error(spec) + ": no command after '" + std::string(prefix) + "'");
-    return prefix == "uci:" ? make_uci_engine(std::string(spec), command, timeout)
-                            : make_perftree_program(std::string(spec), command, timeout);
+    return prefix == "uci:" ? make_uci_engine(std::string(spec), command, timeout, notation)
+                            : make_perftree_program(std::string(spec), command, timeout, notation);
   }
   std::string names;
   for (Generator g : all_generators()) names += generator_name(g) + ", ";

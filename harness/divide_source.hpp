@@ -42,13 +42,17 @@ class DivideSource {
   std::vector<std::string> legal_moves(const std::string& fen, const std::vector<std::string>& moves);
   /// The built-in generator behind it, or std::nullopt for an external program or a test generator.
   virtual std::optional<Generator> builtin() const { return std::nullopt; }
+  /// How its move texts write castling: as the king's move, or (Chess960) as king takes own rook.
+  Notation notation() const { return notation_; }
 
  protected:
-  explicit DivideSource(std::string name) : name_(std::move(name)) {}
+  explicit DivideSource(std::string name, Notation notation = Notation::CLASSICAL)
+      : name_(std::move(name)), notation_(notation) {}
   virtual DivideResult run_divide(const std::string& fen, const std::vector<std::string>& moves, int depth) = 0;
 
  private:
   std::string name_;
+  Notation notation_;
 };
 
 /// A DivideSource computing with the Position type P in this process; `generator` is set for the
@@ -56,16 +60,17 @@ class DivideSource {
 template <ChessPosition P>
 class BuiltinSource : public DivideSource {
  public:
-  explicit BuiltinSource(std::string name, std::optional<Generator> generator = std::nullopt)
-      : DivideSource(std::move(name)), generator_(generator) {}
+  explicit BuiltinSource(std::string name, std::optional<Generator> generator = std::nullopt,
+                         Notation notation = Notation::CLASSICAL)
+      : DivideSource(std::move(name), notation), generator_(generator) {}
   std::optional<Generator> builtin() const override { return generator_; }
 
  protected:
   DivideResult run_divide(const std::string& fen, const std::vector<std::string>& moves, int depth) override {
-    P pos = position_after<P>(fen, moves);
+    P pos = position_after<P>(fen, moves, notation());
     DivideResult result;
     for (auto [move, nodes] : movegen::divide(pos, depth)) {
-      result.moves.emplace_back(to_uci(move), nodes);
+      result.moves.emplace_back(to_uci(move, notation()), nodes);
       result.total += nodes;
     }
     if (depth == 0) result.total = 1;
@@ -77,10 +82,12 @@ class BuiltinSource : public DivideSource {
 };
 
 /// The source a generator spec names. External programs are started here (a UCI engine once, kept alive;
-/// a perftree program once per query) and every read from them times out after `timeout`. Throws
-/// UsageError for a malformed spec, ExternalError if a UCI engine cannot be started or fails its
-/// `uci`/`uciok` handshake.
-std::unique_ptr<DivideSource> make_divide_source(std::string_view spec, std::chrono::milliseconds timeout);
+/// a perftree program once per query) and every read from them times out after `timeout`. With
+/// Notation::CHESS960 every move text, given or answered, writes castling as king takes own rook, and a
+/// UCI engine is sent `setoption name UCI_Chess960 value true`. Throws UsageError for a malformed spec,
+/// ExternalError if a UCI engine cannot be started or fails its `uci`/`uciok` handshake.
+std::unique_ptr<DivideSource> make_divide_source(std::string_view spec, std::chrono::milliseconds timeout,
+                                                 Notation notation = Notation::CLASSICAL);
 
 /// Parses a divide line `e2e4: 20` (Stockfish) or `e2e4 20` (perftree) into (move text, count), with an
 /// upper-case promotion letter made lower-case; std::nullopt if the line has another shape.

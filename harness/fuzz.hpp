@@ -15,6 +15,7 @@
 #include <tuple>
 #include <vector>
 
+#include "common/chess960.hpp"
 #include "common/flip.hpp"
 #include "harness/debug_commands.hpp"
 #include "harness/node_check.hpp"
@@ -105,13 +106,13 @@ inline std::uint64_t game_seed(std::uint64_t run_seed, int game) {
 std::string replay_command(const FuzzOptions& options, int game, int ply, const std::string& start_fen);
 
 /// Plays options.games random games of at most options.plies moves (or until options.time_seconds
-/// have passed), game g from starts[g % starts.size()] with std::mt19937_64(game_seed(options.seed, g))
-/// choosing each move by pick_move (the same games on every platform), g counted from
-/// options.first_game, in P and in each of Qs. At every ply nodes_agree(P's position, each Q's); at
-/// every options.flip_every-th position of a game flip_mismatch for each Q; with `against`,
-/// find_divergence between P and it, given the game's start FEN and moves, at every
-/// options.sample_every-th position of a game (counted per game, so that one game replays alone).
-/// `names` holds P's name, then each Q's. Stops at the first mismatch.
+/// have passed), game g from starts[g % starts.size()] (with `starts` empty, from Chess960 start position
+/// game_seed(options.seed, g) % 960, so that every one of the 960 can come up) with
+/// std::mt19937_64(game_seed(options.seed, g)) choosing each move by pick_move (the same games on every platform), g
+/// counted from options.first_game, in P and in each of Qs. At every ply nodes_agree(P's position, each Q's); at every
+/// options.flip_every-th position of a game flip_mismatch for each Q; with `against`, find_divergence between P and it,
+/// given the game's start FEN and moves, at every options.sample_every-th position of a game (counted per game, so that
+/// one game replays alone). `names` holds P's name, then each Q's. Stops at the first mismatch.
 template <ChessPosition P, ChessPosition... Qs>
 FuzzRun fuzz_games(const FuzzOptions& options, DivideSource* against, const std::vector<std::string>& names,
                    const std::vector<std::string>& starts = {std::string(START_FEN)}) {
@@ -120,17 +121,19 @@ FuzzRun fuzz_games(const FuzzOptions& options, DivideSource* against, const std:
   const auto deadline =
       Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(options.time_seconds));
   FuzzRun run;
-  BuiltinSource<P> reference(names.at(0));
+  const Notation notation = options.chess960 ? Notation::CHESS960 : Notation::CLASSICAL;
+  BuiltinSource<P> reference(names.at(0), std::nullopt, notation);
   std::optional<CountingSource> outside;
   if (against) outside.emplace(*against);
   for (run.game = options.first_game; run.game - options.first_game < options.games; ++run.game) {
     if (options.time_seconds > 0 && Clock::now() >= deadline) break;
     ++run.games;
     std::mt19937_64 rng(game_seed(options.seed, run.game));
-    run.start_fen = starts.at(std::size_t(run.game) % starts.size());
+    run.start_fen = starts.empty() ? chess960_start_fen(int(game_seed(options.seed, run.game) % CHESS960_POSITIONS))
+                                   : starts.at(std::size_t(run.game) % starts.size());
     P a = P::from_fen(run.start_fen);
     std::tuple<Qs...> others{Qs::from_fen(run.start_fen)...};
-    Divergence d(names.at(0), names.at(1), run.start_fen);
+    Divergence d(names.at(0), names.at(1), run.start_fen, {}, notation);
     // Runs check(b, d) for each other generator b in turn, with d.b_name its name; false at the first failure.
     auto each_other = [&](auto check) {
       std::size_t i = 0;
@@ -164,7 +167,7 @@ FuzzRun fuzz_games(const FuzzOptions& options, DivideSource* against, const std:
       const Move m = pick_move(a, moves, options.bias, rng);
       a.make_move(m);
       std::apply([&](auto&... b) { (b.make_move(m), ...); }, others);
-      d.path.push_back(to_uci(m));
+      d.path.push_back(to_uci(m, notation));
     }
   }
   if (outside) run.against_calls = outside->calls();

@@ -19,13 +19,14 @@ namespace movegen::harness {
 
 namespace {
 
-// The FENs games start from, game g from the (g mod count)-th: --fen, --epd, the bundled suite with
-// --against, else the start position.
+// The FENs games start from, game g from the (g mod count)-th: --fen, --epd, none with --chess960 (random
+// Chess960 start positions), the bundled suite with --against, else the start position.
 std::vector<std::string> start_positions(const FuzzOptions& o) {
   if (!o.fen.empty()) {
     (void)mailbox::Position::from_fen(o.fen);  // throws FenError before anything runs
     return {o.fen};
   }
+  if (o.chess960 && o.epd.empty()) return {};
   const std::string epd = !o.epd.empty() ? o.epd : !o.against.empty() ? default_suite_path() : "";
   if (epd.empty()) return {std::string(START_FEN)};
   std::vector<std::string> fens;
@@ -46,6 +47,7 @@ std::string replay_command(const FuzzOptions& o, int game, int ply, const std::s
   std::string line =
       fmt::format("movegen fuzz --seed {} --first-game {} --games 1 --plies {} --bias {}", o.seed, game, ply, o.bias);
   if (start_fen != START_FEN) line += " --fen " + shell_quote(start_fen);
+  if (o.chess960) line += " --chess960";
   line += fmt::format(" --flip-depth {} --flip-every {}", o.flip_depth, o.flip_every);
   if (!o.against.empty())
     line += fmt::format(" --against {} --against-every {} --against-depth {} --timeout {}", shell_quote(o.against),
@@ -53,7 +55,8 @@ std::string replay_command(const FuzzOptions& o, int game, int ply, const std::s
   return line;
 }
 
-int run_fuzz(const FuzzOptions& options, std::ostream& out, std::ostream& err) {
+int run_fuzz(const FuzzOptions& given, std::ostream& out, std::ostream& err) {
+  FuzzOptions options = given;
   if (options.games < 1) throw UsageError(fmt::format("bad --games: {} is not a positive count", options.games));
   if (options.plies < 0) throw UsageError(fmt::format("bad --plies: {} is negative", options.plies));
   if (options.bias < 0 || options.bias > 100)
@@ -70,8 +73,10 @@ int run_fuzz(const FuzzOptions& options, std::ostream& out, std::ostream& err) {
   require_depth(options.against_depth, "--against-depth", 1);
   const std::chrono::milliseconds timeout = timeout_from_seconds(options.timeout_seconds);
   const std::vector<std::string> starts = start_positions(options);
+  for (const std::string& fen : starts) options.chess960 |= notation_for(fen, false) == Notation::CHESS960;
   std::unique_ptr<DivideSource> against;
-  if (!options.against.empty()) against = make_divide_source(options.against, timeout);
+  if (!options.against.empty())
+    against = make_divide_source(options.against, timeout, options.chess960 ? Notation::CHESS960 : Notation::CLASSICAL);
 
   // Every built-in generator, each checked against the first (the plain mailbox) at every ply.
   std::vector<std::string> names;
@@ -85,12 +90,13 @@ int run_fuzz(const FuzzOptions& options, std::ostream& out, std::ostream& err) {
   (void)err;
 
   if (options.json) {
-    nlohmann::json doc = {{"command", "fuzz"},    {"seed", options.seed},
-                          {"games", run.games},   {"plies", options.plies},
-                          {"bias", options.bias}, {"start_positions", starts.size()},
-                          {"generators", names},  {"positions", run.positions},
-                          {"seconds", seconds},   {"positions_per_second", per_second},
-                          {"against", nullptr},   {"mismatch", nullptr}};
+    nlohmann::json doc = {
+        {"command", "fuzz"},    {"seed", options.seed},
+        {"games", run.games},   {"plies", options.plies},
+        {"bias", options.bias}, {"start_positions", starts.empty() ? std::size_t(CHESS960_POSITIONS) : starts.size()},
+        {"generators", names},  {"positions", run.positions},
+        {"seconds", seconds},   {"positions_per_second", per_second},
+        {"against", nullptr},   {"mismatch", nullptr}};
     if (against)
       doc["against"] = {{"spec", against->name()},
                         {"every", options.sample_every},
@@ -146,6 +152,7 @@ Subcommand add_fuzz_command(CLI::App& app) {
   add_count_option(*cmd, "--against-depth", options->against_depth, 1, MAX_DEPTH, "divide depth for --against");
   add_timeout_option(*cmd, options->timeout_seconds, "seconds --against may take for one reply");
   add_json_flag(*cmd, options->json);
+  add_chess960_flag(*cmd, options->chess960);
   return {cmd, [options, games, time](std::ostream& out, std::ostream& err) {
             FuzzOptions o = *options;
             if (time->count() > 0 && games->count() == 0) o.games = INT_MAX;  // --time alone bounds the run

@@ -48,9 +48,12 @@ struct Judged {
   bool is_pawn_diagonal() const {
     return type_of(piece) == PAWN && file_of(from) != file_of(to) && mailbox::is_empty(pos.board()[to]);
   }
+  // The rule of the castling move written as the king's move (e1g1) or as king takes own rook (e1h1).
   const CastlingRule* castling_rule() const {
-    for (const CastlingRule& r : CASTLING_RULES)
-      if (type_of(piece) == KING && r.color == us && r.king_from == from && r.king_to == to) return &r;
+    for (int i = 0; i < 4 && type_of(piece) == KING; ++i) {
+      const CastlingRule& r = pos.castling_rules().rule(i);
+      if (r.color == us && r.king_from == from && (r.king_to == to || r.rook_from == to) && from != to) return &r;
+    }
     return nullptr;
   }
 };
@@ -86,21 +89,34 @@ std::vector<Square> squares_between(Square from, Square to) {
   return between;
 }
 
+// "a, b and c" for the squares of b.
+std::string squares_and(Bitboard b) {
+  std::string out;
+  for (int n = popcount(b); b; --n) out += square_name(pop_lsb(b)) + (n > 2 ? ", " : n == 2 ? " and " : "");
+  return out;
+}
+
 // Why a castling move is not legal, or "" if every condition holds.
 std::string castling_problem(const Judged& j, const CastlingRule& r) {
   const Board& board = j.pos.board();
-  if (!(j.pos.castling_rights() & r.right)) return fmt::format("the castling right {} is not held", r.letter);
-  for (Square s : squares_between(r.king_from, r.rook_from))
-    if (!mailbox::is_empty(board[s]))
+  if (!(j.pos.castling_rights() & r.right))
+    return fmt::format("the castling right {} is not held", CASTLING_LETTERS[castling_index(r.right)]);
+  for (Bitboard path = r.path; path;)
+    if (const Square s = pop_lsb(path); !mailbox::is_empty(board[s]))
       return fmt::format("{} is occupied by {}", square_name(s), pieces_text(board, square_bb(s)));
   if (j.masks.checkers)
     return fmt::format("the king on {} is in check from {}", square_name(r.king_from),
                        pieces_text(board, j.masks.checkers));
-  const Square crossed = Square((r.king_from + r.king_to) / 2);
-  if (Bitboard by = j.attackers(board, crossed))
-    return fmt::format("it crosses {}, attacked by {}", square_name(crossed), pieces_text(board, by));
+  for (Bitboard path = r.king_path & ~square_bb(r.king_to); path;)
+    if (const Square s = pop_lsb(path); Bitboard by = j.attackers(board, s))
+      return fmt::format("it crosses {}, attacked by {}", square_name(s), pieces_text(board, by));
   if (Bitboard by = j.attackers(board, r.king_to))
     return fmt::format("it lands on {}, attacked by {}", square_name(r.king_to), pieces_text(board, by));
+  Board without_rook = board;
+  without_rook[r.rook_from] = without_rook[r.king_from] = '-';
+  if (Bitboard by = j.attackers(without_rook, r.king_to))
+    return fmt::format("it lands on {}, attacked by {} once the rook leaves {}", square_name(r.king_to),
+                       pieces_text(board, by), square_name(r.rook_from));
   return "";
 }
 
@@ -170,11 +186,10 @@ std::string legal_reason(const Judged& j, MoveKind kind) {
   switch (kind) {
     case MoveKind::CASTLING: {
       const CastlingRule& r = *j.castling_rule();
-      const Square crossed = Square((r.king_from + r.king_to) / 2);
       std::string empty;
-      for (Square s : squares_between(r.king_from, r.rook_from)) empty += (empty.empty() ? "" : ", ") + square_name(s);
-      return fmt::format("{} empty, and {}, {} and {} not attacked", empty, square_name(r.king_from),
-                         square_name(crossed), square_name(r.king_to));
+      for (Bitboard path = r.path; path;) empty += (empty.empty() ? "" : ", ") + square_name(pop_lsb(path));
+      return fmt::format("{}{}{} not attacked", empty, empty.empty() ? "" : " empty, and ",
+                         squares_and(r.king_path | square_bb(r.king_from)));
     }
     case MoveKind::EN_PASSANT:
       return fmt::format("it takes the pawn on {} en passant, and the king on {} is not attacked after it",
@@ -204,7 +219,7 @@ std::string_view kind_name(MoveKind kind) {
   return NAMES[int(kind)];
 }
 
-MoveVerdict judge_move(const std::string& fen, const std::string& move) {
+MoveVerdict judge_move(const std::string& fen, const std::string& move, Notation notation) {
   MoveVerdict v;
   v.move = move;
   if (!is_uci_move_text(move)) {
@@ -222,7 +237,7 @@ MoveVerdict judge_move(const std::string& fen, const std::string& move) {
              pos.side_to_move()};
     j.piece = pos.piece_on(j.from);
     v.kind = classify(j);
-    const std::vector<std::string> legal = legal_move_texts(pos);
+    const std::vector<std::string> legal = legal_move_texts(pos, notation);
     v.legal = std::find(legal.begin(), legal.end(), move) != legal.end();
     if (*v.legal) {
       v.why = "legal: " + legal_reason(j, v.kind);

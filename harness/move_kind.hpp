@@ -12,6 +12,8 @@
 #include <string>
 #include <string_view>
 
+#include "common/move.hpp"
+
 namespace movegen::harness {
 
 /// The kinds of move diff groups divergences by, tested in this order: a king's two-square castling step
@@ -31,7 +33,8 @@ struct MoveVerdict {
 };
 
 /// Classifies `move` (UCI text) in the position `fen` and says why it is legal or not. Never throws: a FEN
-/// or a move text that cannot be read gives kind OTHER, legal std::nullopt and a `why` saying so.
-MoveVerdict judge_move(const std::string& fen, const std::string& move);
+/// or a move text that cannot be read gives kind OTHER, legal std::nullopt and a `why` saying so. Castling
+/// may be written either way (e1g1 or e1h1); `notation` says which text our generators' moves are listed in.
+MoveVerdict judge_move(const std::string& fen, const std::string& move, Notation notation = Notation::CLASSICAL);
 
 }  // namespace movegen::harness

@@ -16,13 +16,13 @@
 
 namespace movegen::harness {
 
-/// The legal moves of `pos` as UCI texts, duplicates kept.
+/// The legal moves of `pos` as UCI texts in `notation`, duplicates kept.
 template <ChessPosition P>
-std::vector<std::string> legal_move_texts(P& pos) {
+std::vector<std::string> legal_move_texts(P& pos, Notation notation = Notation::CLASSICAL) {
   MoveList list;
   pos.generate_legal(list);
   std::vector<std::string> texts;
-  for (Move m : list) texts.push_back(to_uci(m));
+  for (Move m : list) texts.push_back(to_uci(m, notation));
   return texts;
 }
 
@@ -41,7 +41,7 @@ bool nodes_agree(P& a, Q& b, Divergence& d) {
                            squares_text(b.checkers()));
     return false;
   }
-  const std::vector<std::string> la = legal_move_texts(a), lb = legal_move_texts(b);
+  const std::vector<std::string> la = legal_move_texts(a, d.notation), lb = legal_move_texts(b, d.notation);
   d.only_a = multiset_minus(la, lb);
   d.only_b = multiset_minus(lb, la);
   if (!d.only_a.empty() || !d.only_b.empty()) return false;
@@ -56,12 +56,12 @@ bool nodes_agree(P& a, Q& b, Divergence& d) {
     a.unmake_move(m);
     b.unmake_move(m);
     if (sa != sb)
-      d.detail = fmt::format("after {}: {} gives FEN {}, {} gives FEN {}", to_uci(m), d.a_name, to_fen(sa), d.b_name,
-                             to_fen(sb));
+      d.detail = fmt::format("after {}: {} gives FEN {}, {} gives FEN {}", to_uci(m, d.notation), d.a_name, to_fen(sa),
+                             d.b_name, to_fen(sb));
     else if (a.state() != before)
-      d.detail = fmt::format("{}'s unmake of {} gives FEN {}", d.a_name, to_uci(m), a.fen());
+      d.detail = fmt::format("{}'s unmake of {} gives FEN {}", d.a_name, to_uci(m, d.notation), a.fen());
     else if (b.state() != before)
-      d.detail = fmt::format("{}'s unmake of {} gives FEN {}", d.b_name, to_uci(m), b.fen());
+      d.detail = fmt::format("{}'s unmake of {} gives FEN {}", d.b_name, to_uci(m, d.notation), b.fen());
     if (!d.detail.empty()) return false;
   }
   return true;
@@ -80,7 +80,7 @@ bool trees_agree(P& a, Q& b, int depth, Divergence& d) {
   for (Move m : moves) {
     a.make_move(m);
     b.make_move(m);
-    d.path.push_back(to_uci(m));
+    d.path.push_back(to_uci(m, d.notation));
     const bool agree = trees_agree(a, b, depth - 1, d);
     if (!agree) return false;
     d.path.pop_back();

@@ -83,4 +83,10 @@ CLI::Option* add_json_flag(CLI::App& app, bool& json) {
   return app.add_flag("--json", json, "print one JSON document on stdout instead of the report (docs/json.md)");
 }
 
+CLI::Option* add_chess960_flag(CLI::App& app, bool& chess960) {
+  return app.add_flag("--chess960", chess960,
+                      "Chess960: castling written king-takes-rook (e1h1) and UCI engines told so; implied by a "
+                      "FEN whose castling rights only Chess960 allows");
+}
+
 }  // namespace movegen::harness

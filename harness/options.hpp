@@ -38,6 +38,10 @@ CLI::Option* add_seconds_option(CLI::App& app, const std::string& name, double& 
 /// Adds `--timeout`, in seconds: a decimal number ("2", "0.5") within MIN_TIMEOUT_SECONDS..MAX_TIMEOUT_SECONDS.
 CLI::Option* add_timeout_option(CLI::App& app, double& seconds, const std::string& description);
 
+/// Adds `--chess960`: castling moves written as king takes own rook ("e1h1", as Stockfish writes them with
+/// UCI_Chess960), and UCI engines told so; a FEN whose castling rights only Chess960 allows implies it.
+CLI::Option* add_chess960_flag(CLI::App& app, bool& chess960);
+
 /// `seconds` as whole milliseconds (rounded); throws UsageError naming --timeout if it lies outside
 /// MIN_TIMEOUT_SECONDS..MAX_TIMEOUT_SECONDS (or is not a number).
 std::chrono::milliseconds timeout_from_seconds(double seconds);

@@ -21,6 +21,7 @@
 #include "harness/options.hpp"
 #include "harness/perft_nodes.hpp"
 #include "harness/progress_bar.hpp"
+#include "harness/setup.hpp"
 
 namespace movegen::harness {
 
@@ -73,7 +74,8 @@ int run_perft(const PerftOptions& given, std::ostream& out, std::ostream& err) {
                   std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()});
     };
     run.divide = divide_nodes(generator, options.fen, options.moves, options.depth, settings,
-                              bar.shown() ? std::function<void(const PerftProgress&)>(draw) : nullptr);
+                              bar.shown() ? std::function<void(const PerftProgress&)>(draw) : nullptr, nullptr,
+                              notation_for(options.fen, options.chess960));
   }
   for (const auto& [move, nodes] : run.divide) run.total += nodes;
   if (options.depth == 0) run.total = 1;
@@ -100,6 +102,7 @@ void add_perft_options(CLI::App& cmd, PerftOptions& options) {
   cmd.add_option("--fen", options.fen, "position to count from (default: the start position)");
   cmd.add_option("--moves", options.moves, "UCI moves played from the FEN first")->expected(1, -1);
   cmd.add_flag("!--no-bulk", options.bulk, "make every leaf move instead of counting the last ply's list");
+  add_chess960_flag(cmd, options.chess960);
   add_count_option(cmd, "--hash", options.hash_mb, 0, int(MAX_HASH_MB),
                    "MiB of hash table for subtree counts (default 0: none, the generator's own speed)");
   add_count_option(cmd, "--threads", options.threads, 1, MAX_THREADS, "threads to count on (default: all cores)");

@@ -29,10 +29,10 @@ void require_settings(const PerftSettings& s) {
 
 std::vector<std::pair<std::string, std::uint64_t>> divide_nodes(
     Generator g, std::string_view fen, const std::vector<std::string>& moves, int depth, const PerftSettings& s,
-    const std::function<void(const PerftProgress&)>& on_progress, PerftTable* table) {
+    const std::function<void(const PerftProgress&)>& on_progress, PerftTable* table, Notation notation) {
   require_settings(s);
   return with_generator(g, [&]<ChessPosition P>() {
-    const P pos = position_after<P>(fen, moves);  // a bad FEN or move is refused before the table is made
+    const P pos = position_after<P>(fen, moves, notation);  // a bad FEN or move is refused before the table is made
     PerftTable own_table(table ? 0 : s.hash_mb);
     PerftProgress progress;
     const Counting counting = s.bulk ? Counting::BULK : Counting::MAKE_EVERY_LEAF;
@@ -40,7 +40,8 @@ std::vector<std::pair<std::string, std::uint64_t>> divide_nodes(
     if (on_progress) tick = [&] { on_progress(progress); };
     std::vector<std::pair<std::string, std::uint64_t>> result;
     for (auto [move, nodes] : parallel_divide(pos, depth, counting, table ? *table : own_table, s.threads, &progress, tick))
-      result.emplace_back(to_uci(move), nodes);
+      result.emplace_back(to_uci(move, notation), nodes);
+    std::sort(result.begin(), result.end());  // by the text printed, which in Chess960 notation sorts otherwise
     return result;
   });
 }

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "common/parallel_perft.hpp"
+#include "common/move.hpp"
 #include "harness/generators.hpp"
 
 namespace movegen::harness {
@@ -41,11 +42,13 @@ void require_settings(const PerftSettings& s);
 std::uint64_t perft_nodes(Generator g, std::string_view fen, int depth, const PerftSettings& s,
                           PerftTable* table = nullptr);
 
-/// The divide of `fen` after the UCI `moves`: (UCI move, leaf nodes) per legal move sorted by move text, as
+/// The divide of `fen` after the UCI `moves`, both written in `notation`: (UCI move, leaf nodes) per legal move
+/// sorted by move text, as
 /// perft_nodes counts it. `on_progress`, if given, is called about ten times a second from the calling thread
 /// while the threads count. Throws as perft_nodes does, and MoveError for a move that is not legal.
 std::vector<std::pair<std::string, std::uint64_t>> divide_nodes(
     Generator g, std::string_view fen, const std::vector<std::string>& moves, int depth, const PerftSettings& s,
-    const std::function<void(const PerftProgress&)>& on_progress = {}, PerftTable* table = nullptr);
+    const std::function<void(const PerftProgress&)>& on_progress = {}, PerftTable* table = nullptr,
+    Notation notation = Notation::CLASSICAL);
 
 }  // namespace movegen::harness

@@ -59,19 +59,20 @@ void collect_subtrees(P& pos, int depth, std::unordered_map<std::string, std::si
 
 }  // namespace
 
-PerftSplit split_perft(Generator g, std::string_view fen, const std::vector<std::string>& moves, int split_depth) {
+PerftSplit split_perft(Generator g, std::string_view fen, const std::vector<std::string>& moves, int split_depth,
+                       Notation notation) {
   if (split_depth < 1 || split_depth > MAX_SPLIT_DEPTH)
     throw UsageError(fmt::format("bad --split-depth: {} is outside 1..{}", split_depth, MAX_SPLIT_DEPTH));
   return with_generator(g, [&]<ChessPosition P>() {
-    P pos = position_after<P>(fen, moves);
+    P pos = position_after<P>(fen, moves, notation);
     MoveList legal;
     pos.generate_legal(legal);
     std::vector<Move> root(legal.begin(), legal.end());
-    std::sort(root.begin(), root.end(), [](Move a, Move b) { return to_uci(a) < to_uci(b); });
+    std::sort(root.begin(), root.end(), [&](Move a, Move b) { return to_uci(a, notation) < to_uci(b, notation); });
     PerftSplit split;
     std::unordered_map<std::string, std::size_t> index;
     for (Move m : root) {
-      split.root_moves.push_back(to_uci(m));
+      split.root_moves.push_back(to_uci(m, notation));
       std::map<std::size_t, std::uint64_t> reached;
       pos.make_move(m);
       collect_subtrees(pos, split_depth - 1, index, split.subtrees, reached);

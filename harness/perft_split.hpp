@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "common/move.hpp"
 #include "harness/generators.hpp"
 
 namespace movegen::harness {
@@ -42,7 +43,8 @@ std::string position_key(std::string_view fen);
 /// The tree below `fen` after the UCI `moves`, cut `split_depth` plies down (1..MAX_SPLIT_DEPTH), with
 /// generator `g`. Subtrees are numbered in the order first reached, root moves in divide order. Throws
 /// FenError or MoveError for a bad position or move, UsageError naming --split-depth for a bad depth.
-PerftSplit split_perft(Generator g, std::string_view fen, const std::vector<std::string>& moves, int split_depth);
+PerftSplit split_perft(Generator g, std::string_view fen, const std::vector<std::string>& moves, int split_depth,
+                       Notation notation = Notation::CLASSICAL);
 
 /// The divide of the whole tree: for each root move, the sum of paths times counts[subtree], where
 /// counts[i] is the leaf count below split.subtrees[i]. Throws std::invalid_argument if counts has the

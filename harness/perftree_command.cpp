@@ -23,10 +23,11 @@ int run_perftree(const PerftreeOptions& options, std::ostream& out, std::ostream
   for (std::string& m : moves)  // perftree writes promotions upper-case ("a7b8Q"); UCI uses lower case
     if (m.size() == 5) m[4] = char(std::tolower(static_cast<unsigned char>(m[4])));
   return with_generator(parse_generator(options.generator), [&]<ChessPosition P>() {
-    P pos = position_after<P>(options.fen, moves);
+    const Notation notation = notation_for(options.fen, options.chess960);
+    P pos = position_after<P>(options.fen, moves, notation);
     std::uint64_t total = 0;
     for (auto [move, nodes] : divide(pos, options.depth)) {
-      fmt::print(out, "{} {}\n", to_uci(move), nodes);
+      fmt::print(out, "{} {}\n", to_uci(move, notation), nodes);
       total += nodes;
     }
     fmt::print(out, "\n{}\n", options.depth == 0 ? 1 : total);
@@ -42,6 +43,7 @@ Subcommand add_perftree_command(CLI::App& app) {
   add_count_option(*cmd, "depth", options->depth, 0, MAX_DEPTH, "plies, 0..15")->required();
   cmd->add_option("fen", options->fen, "position")->required();
   cmd->add_option("moves", options->moves, "space-separated UCI moves played first");
+  add_chess960_flag(*cmd, options->chess960);
   return {cmd, [options](std::ostream& out, std::ostream& err) { return run_perftree(*options, out, err); }};
 }
 

@@ -12,8 +12,8 @@ namespace {
 
 class PerftreeProgram : public DivideSource {
  public:
-  PerftreeProgram(std::string spec, std::string_view command, std::chrono::milliseconds timeout)
-      : DivideSource(std::move(spec)), argv_(split_command(command)), timeout_(timeout) {}
+  PerftreeProgram(std::string spec, std::string_view command, std::chrono::milliseconds timeout, Notation notation)
+      : DivideSource(std::move(spec), notation), argv_(split_command(command)), timeout_(timeout) {}
 
  protected:
   DivideResult run_divide(const std::string& fen, const std::vector<std::string>& moves, int depth) override {
@@ -90,8 +90,8 @@ class PerftreeProgram : public DivideSource {
 }  // namespace
 
 std::unique_ptr<DivideSource> make_perftree_program(std::string spec, std::string_view command,
-                                                    std::chrono::milliseconds timeout) {
-  return std::make_unique<PerftreeProgram>(std::move(spec), command, timeout);
+                                                    std::chrono::milliseconds timeout, Notation notation) {
+  return std::make_unique<PerftreeProgram>(std::move(spec), command, timeout, notation);
 }
 
 }  // namespace movegen::harness

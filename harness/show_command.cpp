@@ -179,6 +179,7 @@ std::map<std::string, int> print_move_lists(std::ostream& out, const std::vector
 int run_show(const ShowOptions& options, std::ostream& out, std::ostream& err) {
   (void)err;
   const BoardState state = parse_fen(options.fen);
+  const Notation notation = notation_for(options.fen, options.chess960);
   for (Generator g : all_generators())  // every check a generator makes, before anything is printed
     with_generator(g, [&]<ChessPosition P>() { (void)P::from_fen(options.fen); });
   std::vector<std::string> names;
@@ -187,14 +188,14 @@ int run_show(const ShowOptions& options, std::ostream& out, std::ostream& err) {
     names.push_back(generator_name(g));
     lists.push_back(with_generator(g, [&]<ChessPosition P>() {
       P pos = P::from_fen(options.fen);
-      std::vector<std::string> texts = legal_move_texts(pos);
+      std::vector<std::string> texts = legal_move_texts(pos, notation);
       std::sort(texts.begin(), texts.end());
       return texts;
     }));
   }
   const bool theirs = !options.against.empty();
   if (theirs) {  // asked before anything is printed: a failing engine leaves stdout empty
-    const auto engine = make_divide_source(options.against, timeout_from_seconds(options.timeout_seconds));
+    const auto engine = make_divide_source(options.against, timeout_from_seconds(options.timeout_seconds), notation);
     names.push_back(engine->name());
     lists.push_back(engine->legal_moves(options.fen, {}));
   }
@@ -236,6 +237,7 @@ Subcommand add_show_command(CLI::App& app) {
                   "also list this generator's legal moves (uci:COMMAND, perftree:COMMAND, ...), marking the "
                   "moves only ours or only theirs");
   add_timeout_option(*cmd, options->timeout_seconds, "seconds --against may take for one reply");
+  add_chess960_flag(*cmd, options->chess960);
   return {cmd, [options](std::ostream& out, std::ostream& err) { return run_show(*options, out, err); }};
 }
 

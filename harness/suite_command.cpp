@@ -205,6 +205,7 @@ Subcommand add_suite_command(CLI::App& app) {
   add_count_option(*cmd, "--max-depth", options->max_depth, 1, MAX_DEPTH, "check counts up to this depth");
   cmd->add_option("file", options->file, "EPD file (default: the bundled suite)");
   add_json_flag(*cmd, options->json);
+  add_chess960_flag(*cmd, options->chess960);
   return {cmd, [options](std::ostream& out, std::ostream& err) {
             if (options->file.empty()) options->file = default_suite_path();
             return run_suite(*options, out, err);

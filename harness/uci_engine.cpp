@@ -10,13 +10,15 @@ namespace {
 
 class UciEngine : public DivideSource {
  public:
-  UciEngine(std::string spec, std::string_view command, std::chrono::milliseconds timeout)
-      : DivideSource(std::move(spec)), process_(split_command(command), timeout) {
+  UciEngine(std::string spec, std::string_view command, std::chrono::milliseconds timeout, Notation notation)
+      : DivideSource(std::move(spec), notation), process_(split_command(command), timeout) {
     process_.write("uci\n");
     for (int i = 0; i < MAX_REPLY_LINES; ++i) {
       const std::optional<std::string> line = process_.read_line();
       if (!line) throw ended("before answering 'uci' with 'uciok'");
-      if (*line == "uciok") return;
+      if (*line != "uciok") continue;
+      if (notation == Notation::CHESS960) process_.write("setoption name UCI_Chess960 value true\n");
+      return;
     }
     throw process_.error("no 'uciok' in its first " + std::to_string(MAX_REPLY_LINES) + " lines after 'uci'");
   }
@@ -80,8 +82,8 @@ class UciEngine : public DivideSource {
 }  // namespace
 
 std::unique_ptr<DivideSource> make_uci_engine(std::string spec, std::string_view command,
-                                              std::chrono::milliseconds timeout) {
-  return std::make_unique<UciEngine>(std::move(spec), command, timeout);
+                                              std::chrono::milliseconds timeout, Notation notation) {
+  return std::make_unique<UciEngine>(std::move(spec), command, timeout, notation);
 }
 
 }  // namespace movegen::harness

@@ -112,14 +112,34 @@ inline void generate_king_moves(const Board& board, Square from, Sink& out) {
   for (Step s : KING_STEPS) add_step<Us>(board, from, row + s.row, col + s.col, out);
 }
 
-// Castling, all legal: the right held, the squares between king and rook empty, the king not in check and
-// neither the square it crosses nor the one it lands on attacked. The square it crosses (f1, d1) is one of
-// the king's own steps: `safe_steps` holds the king's steps already found safe, so only the landing square
-// (g1, c1) is tested here. (Neither the king leaving e1 nor the rook's move changes those attacks: a piece
-// attacking along the first rank through e1 would give check.)
+// Chess960 castling, all legal: the right held, the squares the king and rook cross or land on empty but
+// for them, the king not in check, none of the squares it passes through or lands on attacked, and, when the
+// rook stands off the corner, the king not attacked once castled (the rook may have shielded its
+// destination along the back rank).
 template <Color Us, class Sink>
-inline void generate_castling_moves(const MasksPosition& pos, const LegalityMasks& masks, Bitboard safe_steps,
-                                    Sink& out) {
+void generate_chess960_castling_moves(MasksPosition& pos, Sink& out) {
+  const Board& board = pos.board();
+  for (int i = Us == WHITE ? 0 : 2; i < (Us == WHITE ? 2 : 4); ++i) {  // rules K, Q, k, q
+    const CastlingRule& rule = pos.castling_rules().rule(i);
+    if (!(pos.castling_rights() & rule.right)) continue;
+    bool legal = true;
+    for (Bitboard path = rule.path; path && legal;) legal = is_empty(board[pop_lsb(path)]);
+    for (Bitboard path = rule.king_path; path && legal;) legal = !pos.is_square_attacked(pop_lsb(path), ~Us);
+    if (legal && (!rule.rook_may_shield || pos.castling_keeps_king_safe(rule.move()))) out.add(rule.move());
+  }
+}
+
+// Castling, all legal: the right held, the squares between king and rook empty, the king not in check and
+// neither the square it crosses nor the one it lands on attacked. In classical chess the square it crosses
+// (f1, d1) is one of the king's own steps: `safe_steps` holds the king's steps already found safe, so only
+// the landing square (g1, c1) is tested here. (Neither the king leaving e1 nor the rook's move changes those
+// attacks: a piece attacking along the first rank through e1 would give check.)
+template <Color Us, class Sink>
+inline void generate_castling_moves(MasksPosition& pos, const LegalityMasks& masks, Bitboard safe_steps, Sink& out) {
+  if (!pos.castling_rules().classical()) {
+    if (!masks.checkers) generate_chess960_castling_moves<Us>(pos, out);
+    return;
+  }
   const Board& board = pos.board();
   auto empty = [&](Square s) { return is_empty(board[relative_square(Us, s)]); };
   auto safe = [&](Square s) { return !pos.is_square_attacked(relative_square(Us, s), ~Us); };
@@ -130,8 +150,8 @@ inline void generate_castling_moves(const MasksPosition& pos, const LegalityMask
   if (!(king_side || queen_side) || masks.checkers) return;
   const Square king = relative_square(Us, SQ_E1);
   auto crosses_safely = [&](Square s) { return safe_steps >> relative_square(Us, s) & 1; };
-  if (king_side && crosses_safely(SQ_F1) && safe(SQ_G1)) out.add(Move(king, relative_square(Us, SQ_G1), CASTLING));
-  if (queen_side && crosses_safely(SQ_D1) && safe(SQ_C1)) out.add(Move(king, relative_square(Us, SQ_C1), CASTLING));
+  if (king_side && crosses_safely(SQ_F1) && safe(SQ_G1)) out.add(Move(king, relative_square(Us, SQ_H1), CASTLING));
+  if (queen_side && crosses_safely(SQ_D1) && safe(SQ_C1)) out.add(Move(king, relative_square(Us, SQ_A1), CASTLING));
 }
 
 // The moves of the mover's non-king piece on `from`, whose letter `piece` is given as the mover sees it

@@ -11,18 +11,23 @@ static_assert(ChessPosition<MasksPosition>);
 
 namespace {
 
-// The squares whose letters move m (made by `us`) changes: from and to, the pawn taken en passant, and
-// the castling rook's two squares.
+// The squares whose letters move m (made by `us`) changes, each once: from and to, the pawn taken en
+// passant, and castling's king and rook destinations (in Chess960 one may be the other's start square).
 struct ChangedSquares {
   std::array<Square, 4> squares;
   int size = 2;
   ChangedSquares(Move m, Color us) : squares{m.from(), m.to()} {
     if (m.flag() == EN_PASSANT) squares[size++] = m.to() - pawn_push(us);
     if (m.flag() == CASTLING) {
-      const CastlingRule& rule = castling_rule_for(m.to());
-      squares[size++] = rule.rook_from;
-      squares[size++] = rule.rook_to;
+      const CastlingMove c = castling_move(m);
+      add_once(c.king_to);
+      add_once(c.rook_to);
     }
+  }
+  void add_once(Square s) {
+    for (int i = 0; i < size; ++i)
+      if (squares[i] == s) return;
+    squares[size++] = s;
   }
   const Square* begin() const { return squares.data(); }
   const Square* end() const { return squares.data() + size; }
@@ -69,6 +74,14 @@ void MasksPosition::unmake_move(Move m) {
 void MasksPosition::generate_legal(MoveList& list) { mailbox::generate_legal(*this, list); }
 
 std::size_t MasksPosition::count_legal() { return mailbox::count_legal(*this); }
+
+bool MasksPosition::castling_keeps_king_safe(Move m) {
+  const Color us = side_to_move();
+  const Undo undo = play(m);  // the board string alone: the mover's letters leave no slider line
+  const bool safe = !is_square_attacked(king_square(us), ~us);
+  take_back(m, undo);
+  return safe;
+}
 
 bool MasksPosition::keeps_king_safe(Move m) {
   assert(m.flag() != CASTLING);  // castling is generated legal and never tested

@@ -29,6 +29,7 @@ class MasksPosition : private Position {
   using Position::board;
   using Position::board_string;
   using Position::castling_rights;
+  using Position::castling_rules;
   using Position::ep_square;
   using Position::fen;
   using Position::key;
@@ -64,6 +65,10 @@ class MasksPosition : private Position {
   /// True if pseudo-legal `m`, which must not be castling (castling is generated legal), leaves the mover's
   /// king unattacked: made on the board string alone, tested and taken back.
   bool keeps_king_safe(Move m);
+
+  /// True if castling move `m`, generated with every other test passed, leaves the king unattacked: made,
+  /// tested and taken back. Only Chess960 needs it, when the castling rook shields the king's destination.
+  bool castling_keeps_king_safe(Move m);
 
   /// Plays a legal move of this position; unmake_move takes it back.
   void make_move(Move m);

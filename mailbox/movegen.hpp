@@ -29,9 +29,10 @@ void generate_knight_moves(const Position& pos, Square from, MoveList& moves);
 void generate_slider_moves(const Position& pos, Square from, std::span<const Step> directions, MoveList& moves);
 /// The king on `from`: its eight KING_STEPS that land on the board and not on an own piece.
 void generate_king_moves(const Position& pos, Square from, MoveList& moves);
-/// Castling, generated only where it is legal (FIDE Laws of Chess, art. 3.8.2): the right is held, the
-/// squares between king and rook are empty, the king is not in check, and neither the square it crosses
-/// nor the one it lands on is attacked.
+/// Castling (FIDE Laws of Chess, art. 3.8.2, and the Chess960 rules), encoded king-takes-rook: the right
+/// is held, every square the king and the rook cross or land on is empty but for that king and rook, and
+/// the king is not in check and passes through and lands on no attacked square. In Chess960 the rook may
+/// shield the king's destination along the back rank: generate_legal's make-test-unmake catches that.
 void generate_castling_moves(const Position& pos, MoveList& moves);
 
 /// Every pseudo-legal move of the side to move: each own piece's moves, square a1 to h8, then castling.

@@ -14,6 +14,7 @@
 #include <string_view>
 #include <vector>
 
+#include "common/castling.hpp"
 #include "common/fen.hpp"
 #include "common/move.hpp"
 #include "common/zobrist.hpp"
@@ -39,6 +40,8 @@ class Position {
   Piece piece_on(Square s) const { return char_to_piece(board_[s]); }
   Color side_to_move() const { return side_; }
   CastlingRights castling_rights() const { return castling_; }
+  /// The castling rules of this game (classical or Chess960), found from the FEN it was loaded from.
+  const CastlingRules& castling_rules() const { return castling_rules_; }
   /// The square a pawn just crossed with a double push, or SQ_NONE.
   Square ep_square() const { return ep_square_; }
   Square king_square(Color c) const { return king_square_[c]; }
@@ -99,6 +102,9 @@ class Position {
   Board board_{};
 
  private:
+  /// play() and take_back() of a castling move: king and rook both move (see castling_move).
+  Undo play_castling(Move m);
+  void take_back_castling(Move m, Undo undo);
   void verify_invariants() const;
 
   Color side_ = WHITE;
@@ -107,6 +113,7 @@ class Position {
   int halfmove_clock_ = 0;
   int fullmove_number_ = 1;
   Square king_square_[COLOR_NB] = {SQ_NONE, SQ_NONE};
+  CastlingRules castling_rules_;
   Key key_ = 0;
   // One entry per move made: what take_back needs, and the key before the move.
   struct Played {
@@ -119,6 +126,7 @@ class Position {
 // play and take_back are defined here, not in position.cpp, so that the legality loop (movegen.cpp) and
 // perft (a template in another file) can inline them.
 inline Position::Undo Position::play(Move m) {
+  if (m.flag() == CASTLING) return play_castling(m);
   const Color us = side_;
   const Square from = m.from(), to = m.to();
   // The square of the piece taken: `to`, except en passant, which takes the pawn beside it.
@@ -129,14 +137,9 @@ inline Position::Undo Position::play(Move m) {
   board_[taken] = '-';
   board_[to] = m.is_promotion() ? letter(us, m.promotion_type()) : moving;
   board_[from] = '-';
-  if (m.flag() == CASTLING) {  // the rook jumps over the king
-    const CastlingRule& rule = castling_rule_for(to);
-    board_[rule.rook_to] = board_[rule.rook_from];
-    board_[rule.rook_from] = '-';
-  }
   if (moving == letter(us, KING)) king_square_[us] = to;
 
-  castling_ &= rights_kept_after_touching(from) & rights_kept_after_touching(to);
+  castling_ &= castling_rules_.rights_kept_after_touching(from) & castling_rules_.rights_kept_after_touching(to);
   ep_square_ = m.flag() == DOUBLE_PUSH ? from + pawn_push(us) : SQ_NONE;
   halfmove_clock_ = moving == letter(us, PAWN) || !is_empty(undo.captured) ? 0 : halfmove_clock_ + 1;
   fullmove_number_ += us == BLACK;
@@ -144,7 +147,27 @@ inline Position::Undo Position::play(Move m) {
   return undo;
 }
 
+inline Position::Undo Position::play_castling(Move m) {
+  const Color us = side_;
+  const CastlingMove c = castling_move(m);  // the move is king takes own rook
+  const Undo undo{'-', castling_, ep_square_, halfmove_clock_};
+
+  // Both leave their squares, then land on theirs: in Chess960 one may land where the other stood.
+  board_[c.king_from] = board_[c.rook_from] = '-';
+  board_[c.king_to] = letter(us, KING);
+  board_[c.rook_to] = letter(us, ROOK);
+  king_square_[us] = c.king_to;
+
+  castling_ &= castling_rules_.rights_kept_after_touching(c.king_from);  // the king has moved
+  ep_square_ = SQ_NONE;
+  ++halfmove_clock_;
+  fullmove_number_ += us == BLACK;
+  side_ = ~us;
+  return undo;
+}
+
 inline void Position::take_back(Move m, Undo undo) {
+  if (m.flag() == CASTLING) return take_back_castling(m, undo);
   const Color us = ~side_;
   const Square from = m.from(), to = m.to();
   const Square taken = m.flag() == EN_PASSANT ? to - pawn_push(us) : to;
@@ -152,12 +175,23 @@ inline void Position::take_back(Move m, Undo undo) {
   board_[from] = m.is_promotion() ? letter(us, PAWN) : board_[to];
   board_[to] = '-';
   board_[taken] = undo.captured;
-  if (m.flag() == CASTLING) {
-    const CastlingRule& rule = castling_rule_for(to);
-    board_[rule.rook_from] = board_[rule.rook_to];
-    board_[rule.rook_to] = '-';
-  }
   if (board_[from] == letter(us, KING)) king_square_[us] = from;
+
+  castling_ = undo.castling;
+  ep_square_ = undo.ep_square;
+  halfmove_clock_ = undo.halfmove_clock;
+  fullmove_number_ -= us == BLACK;
+  side_ = us;
+}
+
+inline void Position::take_back_castling(Move m, Undo undo) {
+  const Color us = ~side_;
+  const CastlingMove c = castling_move(m);
+
+  board_[c.king_to] = board_[c.rook_to] = '-';
+  board_[c.king_from] = letter(us, KING);
+  board_[c.rook_from] = letter(us, ROOK);
+  king_square_[us] = c.king_from;
 
   castling_ = undo.castling;
   ep_square_ = undo.ep_square;

@@ -119,8 +119,9 @@ Job set_up(const MpiPerftOptions& options) {
   require_settings(perft_settings(options.perft));  // --hash and --threads, refused before any split
   job.generator = parse_generator(options.perft.generator);
   job.depth = options.perft.depth;
+  const Notation notation = notation_for(options.perft.fen, options.perft.chess960);  // of --moves and the divide
   const std::string root_fen = with_generator(job.generator, [&]<ChessPosition P>() {
-    position_after<P>(options.perft.fen, options.perft.moves);  // the FEN and moves, checked before any count
+    position_after<P>(options.perft.fen, options.perft.moves, notation);  // the FEN and moves, checked before any count
     return P::from_fen(options.perft.fen).fen();
   });
   if (job.depth == 0) {
@@ -128,7 +129,7 @@ Job set_up(const MpiPerftOptions& options) {
     return job;
   }
   job.split_depth = split_depth_of(options);
-  job.split = split_perft(job.generator, options.perft.fen, options.perft.moves, job.split_depth);
+  job.split = split_perft(job.generator, options.perft.fen, options.perft.moves, job.split_depth, notation);
   if (!options.checkpoint.empty()) {
     const CheckpointHeader header{.generator = generator_name(job.generator),
                                   .fen = root_fen,

@@ -11,6 +11,13 @@ square consistent with the board, side not to move not in check).  Then one
 Stockfish process answers `go perft <depth>` for every position and depth and
 the counts are compared.
 
+The castling field may be classical (KQkq), Shredder-FEN (the rooks' files,
+HAha) or X-FEN (KQkq meaning the outermost rook on that side, a file letter
+where that would name another rook).  A position whose castling rights only
+Chess960 allows (a right with the king off the e-file or its rook off the
+corner) is sent with Stockfish's UCI_Chess960 option on; --chess960 turns it
+on for every position.
+
 With --fill the files are rewritten instead: every position line gets the
 counts Stockfish reports for depths 1..--depth; comments, blank lines and the
 order of lines are kept.
@@ -171,20 +178,7 @@ def check_fen(fen):
         if piece in "Pp" and square[1] in (0, 7):
             raise BadLine(f"pawn on {square_name(square)}")
 
-    if castling != "-":
-        if not castling or any(c not in "KQkq" for c in castling) \
-                or len(set(castling)) != len(castling):
-            raise BadLine(f"bad castling field {castling!r}")
-        needs = {"K": ((4, 0), "K", (7, 0), "R"),
-                 "Q": ((4, 0), "K", (0, 0), "R"),
-                 "k": ((4, 7), "k", (7, 7), "r"),
-                 "q": ((4, 7), "k", (0, 7), "r")}
-        for right in castling:
-            king_sq, king, rook_sq, rook = needs[right]
-            if board.get(king_sq) != king or board.get(rook_sq) != rook:
-                raise BadLine(f"castling right {right} without king on "
-                              f"{square_name(king_sq)} and rook on "
-                              f"{square_name(rook_sq)}")
+    castling_chess960(board, castling)
 
     if ep != "-":
         if len(ep) != 2 or ep[0] not in "abcdefgh" or ep[1] not in "36":
@@ -208,6 +202,55 @@ def check_fen(fen):
     king_square = next(s for s, p in board.items() if p == waiting_king)
     if is_attacked(board, king_square, by_white=(side == "w")):
         raise BadLine("the side not to move is in check")
+
+
+def castling_chess960(board, castling):
+    """Check the castling field against the board; True if only Chess960
+    allows it (a right held with the king off the e-file or its rook off the
+    corner).  Raise BadLine for a bad letter, a repeated right, or a right
+    without its king on the back rank and its rook on the right side."""
+    if castling == "-":
+        return False
+    if not castling:
+        raise BadLine("empty castling field")
+    chess960, seen = False, set()
+    for letter in castling:
+        white = letter.isupper()
+        lower = letter.lower()
+        if lower not in "kqabcdefgh":
+            raise BadLine(f"bad castling letter {letter!r}")
+        back = 0 if white else 7
+        king, rook = ("K", "R") if white else ("k", "r")
+        kings = [f for f in range(8) if board.get((f, back)) == king]
+        if not kings:
+            raise BadLine(f"castling right {letter} without the king on "
+                          f"rank {back + 1}")
+        king_file = kings[0]
+        if lower in "kq":
+            files = range(7, king_file, -1) if lower == "k" \
+                else range(0, king_file)
+            rook_file = next((f for f in files
+                              if board.get((f, back)) == rook), None)
+            if rook_file is None:
+                raise BadLine(f"castling right {letter} without a rook on "
+                              f"its side of the king")
+        else:
+            rook_file = "abcdefgh".index(lower)
+            if board.get((rook_file, back)) != rook:
+                raise BadLine(f"castling right {letter} without a rook on "
+                              f"{square_name((rook_file, back))}")
+        right = (white, rook_file > king_file)
+        if right in seen:
+            raise BadLine(f"castling right {letter} given twice")
+        seen.add(right)
+        chess960 |= king_file != 4 or rook_file not in (0, 7)
+    return chess960
+
+
+def needs_chess960(fen):
+    """True if the FEN's castling rights need Stockfish's UCI_Chess960."""
+    fields = fen.split()
+    return castling_chess960(parse_board(fields[0]), fields[2])
 
 
 def uci_fen(fen):
@@ -265,6 +308,14 @@ class Stockfish:
         reader.start()
         self.send("uci")
         self.wait_for(lambda line: line == "uciok")
+        self.chess960 = False
+
+    def set_chess960(self, on):
+        """Sets UCI_Chess960 (castling rights of Chess960 positions)."""
+        if on != self.chess960:
+            self.send(f"setoption name UCI_Chess960 value "
+                      f"{'true' if on else 'false'}")
+            self.chess960 = on
 
     def _pump(self):
         for line in self.proc.stdout:
@@ -330,6 +381,7 @@ def verify(args, files):
                 wanted = [(d, n) for d, n in counts
                           if args.max_depth is None or d <= args.max_depth]
                 problems = []
+                engine.set_chess960(args.chess960 or needs_chess960(fen))
                 for depth, expected in wanted:
                     got = engine.perft(fen, depth)
                     checked += 1
@@ -372,6 +424,7 @@ def fill(args, files):
                     out.append(raw)
                     continue
                 fen = by_line[number]
+                engine.set_chess960(args.chess960 or needs_chess960(fen))
                 entries = []
                 for depth in range(1, args.depth + 1):
                     count = engine.perft(fen, depth)
@@ -413,6 +466,10 @@ def main(argv=None):
     parser.add_argument("--timeout", type=float, default=600.0, metavar="S",
                         help="seconds to wait for any one answer of "
                              "Stockfish (default 600)")
+    parser.add_argument("--chess960", action="store_true",
+                        help="set Stockfish's UCI_Chess960 for every "
+                             "position (it is set anyway for a position "
+                             "whose castling rights only Chess960 allows)")
     parser.add_argument("-q", "--quiet", action="store_true",
                         help="print only mismatches and the summary")
     group = parser.add_argument_group("fill mode")

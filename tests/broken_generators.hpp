@@ -90,12 +90,12 @@ void legal_moves_plus(BrokenBase& pos, MoveList& list, Add add) {
 /// Castling for the side to move's `rights`, tested for attack by safe(rule) instead of the rule.
 template <class Safe>
 void castling_where(BrokenBase& pos, MoveList& list, CastlingRights rights, Safe safe) {
-  for (const CastlingRule& rule : CASTLING_RULES) {
+  for (int i = 0; i < 4; ++i) {
+    const CastlingRule& rule = pos.castling_rules().rule(i);
     if (rule.color != pos.side_to_move() || !(rights & rule.right)) continue;
     bool empty_between = true;
-    for (int s = std::min(rule.king_from, rule.rook_from) + 1; s < std::max(rule.king_from, rule.rook_from); ++s)
-      empty_between &= pos.piece_on(Square(s)) == NO_PIECE;
-    if (empty_between && safe(rule)) list.push_back(Move(rule.king_from, rule.king_to, CASTLING));
+    for (Bitboard path = rule.path; path;) empty_between &= pos.piece_on(pop_lsb(path)) == NO_PIECE;
+    if (empty_between && safe(rule)) list.push_back(rule.move());
   }
 }
 

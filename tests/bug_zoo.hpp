@@ -52,8 +52,9 @@ struct CastleTestsRookPath {
 /// square a piece leaves. The engine then castles with a rook that is not there.
 struct CastlingRightsSurviveCapture {
   static Ghost ghost_after(const BrokenBase& pos, Move m, Ghost g) {
-    g.castling = (g.castling | (pos.castling_rights() & ~rights_kept_after_touching(m.to()))) &
-                 rights_kept_after_touching(m.from());
+    const CastlingRules& rules = pos.castling_rules();
+    g.castling = (g.castling | (pos.castling_rights() & ~rules.rights_kept_after_touching(m.to()))) &
+                 rules.rights_kept_after_touching(m.from());
     return g;
   }
   static void generate_legal(BrokenBase& pos, MoveList& list) {

@@ -101,7 +101,9 @@ BOOST_AUTO_TEST_CASE(malformed_fen_fields) {
   expect_bad_fen("4k3/8/8/8/8/8/8/K3R3 w - - 0 1", "the side not to move is in check");
   expect_bad_fen("4k3/8/8/8/8/8/8/4K3 w X - 0 1", "bad FEN castling: bad letter 'X'");
   expect_bad_fen(START.substr(0, 46) + "KQkqK - 0 1", "bad FEN castling: repeated letter 'K'");
-  expect_bad_fen("4k3/8/8/8/8/8/8/4K3 w K - 0 1", "right 'K' needs the king on e1 and a rook on h1");
+  expect_bad_fen("4k3/8/8/8/8/8/8/4K3 w K - 0 1",
+                 "bad FEN castling: 'K' needs a white rook on rank 1 on the king side of the king on e1");
+  expect_bad_fen("4k3/8/8/8/8/8/8/R3K3 w B - 0 1", "bad FEN castling: 'B' needs a white rook on b1");
   expect_bad_fen("4k3/8/8/8/8/8/8/4K3 w - e9 0 1", "bad FEN en passant: 'e9' is not a square");
   expect_bad_fen("4k3/8/8/8/4p3/8/8/4K3 w - e3 0 1", "bad FEN en passant: e3 is on the wrong rank");
   expect_bad_fen("4k3/8/8/8/8/8/8/4K3 w - e6 0 1", "no pawn on e5");

@@ -17,14 +17,14 @@ namespace movegen::testing {
 /// Each BOOST_AUTO_TEST_CASE_TEMPLATE over this list runs once per generator.
 using Generators = std::tuple<mailbox::Position, mailbox::MasksPosition, bitboard::Position, bitboard::MtuPosition>;
 
-/// The legal moves of `fen` as sorted UCI text (duplicates kept, so a doubled move shows).
+/// The legal moves of `fen` as sorted UCI text in `notation` (duplicates kept, so a doubled move shows).
 template <ChessPosition P>
-std::vector<std::string> legal_moves(const std::string& fen) {
+std::vector<std::string> legal_moves(const std::string& fen, Notation notation = Notation::CLASSICAL) {
   P pos = P::from_fen(fen);
   MoveList list;
   pos.generate_legal(list);
   std::vector<std::string> text;
-  for (Move m : list) text.push_back(to_uci(m));
+  for (Move m : list) text.push_back(to_uci(m, notation));
   std::sort(text.begin(), text.end());
   return text;
 }
@@ -38,10 +38,10 @@ std::vector<std::string> moves_from(const std::string& fen, const std::string& f
   return picked;
 }
 
-/// True if the UCI move `text` is legal in `fen`.
+/// True if the UCI move `text` (castling written as `notation` says) is legal in `fen`.
 template <ChessPosition P>
-bool is_legal(const std::string& fen, const std::string& text) {
-  auto all = legal_moves<P>(fen);
+bool is_legal(const std::string& fen, const std::string& text, Notation notation = Notation::CLASSICAL) {
+  auto all = legal_moves<P>(fen, notation);
   return std::find(all.begin(), all.end(), text) != all.end();
 }
 

@@ -193,7 +193,7 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(checker_reports_a_castling_right_without_its_rook,
   // An "en passant" capture from g2 to h2 removes the rook on h1 without touching h1's castling right.
   expect_problem<P>(
       "4k3/8/8/8/8/8/6P1/4K2R w K - 0 1", [](auto& pos) { pos.make_move(Move(SQ_G2, SQ_H2, EN_PASSANT)); },
-      "castling: right 'K' needs the king on e1 and a rook on h1");
+      "castling: right 'K' needs a white rook on h1, on the king side of the king on e1");
 }
 
 BOOST_AUTO_TEST_CASE_TEMPLATE(checker_reports_an_en_passant_square_that_does_not_fit, P, testing::Generators) {

@@ -10,8 +10,9 @@ BOOST_AUTO_TEST_CASE(moves_print_as_uci_text) {
   BOOST_TEST(to_uci(Move(SQ_E2, SQ_E4, DOUBLE_PUSH)) == "e2e4");
   BOOST_TEST(to_uci(Move(SQ_E7, SQ_E8, PROMOTION_QUEEN)) == "e7e8q");
   BOOST_TEST(to_uci(Move(SQ_B2, SQ_A1, PROMOTION_KNIGHT)) == "b2a1n");
-  BOOST_TEST(to_uci(Move(SQ_E1, SQ_G1, CASTLING)) == "e1g1");
-  BOOST_TEST(to_uci(Move(SQ_E8, SQ_C8, CASTLING)) == "e8c8");
+  // Castling is encoded king-takes-rook and written as the king's move in classical notation.
+  BOOST_TEST(to_uci(Move(SQ_E1, SQ_H1, CASTLING)) == "e1g1");
+  BOOST_TEST(to_uci(Move(SQ_E8, SQ_A8, CASTLING)) == "e8c8");
 }
 
 BOOST_AUTO_TEST_CASE(move_fields_round_trip_through_16_bits) {

@@ -58,7 +58,9 @@ const std::map<std::string, Symptom>& symptoms() {
       {"castle-rook-path", {true, [](P p, S m) { return is_castling(p, m) && file_of(to_of(m)) == FILE_C; }}},
       {"castle-rights-capture",
        {false,
-        [](P p, S m) { return is_castling(p, m) && !(p.castling_rights() & castling_rule_for(to_of(m)).right); }}},
+        [](P p, S m) {
+          return is_castling(p, m) && !(p.castling_rights() & castling_right(p.side_to_move(), to_of(m) > from_of(m)));
+        }}},
       {"ep-rank-pin",
        {false,
         [](P p, S m) {

@@ -14,6 +14,10 @@
 //   auto engine = movegen::open_generator("uci:/usr/games/stockfish");        // needs movegen::harness
 //   auto ours = movegen::open_generator("bitboard");
 //   if (auto d = movegen::find_divergence(*ours, *engine, fen, {}, 4)) movegen::print_divergence(std::cout, *d);
+//
+// Chess960: every position type plays it (FEN castling fields KQkq, Shredder-FEN HAha or X-FEN); pass
+// movegen::Notation::CHESS960 to write and read castling as king takes own rook ("e1h1", as Stockfish does
+// with UCI_Chess960), and to tell a UCI engine opened with open_generator to play Chess960.
 #pragma once
 
 #include <algorithm>
@@ -25,6 +29,8 @@
 #include <tuple>
 #include <vector>
 
+#include "common/castling.hpp"
+#include "common/chess960.hpp"
 #include "common/epd.hpp"
 #include "common/fen.hpp"
 #include "common/move.hpp"
@@ -42,7 +48,9 @@
 namespace movegen {
 
 // Already in namespace movegen and part of the public API: Move (16 bits: from, to, flag), MoveList (at most
-// 256 moves, no allocation), to_uci(Move), START_FEN, FenError (field() names the FEN field), MoveError,
+// 256 moves, no allocation), to_uci(Move, Notation), Notation (CLASSICAL "e1g1", CHESS960 "e1h1"),
+// castling_move(Move) (common/castling.hpp: castling is encoded king-takes-rook, Move(king, rook, CASTLING)),
+// chess960_start_fen(number), START_FEN, FenError (field() names the FEN field), MoveError,
 // EpdEntry and load_epd(path) (throws EpdError), the ChessPosition concept, Counting, and
 // perft(pos, depth, counting) and divide(pos, depth, counting) from common/perft.hpp; Key, pos.key() (the
 // Polyglot Zobrist key) and zobrist_key(BoardState) from common/zobrist.hpp; PerftTable, perft(pos, depth,
@@ -57,11 +65,13 @@ using BitboardMtuPosition = bitboard::MtuPosition;    // bitboards, make-test-un
 /// All four, for templated tests (BOOST_AUTO_TEST_CASE_TEMPLATE, TYPED_TEST).
 using AllPositions = std::tuple<MailboxPosition, MailboxMasksPosition, BitboardPosition, BitboardMtuPosition>;
 
-/// The position of `fen` after the UCI `moves` (e.g. {"e2e4", "e7e5"}) are played in order. Throws FenError
-/// naming the FEN field at fault, or MoveError naming the first move that is not legal where it is played.
+/// The position of `fen` after the UCI `moves` (e.g. {"e2e4", "e7e5"}; castling written as `notation` says)
+/// are played in order. Throws FenError naming the FEN field at fault, or MoveError naming the first move that
+/// is not legal where it is played.
 template <ChessPosition P>
-P position_from_fen(std::string_view fen, const std::vector<std::string>& moves = {}) {
-  return harness::position_after<P>(fen, moves);
+P position_from_fen(std::string_view fen, const std::vector<std::string>& moves = {},
+                    Notation notation = Notation::CLASSICAL) {
+  return harness::position_after<P>(fen, moves, notation);
 }
 
 /// The legal moves of `pos`, in the generator's own order (pos is left as it was).
@@ -72,21 +82,22 @@ MoveList legal_moves(P& pos) {
   return moves;
 }
 
-/// The legal moves of `pos` as UCI text ("e2e4", "e7e8q", castling "e1g1"), sorted and with duplicates
-/// kept, so that the lists of two generators compare with == and a move generated twice shows.
+/// The legal moves of `pos` as UCI text ("e2e4", "e7e8q", castling "e1g1", or "e1h1" in Chess960 notation),
+/// sorted and with duplicates kept, so that the lists of two generators compare with == and a move generated
+/// twice shows.
 template <ChessPosition P>
-std::vector<std::string> legal_moves_uci(P& pos) {
+std::vector<std::string> legal_moves_uci(P& pos, Notation notation = Notation::CLASSICAL) {
   std::vector<std::string> texts;
-  for (Move m : legal_moves(pos)) texts.push_back(to_uci(m));
+  for (Move m : legal_moves(pos)) texts.push_back(to_uci(m, notation));
   std::sort(texts.begin(), texts.end());
   return texts;
 }
 
-/// Plays the legal move whose UCI text is `text` and returns it, for pos.unmake_move. Throws MoveError
-/// (pos unchanged) if the text is not UCI move text or not a legal move of `pos`.
+/// Plays the legal move whose UCI text in `notation` is `text` and returns it, for pos.unmake_move. Throws
+/// MoveError (pos unchanged) if the text is not UCI move text or not a legal move of `pos`.
 template <ChessPosition P>
-Move make_uci_move(P& pos, std::string_view text) {
-  const Move m = parse_uci_move(pos, text);
+Move make_uci_move(P& pos, std::string_view text, Notation notation = Notation::CLASSICAL) {
+  const Move m = parse_uci_move(pos, text, notation);
   pos.make_move(m);
   return m;
 }
@@ -111,11 +122,14 @@ using harness::with_generator;    // runs f.template operator()<P>() with P the 
 /// process), "uci:COMMAND" (a UCI engine answering `go perft` like Stockfish, started once and kept until
 /// the source is destroyed) or "perftree:COMMAND" (run as `COMMAND DEPTH FEN [MOVES]` per query). COMMAND
 /// is split into words as a shell splits them. Every reply from a program must arrive within `timeout`.
-/// Throws UsageError for a malformed spec, ExternalError if a UCI engine cannot be started or fails its
-/// handshake. divide() on the source throws FenError, MoveError, or ExternalError.
+/// With Notation::CHESS960 its move texts write castling as king takes own rook and a UCI engine is sent
+/// `setoption name UCI_Chess960 value true`. Throws UsageError for a malformed spec, ExternalError if a UCI
+/// engine cannot be started or fails its handshake. divide() on the source throws FenError, MoveError, or
+/// ExternalError.
 inline std::unique_ptr<DivideSource> open_generator(std::string_view spec,
-                                                    std::chrono::milliseconds timeout = std::chrono::seconds(30)) {
-  return harness::make_divide_source(spec, timeout);
+                                                    std::chrono::milliseconds timeout = std::chrono::seconds(30),
+                                                    Notation notation = Notation::CLASSICAL) {
+  return harness::make_divide_source(spec, timeout, notation);
 }
 
 }  // namespace movegen
