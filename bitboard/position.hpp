@@ -106,7 +106,9 @@ class Position {
  private:
   void put_piece(Piece p, Square s);
   void remove_piece(Square s);
-  void move_piece(Square from, Square to);
+  void move_piece(Square from, Square to) { move_piece(board_[from], from, to); }
+  // move_piece for a caller that has already read the piece p on `from`.
+  void move_piece(Piece p, Square from, Square to);
   // Runs check_position() through require_consistent in checked builds; nothing otherwise.
   void verify_invariants() const {
 #ifdef MOVEGEN_CHECK_INVARIANTS
@@ -139,8 +141,7 @@ inline void Position::remove_piece(Square s) {
   board_[s] = NO_PIECE;
 }
 
-inline void Position::move_piece(Square from, Square to) {
-  const Piece p = board_[from];
+inline void Position::move_piece(Piece p, Square from, Square to) {
   const Bitboard from_to = square_bb(from) | square_bb(to);
   by_type_[type_of(p)] ^= from_to;
   by_color_[color_of(p)] ^= from_to;
@@ -152,7 +153,7 @@ inline void Position::move_piece(Square from, Square to) {
 inline Position::Undo Position::play(Move m) {
   const Color us = side_;
   const Square from = m.from(), to = m.to();
-  const PieceType moved = type_of(board_[from]);
+  const Piece moved = board_[from];
   Undo undo{board_[to], castling_, ep_square_, halfmove_clock_};
 
   switch (m.flag()) {
@@ -171,7 +172,7 @@ inline Position::Undo Position::play(Move m) {
       if (undo.captured != NO_PIECE) remove_piece(to);
       break;
   }
-  move_piece(from, to);
+  move_piece(moved, from, to);
   if (m.is_promotion()) {
     remove_piece(to);
     put_piece(make_piece(us, m.promotion_type()), to);
@@ -179,7 +180,7 @@ inline Position::Undo Position::play(Move m) {
 
   castling_ &= rights_kept_after_touching(from) & rights_kept_after_touching(to);
   ep_square_ = m.flag() == DOUBLE_PUSH ? from + pawn_push(us) : SQ_NONE;
-  halfmove_clock_ = moved == PAWN || undo.captured != NO_PIECE ? 0 : halfmove_clock_ + 1;
+  halfmove_clock_ = type_of(moved) == PAWN || undo.captured != NO_PIECE ? 0 : halfmove_clock_ + 1;
   fullmove_number_ += us == BLACK;
   side_ = ~us;
   return undo;
