@@ -95,9 +95,9 @@ void generate_all(const Position& pos, Sink& sink) {
   // The danger squares cost a look at every enemy piece: found only when the king has a square to step
   // to or a castling right with nothing between king and rook (in the opening it often has neither).
   bool king_may_move = attacks_bb<KING>(masks.king) & ~pos.pieces(Us);
-  for (int i = Us == WHITE ? 0 : 2; i < (Us == WHITE ? 2 : 4); ++i)  // CASTLING_RULES holds K, Q, k, q
-    king_may_move |= (pos.castling_rights() & CASTLING_RULES[i].right) &&
-                     !(between_bb(CASTLING_RULES[i].king_from, CASTLING_RULES[i].rook_from) & pos.pieces());
+  for (int i = Us == WHITE ? 0 : 2; i < (Us == WHITE ? 2 : 4) && !king_may_move; ++i)  // CASTLING_RULES: K, Q, k, q
+    king_may_move = (pos.castling_rights() & CASTLING_RULES[i].right) &&
+                    !(between_bb(CASTLING_RULES[i].king_from, CASTLING_RULES[i].rook_from) & pos.pieces());
   if (!more_than_one(masks.checkers)) {  // in double check only the king can move
     generate_pawn_moves<Us>(pos, masks, sink);
     generate_knight_moves<Us>(pos, masks, sink);
