@@ -104,11 +104,14 @@ class Position {
   void take_back(Move m, Undo undo);
 
  private:
-  void put_piece(Piece p, Square s);
-  void remove_piece(Square s);
-  void move_piece(Square from, Square to) { move_piece(board_[from], from, to); }
-  // move_piece for a caller that has already read the piece p on `from`.
-  void move_piece(Piece p, Square from, Square to);
+  void put_piece(Piece p, Square s) { put_piece(p, color_of(p), s); }
+  void remove_piece(Square s) { remove_piece(board_[s], color_of(board_[s]), s); }
+  // put_piece and remove_piece for a caller that knows the piece p and its colour c.
+  void put_piece(Piece p, Color c, Square s);
+  void remove_piece(Piece p, Color c, Square s);
+  void move_piece(Square from, Square to) { move_piece(board_[from], color_of(board_[from]), from, to); }
+  // move_piece for a caller that has already read the piece p on `from`, of colour c.
+  void move_piece(Piece p, Color c, Square from, Square to);
   // Runs check_position() through require_consistent in checked builds; nothing otherwise.
   void verify_invariants() const {
 #ifdef MOVEGEN_CHECK_INVARIANTS
@@ -128,28 +131,28 @@ class Position {
   std::vector<Undo> history_;
 };
 
-inline void Position::put_piece(Piece p, Square s) {
+inline void Position::put_piece(Piece p, Color c, Square s) {
   board_[s] = p;
   by_type_[type_of(p)] |= square_bb(s);
-  by_color_[color_of(p)] |= square_bb(s);
+  by_color_[c] |= square_bb(s);
 }
 
-inline void Position::remove_piece(Square s) {
-  const Piece p = board_[s];
+inline void Position::remove_piece(Piece p, Color c, Square s) {
   by_type_[type_of(p)] ^= square_bb(s);
-  by_color_[color_of(p)] ^= square_bb(s);
+  by_color_[c] ^= square_bb(s);
   board_[s] = NO_PIECE;
 }
 
-inline void Position::move_piece(Piece p, Square from, Square to) {
+inline void Position::move_piece(Piece p, Color c, Square from, Square to) {
   const Bitboard from_to = square_bb(from) | square_bb(to);
   by_type_[type_of(p)] ^= from_to;
-  by_color_[color_of(p)] ^= from_to;
+  by_color_[c] ^= from_to;
   board_[to] = p;
   board_[from] = NO_PIECE;
 }
 
-// Defined in the header so that perft, a template in another file, can inline them.
+// Defined in the header so that perft, a template in another file, can inline them. The moving piece is
+// of colour `us` and a captured one of ~us: the colours are given to the helpers, not read off the pieces.
 inline Position::Undo Position::play(Move m) {
   const Color us = side_;
   const Square from = m.from(), to = m.to();
@@ -169,10 +172,10 @@ inline Position::Undo Position::play(Move m) {
       break;
     }
     default:
-      if (undo.captured != NO_PIECE) remove_piece(to);
+      if (undo.captured != NO_PIECE) remove_piece(undo.captured, ~us, to);
       break;
   }
-  move_piece(moved, from, to);
+  move_piece(moved, us, from, to);
   if (m.is_promotion()) {
     remove_piece(to);
     put_piece(make_piece(us, m.promotion_type()), to);
@@ -194,7 +197,7 @@ inline void Position::take_back(Move m, Undo undo) {
     remove_piece(to);
     put_piece(make_piece(us, PAWN), to);
   }
-  move_piece(to, from);
+  move_piece(board_[to], us, to, from);
   switch (m.flag()) {
     case EN_PASSANT: put_piece(undo.captured, to - pawn_push(us)); break;
     case CASTLING: {
@@ -203,7 +206,7 @@ inline void Position::take_back(Move m, Undo undo) {
       break;
     }
     default:
-      if (undo.captured != NO_PIECE) put_piece(undo.captured, to);
+      if (undo.captured != NO_PIECE) put_piece(undo.captured, ~us, to);
       break;
   }
 
