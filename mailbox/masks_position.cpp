@@ -44,25 +44,54 @@ void MasksPosition::track_board() {
 }
 
 inline void MasksPosition::track(Square s, int delta) {
-  const char piece = board_[s];
-  if (is_empty(piece)) return;
+  if (!is_empty(board_[s])) track(board_[s], s, delta);
+}
+
+inline void MasksPosition::track(char piece, Square s, int delta) {
   counts_[static_cast<unsigned char>(piece)] = std::uint8_t(counts_[static_cast<unsigned char>(piece)] + delta);
   slider_lines_[is_color(piece, WHITE) ? WHITE : BLACK].update(piece, rank_of(s), file_of(s), delta);
 }
 
+inline void MasksPosition::track_move(char piece, Square from, Square to) {
+  slider_lines_[is_color(piece, WHITE) ? WHITE : BLACK].move(piece, rank_of(from), file_of(from), rank_of(to),
+                                                             file_of(to));
+}
+
+// Castling and promotions (two pieces move, or a letter changes) untrack every changed square and track it
+// again; any other move only carries its piece's lines along and untracks the piece it takes.
 void MasksPosition::make_move(Move m) {
-  const ChangedSquares changed(m, side_to_move());
-  for (Square s : changed) track(s, -1);
-  Position::make_move(m);
-  for (Square s : changed) track(s, +1);
+  if (m.flag() == CASTLING || m.is_promotion()) {
+    const ChangedSquares changed(m, side_to_move());
+    for (Square s : changed) track(s, -1);
+    Position::make_move(m);
+    for (Square s : changed) track(s, +1);
+  } else {
+    const Color us = side_to_move();
+    const Square from = m.from(), to = m.to();
+    const Square taken = m.flag() == EN_PASSANT ? to - pawn_push(us) : to;
+    const char moving = board_[from], captured = board_[taken];
+    Position::make_move(m);
+    track_move(moving, from, to);
+    if (!is_empty(captured)) track(captured, taken, -1);
+  }
   verify_invariants();
 }
 
 void MasksPosition::unmake_move(Move m) {
-  const ChangedSquares changed(m, ~side_to_move());
-  for (Square s : changed) track(s, -1);
-  Position::unmake_move(m);
-  for (Square s : changed) track(s, +1);
+  if (m.flag() == CASTLING || m.is_promotion()) {
+    const ChangedSquares changed(m, ~side_to_move());
+    for (Square s : changed) track(s, -1);
+    Position::unmake_move(m);
+    for (Square s : changed) track(s, +1);
+  } else {
+    Position::unmake_move(m);
+    const Color us = side_to_move();
+    const Square from = m.from(), to = m.to();
+    const Square taken = m.flag() == EN_PASSANT ? to - pawn_push(us) : to;
+    const char captured = board_[taken];
+    track_move(board_[from], to, from);
+    if (!is_empty(captured)) track(captured, taken, +1);
+  }
   verify_invariants();
 }
 

@@ -75,6 +75,10 @@ class MasksPosition : private Position {
  private:
   /// Adds (+1) or removes (-1) the letter on `s` from the counts and slider lines.
   void track(Square s, int delta);
+  /// track for the letter `piece` (not '-') on s.
+  void track(char piece, Square s, int delta);
+  /// Moves the slider lines of the letter `piece` from `from` to `to`; the counts stay as they are.
+  void track_move(char piece, Square from, Square to);
   /// Finds the counts and slider lines afresh from the board.
   void track_board();
   void verify_invariants() const;

@@ -37,6 +37,20 @@ struct SliderLines {
     }
   }
 
+  /// update(piece, row, col, -1) then update(piece, to_row, to_col, +1): the piece moved, with one test
+  /// of what it is.
+  void move(char piece, int row, int col, int to_row, int to_col) {
+    const char kind = char(piece | 0x20);
+    if (kind == 'r' || kind == 'q') {
+      --ranks[row], --files[col];
+      ++ranks[to_row], ++files[to_col];
+    }
+    if (kind == 'b' || kind == 'q') {
+      --diagonals[row - col + 7], --anti_diagonals[row + col];
+      ++diagonals[to_row - to_col + 7], ++anti_diagonals[to_row + to_col];
+    }
+  }
+
   bool operator==(const SliderLines&) const = default;
 };
 
