@@ -53,6 +53,7 @@ inline void MasksPosition::track(char piece, Square s, int delta) {
 }
 
 inline void MasksPosition::track_move(char piece, Square from, Square to) {
+  if (!is_slider(piece)) return;  // the lines count sliders only
   slider_lines_[is_color(piece, WHITE) ? WHITE : BLACK].move(piece, rank_of(from), file_of(from), rank_of(to),
                                                              file_of(to));
 }
