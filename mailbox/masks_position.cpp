@@ -47,53 +47,18 @@ inline void MasksPosition::track(Square s, int delta) {
   if (!is_empty(board_[s])) track(board_[s], s, delta);
 }
 
-inline void MasksPosition::track(char piece, Square s, int delta) {
-  counts_[static_cast<unsigned char>(piece)] = std::uint8_t(counts_[static_cast<unsigned char>(piece)] + delta);
-  slider_lines_[is_color(piece, WHITE) ? WHITE : BLACK].update(piece, rank_of(s), file_of(s), delta);
+void MasksPosition::retrack_make(Move m) {
+  const ChangedSquares changed(m, side_to_move());
+  for (Square s : changed) track(s, -1);
+  Position::make_move(m);
+  for (Square s : changed) track(s, +1);
 }
 
-inline void MasksPosition::track_move(char piece, Square from, Square to) {
-  if (!is_slider(piece)) return;  // the lines count sliders only
-  slider_lines_[is_color(piece, WHITE) ? WHITE : BLACK].move(piece, rank_of(from), file_of(from), rank_of(to),
-                                                             file_of(to));
-}
-
-// Castling and promotions (two pieces move, or a letter changes) untrack every changed square and track it
-// again; any other move only carries its piece's lines along and untracks the piece it takes.
-void MasksPosition::make_move(Move m) {
-  if (m.flag() == CASTLING || m.is_promotion()) {
-    const ChangedSquares changed(m, side_to_move());
-    for (Square s : changed) track(s, -1);
-    Position::make_move(m);
-    for (Square s : changed) track(s, +1);
-  } else {
-    const Color us = side_to_move();
-    const Square from = m.from(), to = m.to();
-    const Square taken = m.flag() == EN_PASSANT ? to - pawn_push(us) : to;
-    const char moving = board_[from], captured = board_[taken];
-    Position::make_move(m);
-    track_move(moving, from, to);
-    if (!is_empty(captured)) track(captured, taken, -1);
-  }
-  verify_invariants();
-}
-
-void MasksPosition::unmake_move(Move m) {
-  if (m.flag() == CASTLING || m.is_promotion()) {
-    const ChangedSquares changed(m, ~side_to_move());
-    for (Square s : changed) track(s, -1);
-    Position::unmake_move(m);
-    for (Square s : changed) track(s, +1);
-  } else {
-    Position::unmake_move(m);
-    const Color us = side_to_move();
-    const Square from = m.from(), to = m.to();
-    const Square taken = m.flag() == EN_PASSANT ? to - pawn_push(us) : to;
-    const char captured = board_[taken];
-    track_move(board_[from], to, from);
-    if (!is_empty(captured)) track(captured, taken, +1);
-  }
-  verify_invariants();
+void MasksPosition::retrack_unmake(Move m) {
+  const ChangedSquares changed(m, ~side_to_move());
+  for (Square s : changed) track(s, -1);
+  Position::unmake_move(m);
+  for (Square s : changed) track(s, +1);
 }
 
 void MasksPosition::generate_legal(MoveList& list) { mailbox::generate_legal(*this, list); }
@@ -132,12 +97,6 @@ std::string MasksPosition::check_position() const {
       return "count of " + std::string(1, c) + " is " + std::to_string(count(c)) + ", the board has " +
              std::to_string(fresh.count(c));
   return Position::check_position();
-}
-
-void MasksPosition::verify_invariants() const {
-#ifdef MOVEGEN_CHECK_INVARIANTS
-  if (const std::string problem = check_position(); !problem.empty()) require_consistent(problem, fen());
-#endif
 }
 
 }  // namespace movegen::mailbox
