@@ -4,9 +4,10 @@ namespace movegen::bitboard {
 
 namespace {
 
-// Every square a piece of colour By attacks with `occupied` standing on the board.
+// Every square a piece of colour By attacks with `occupied` standing on the board. This and add_pawn_moves
+// are forced inline: GCC keeps them out of line, and the calls cost 4-5% of bulk-counted perft.
 template <Color By>
-Bitboard attacked_squares(const Position& pos, Bitboard occupied) {
+[[gnu::always_inline]] inline Bitboard attacked_squares(const Position& pos, Bitboard occupied) {
   Bitboard attacked = pawn_attacks_bb<By>(pos.pieces(By, PAWN)) | attacks_bb<KING>(pos.king_square(By));
   for (Bitboard b = pos.pieces(By, KNIGHT); b;) attacked |= attacks_bb<KNIGHT>(pop_lsb(b));
   for (Bitboard b = pos.pieces(By, BISHOP, QUEEN); b;) attacked |= attacks_bb<BISHOP>(pop_lsb(b), occupied);
@@ -47,7 +48,7 @@ inline Bitboard king_danger(const Position& pos) {
 
 // Set-wise moves of `pawns` (all of Us) that land in `target`: pushes, captures and promotions.
 template <Color Us, class Sink>
-void add_pawn_moves(const Position& pos, Bitboard pawns, Bitboard target, Sink& sink) {
+[[gnu::always_inline]] inline void add_pawn_moves(const Position& pos, Bitboard pawns, Bitboard target, Sink& sink) {
   constexpr Direction Up = pawn_push(Us), UpEast = Direction(Up + EAST), UpWest = Direction(Up + WEST);
   constexpr Bitboard Rank3 = rank_bb(relative_rank(Us, RANK_3)), Rank7 = rank_bb(relative_rank(Us, RANK_7));
   const Bitboard empty = ~pos.pieces(), enemies = pos.pieces(~Us);
@@ -94,8 +95,8 @@ void generate_all(const Position& pos, Sink& sink) {
   // The danger squares cost a look at every enemy piece: found only when the king has a square to step
   // to or a castling right with nothing between king and rook (in the opening it often has neither).
   bool king_may_move = attacks_bb<KING>(masks.king) & ~pos.pieces(Us);
-  for (int i = Us == WHITE ? 0 : 2; i < (Us == WHITE ? 2 : 4); ++i)  // the rules of K, Q, k, q
-    king_may_move |= (pos.castling_rights() & (1 << i)) && !(pos.castling_rules().rule(i).path & pos.pieces());
+  for (int i = Us == WHITE ? 0 : 2; i < (Us == WHITE ? 2 : 4) && !king_may_move; ++i)  // the rules of K, Q, k, q
+    king_may_move = (pos.castling_rights() & (1 << i)) && !(pos.castling_rules().rule(i).path & pos.pieces());
   if (!more_than_one(masks.checkers)) {  // in double check only the king can move
     generate_pawn_moves<Us>(pos, masks, sink);
     generate_knight_moves<Us>(pos, masks, sink);

@@ -113,9 +113,14 @@ class Position {
   void take_back(Move m, Undo undo);
 
  private:
-  void put_piece(Piece p, Square s);
-  void remove_piece(Square s);
-  void move_piece(Square from, Square to);
+  void put_piece(Piece p, Square s) { put_piece(p, color_of(p), s); }
+  void remove_piece(Square s) { remove_piece(board_[s], color_of(board_[s]), s); }
+  // put_piece and remove_piece for a caller that knows the piece p and its colour c.
+  void put_piece(Piece p, Color c, Square s);
+  void remove_piece(Piece p, Color c, Square s);
+  void move_piece(Square from, Square to) { move_piece(board_[from], color_of(board_[from]), from, to); }
+  // move_piece for a caller that has already read the piece p on `from`, of colour c.
+  void move_piece(Piece p, Color c, Square from, Square to);
   // Runs check_position() through require_consistent in checked builds; nothing otherwise.
   void verify_invariants() const {
 #ifdef MOVEGEN_CHECK_INVARIANTS
@@ -142,33 +147,32 @@ class Position {
   std::vector<Played> history_;
 };
 
-inline void Position::put_piece(Piece p, Square s) {
+inline void Position::put_piece(Piece p, Color c, Square s) {
   board_[s] = p;
   by_type_[type_of(p)] |= square_bb(s);
-  by_color_[color_of(p)] |= square_bb(s);
+  by_color_[c] |= square_bb(s);
 }
 
-inline void Position::remove_piece(Square s) {
-  const Piece p = board_[s];
+inline void Position::remove_piece(Piece p, Color c, Square s) {
   by_type_[type_of(p)] ^= square_bb(s);
-  by_color_[color_of(p)] ^= square_bb(s);
+  by_color_[c] ^= square_bb(s);
   board_[s] = NO_PIECE;
 }
 
-inline void Position::move_piece(Square from, Square to) {
-  const Piece p = board_[from];
+inline void Position::move_piece(Piece p, Color c, Square from, Square to) {
   const Bitboard from_to = square_bb(from) | square_bb(to);
   by_type_[type_of(p)] ^= from_to;
-  by_color_[color_of(p)] ^= from_to;
+  by_color_[c] ^= from_to;
   board_[to] = p;
   board_[from] = NO_PIECE;
 }
 
-// Defined in the header so that perft, a template in another file, can inline them.
+// Defined in the header so that perft, a template in another file, can inline them. The moving piece is
+// of colour `us` and a captured one of ~us: the colours are given to the helpers, not read off the pieces.
 inline Position::Undo Position::play(Move m) {
   const Color us = side_;
   const Square from = m.from(), to = m.to();
-  const PieceType moved = type_of(board_[from]);
+  const Piece moved = board_[from];
   Undo undo{board_[to], castling_, ep_square_, halfmove_clock_};
 
   switch (m.flag()) {
@@ -176,7 +180,7 @@ inline Position::Undo Position::play(Move m) {
       const Square captured = to - pawn_push(us);
       undo.captured = board_[captured];
       remove_piece(captured);
-      move_piece(from, to);
+      move_piece(moved, us, from, to);
       break;
     }
     case CASTLING: {  // king takes own rook: both leave their squares, then land on theirs
@@ -189,8 +193,8 @@ inline Position::Undo Position::play(Move m) {
       break;
     }
     default:
-      if (undo.captured != NO_PIECE) remove_piece(to);
-      move_piece(from, to);
+      if (undo.captured != NO_PIECE) remove_piece(undo.captured, ~us, to);
+      move_piece(moved, us, from, to);
       break;
   }
   if (m.is_promotion()) {
@@ -200,7 +204,7 @@ inline Position::Undo Position::play(Move m) {
 
   castling_ &= castling_rules_.rights_kept_after_touching(from) & castling_rules_.rights_kept_after_touching(to);
   ep_square_ = m.flag() == DOUBLE_PUSH ? from + pawn_push(us) : SQ_NONE;
-  halfmove_clock_ = moved == PAWN || undo.captured != NO_PIECE ? 0 : halfmove_clock_ + 1;
+  halfmove_clock_ = type_of(moved) == PAWN || undo.captured != NO_PIECE ? 0 : halfmove_clock_ + 1;
   fullmove_number_ += us == BLACK;
   side_ = ~us;
   return undo;
@@ -228,8 +232,8 @@ inline void Position::take_back(Move m, Undo undo) {
       break;
     }
     default:
-      move_piece(to, from);
-      if (undo.captured != NO_PIECE) put_piece(undo.captured, to);
+      move_piece(board_[to], us, to, from);
+      if (undo.captured != NO_PIECE) put_piece(undo.captured, ~us, to);
       break;
   }
 

@@ -49,26 +49,21 @@ void MasksPosition::track_board() {
 }
 
 inline void MasksPosition::track(Square s, int delta) {
-  const char piece = board_[s];
-  if (is_empty(piece)) return;
-  counts_[static_cast<unsigned char>(piece)] = std::uint8_t(counts_[static_cast<unsigned char>(piece)] + delta);
-  slider_lines_[is_color(piece, WHITE) ? WHITE : BLACK].update(piece, rank_of(s), file_of(s), delta);
+  if (!is_empty(board_[s])) track(board_[s], s, delta);
 }
 
-void MasksPosition::make_move(Move m) {
+void MasksPosition::retrack_make(Move m) {
   const ChangedSquares changed(m, side_to_move());
   for (Square s : changed) track(s, -1);
   Position::make_move(m);
   for (Square s : changed) track(s, +1);
-  verify_invariants();
 }
 
-void MasksPosition::unmake_move(Move m) {
+void MasksPosition::retrack_unmake(Move m) {
   const ChangedSquares changed(m, ~side_to_move());
   for (Square s : changed) track(s, -1);
   Position::unmake_move(m);
   for (Square s : changed) track(s, +1);
-  verify_invariants();
 }
 
 void MasksPosition::generate_legal(MoveList& list) { mailbox::generate_legal(*this, list); }
@@ -115,12 +110,6 @@ std::string MasksPosition::check_position() const {
       return "count of " + std::string(1, c) + " is " + std::to_string(count(c)) + ", the board has " +
              std::to_string(fresh.count(c));
   return Position::check_position();
-}
-
-void MasksPosition::verify_invariants() const {
-#ifdef MOVEGEN_CHECK_INVARIANTS
-  if (const std::string problem = check_position(); !problem.empty()) require_consistent(problem, fen());
-#endif
 }
 
 }  // namespace movegen::mailbox

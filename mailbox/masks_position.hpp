@@ -12,8 +12,10 @@
 
 #include <array>
 #include <cstdint>
+#include <string>
 
 #include "common/legality_masks.hpp"
+#include "common/position_concept.hpp"
 #include "mailbox/legality_masks.hpp"
 #include "mailbox/position.hpp"
 
@@ -81,12 +83,69 @@ class MasksPosition : private Position {
  private:
   /// Adds (+1) or removes (-1) the letter on `s` from the counts and slider lines.
   void track(Square s, int delta);
+  /// track for the letter `piece` (not '-') on s.
+  void track(char piece, Square s, int delta);
+  /// Moves the slider lines of the letter `piece` from `from` to `to`; the counts stay as they are.
+  void track_move(char piece, Square from, Square to);
   /// Finds the counts and slider lines afresh from the board.
   void track_board();
-  void verify_invariants() const;
+  // Runs check_position() through require_consistent in checked builds; nothing otherwise.
+  void verify_invariants() const {
+#ifdef MOVEGEN_CHECK_INVARIANTS
+    if (const std::string problem = check_position(); !problem.empty()) require_consistent(problem, fen());
+#endif
+  }
+  // make_move and unmake_move for castling and promotions: every changed square untracked and tracked again.
+  void retrack_make(Move m);
+  void retrack_unmake(Move m);
 
   std::array<std::uint8_t, 128> counts_{};  // pieces on the board per FEN letter, index the letter itself
   SliderLines slider_lines_[COLOR_NB];      // each colour's bishops, rooks and queens per line
 };
+
+inline void MasksPosition::track(char piece, Square s, int delta) {
+  counts_[static_cast<unsigned char>(piece)] = std::uint8_t(counts_[static_cast<unsigned char>(piece)] + delta);
+  slider_lines_[is_color(piece, WHITE) ? WHITE : BLACK].update(piece, rank_of(s), file_of(s), delta);
+}
+
+inline void MasksPosition::track_move(char piece, Square from, Square to) {
+  if (!is_slider(piece)) return;  // the lines count sliders only
+  slider_lines_[is_color(piece, WHITE) ? WHITE : BLACK].move(piece, rank_of(from), file_of(from), rank_of(to),
+                                                             file_of(to));
+}
+
+// make_move and unmake_move are defined here so that perft, a template in another file, can inline them.
+// Castling and promotions (two pieces move, or a letter changes) untrack every changed square and track it
+// again (retrack_make, retrack_unmake); any other move only carries its piece's lines along and untracks
+// the piece it takes.
+inline void MasksPosition::make_move(Move m) {
+  if (m.flag() == CASTLING || m.is_promotion()) {
+    retrack_make(m);
+  } else {
+    const Color us = side_to_move();
+    const Square from = m.from(), to = m.to();
+    const Square taken = m.flag() == EN_PASSANT ? to - pawn_push(us) : to;
+    const char moving = board_[from], captured = board_[taken];
+    Position::make_move(m);
+    track_move(moving, from, to);
+    if (!is_empty(captured)) track(captured, taken, -1);
+  }
+  verify_invariants();
+}
+
+inline void MasksPosition::unmake_move(Move m) {
+  if (m.flag() == CASTLING || m.is_promotion()) {
+    retrack_unmake(m);
+  } else {
+    Position::unmake_move(m);
+    const Color us = side_to_move();
+    const Square from = m.from(), to = m.to();
+    const Square taken = m.flag() == EN_PASSANT ? to - pawn_push(us) : to;
+    const char captured = board_[taken];
+    track_move(board_[from], to, from);
+    if (!is_empty(captured)) track(captured, taken, +1);
+  }
+  verify_invariants();
+}
 
 }  // namespace movegen::mailbox

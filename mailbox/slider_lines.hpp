@@ -16,6 +16,17 @@
 
 namespace movegen::mailbox {
 
+/// True for the letter of a bishop, rook or queen of either colour: the pieces SliderLines counts. One
+/// table lookup, since make and unmake ask it of every moving piece.
+inline bool is_slider(char piece) {
+  static constexpr auto SLIDER = [] {
+    std::array<bool, 256> table{};
+    for (char c : {'B', 'R', 'Q', 'b', 'r', 'q'}) table[static_cast<unsigned char>(c)] = true;
+    return table;
+  }();
+  return SLIDER[static_cast<unsigned char>(piece)];
+}
+
 /// One colour's sliders counted per line of the board, so that an attack test walks a ray only when the
 /// ray's line holds a slider that moves along it.
 struct SliderLines {
@@ -34,6 +45,20 @@ struct SliderLines {
     if (kind == 'b' || kind == 'q') {
       diagonals[row - col + 7] = std::uint8_t(diagonals[row - col + 7] + delta);
       anti_diagonals[row + col] = std::uint8_t(anti_diagonals[row + col] + delta);
+    }
+  }
+
+  /// update(piece, row, col, -1) then update(piece, to_row, to_col, +1) for a slider's letter: the
+  /// slider moved.
+  void move(char piece, int row, int col, int to_row, int to_col) {
+    const char kind = char(piece | 0x20);
+    if (kind == 'r' || kind == 'q') {
+      --ranks[row], --files[col];
+      ++ranks[to_row], ++files[to_col];
+    }
+    if (kind == 'b' || kind == 'q') {
+      --diagonals[row - col + 7], --anti_diagonals[row + col];
+      ++diagonals[to_row - to_col + 7], ++anti_diagonals[to_row + to_col];
     }
   }
 

@@ -161,6 +161,33 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(generating_moves_leaves_every_field_as_it_was, P, 
   }
 }
 
+BOOST_AUTO_TEST_CASE_TEMPLATE(every_move_two_plies_deep_keeps_the_position_consistent, P, testing::Generators) {
+  // Each kind of move (quiet, capture, double push, en passant, castling, promotion with and without a
+  // capture) keeps what the position holds beside the board its own way: mailbox-masks, for one, carries a
+  // moving piece's slider lines and retracks every changed square only for castling and promotions. The
+  // checker must pass after every make and every unmake, two plies deep from every suite position (one in
+  // quick runs), where the suite's castling, en passant and promotion positions put each kind in play.
+  const int depth = test::quick_tests() ? 1 : 2;
+  std::function<void(P&, int)> walk = [&](P& pos, int plies) {
+    MoveList moves;
+    pos.generate_legal(moves);
+    for (Move m : moves) {
+      const std::string fen = pos.fen();
+      pos.make_move(m);
+      BOOST_TEST_INFO("after " << to_uci(m) << " from " << fen);
+      BOOST_TEST_REQUIRE(pos.check_position() == "");
+      if (plies > 1) walk(pos, plies - 1);
+      pos.unmake_move(m);
+      BOOST_TEST_INFO("after unmaking " << to_uci(m) << " from " << fen);
+      BOOST_TEST_REQUIRE(pos.check_position() == "");
+    }
+  };
+  for (const EpdEntry& entry : suite()) {
+    auto pos = P::from_fen(entry.fen);
+    walk(pos, depth);
+  }
+}
+
 BOOST_AUTO_TEST_CASE_TEMPLATE(checker_reports_a_pawn_on_the_last_rank, P, testing::Generators) {
   expect_problem<P>(
       "4k3/P7/8/8/8/8/8/4K3 w - - 0 1", [](auto& pos) { pos.make_move(Move(SQ_A7, SQ_A8)); }, "pawn on a8");
