@@ -88,10 +88,11 @@ Key key_change(const P& pos, Move m) {
     else if (const Piece captured = pos.piece_on(to); captured != NO_PIECE)
       k ^= zobrist::piece(captured, to);
   }
+  // The rights lost: a right's number is in the key before the move and not after it. Most moves lose none.
   const CastlingRights before = pos.castling_rights();
-  k ^= zobrist::castling(before) ^
-       zobrist::castling(before & pos.castling_rules().rights_kept_after_touching(from) &
-                         pos.castling_rules().rights_kept_after_touching(to));
+  const CastlingRights after = before & pos.castling_rules().rights_kept_after_touching(from) &
+                               pos.castling_rules().rights_kept_after_touching(to);
+  if (before != after) k ^= zobrist::castling(CastlingRights(before ^ after));
   k ^= zobrist::en_passant(pos.ep_square(), us, piece_on);
   // The squares beside `to` are not touched by a double push: the board before the move answers for after.
   if (m.flag() == DOUBLE_PUSH) k ^= zobrist::en_passant(from + pawn_push(us), ~us, piece_on);
