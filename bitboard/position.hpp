@@ -73,6 +73,16 @@ class Position {
   /// bulk counting uses at the last ply (common/perft.hpp).
   std::size_t count_legal() const;
 
+  /// The number of legal moves after `m`, a move generated for this position: m played, count_legal(),
+  /// m taken back. What perft's bulk counting calls at the parents of its leaves: m is played without
+  /// the key and the history, which no one reads before it is taken back. Leaves the position as it was.
+  std::size_t count_legal_after(Move m) {
+    const Undo undo = play(m);
+    const std::size_t count = count_legal();
+    take_back(m, undo);
+    return count;
+  }
+
   /// Plays a move generated for this position; unmake_move takes it back.
   void make_move(Move m) {
     const Key next_key = key_ ^ key_change(*this, m);  // read from the boards before the move

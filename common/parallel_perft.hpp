@@ -28,13 +28,17 @@ template <ChessPosition P>
 std::uint64_t perft(P& pos, int depth, Counting counting, PerftTable& table) {
   if (depth < PerftTable::MIN_DEPTH || !table) return perft(pos, depth, counting);
   if (const auto stored = table.probe(pos.key(), depth)) return *stored;
-  MoveList moves;
-  pos.generate_legal(moves);
   std::uint64_t nodes = 0;
-  for (Move m : moves) {
-    pos.make_move(m);
-    nodes += perft(pos, depth - 1, counting, table);
-    pos.unmake_move(m);
+  if (depth == PerftTable::MIN_DEPTH) {  // no child is looked up: perft counts them its own way
+    nodes = perft(pos, depth, counting);
+  } else {
+    MoveList moves;
+    pos.generate_legal(moves);
+    for (Move m : moves) {
+      pos.make_move(m);
+      nodes += perft(pos, depth - 1, counting, table);
+      pos.unmake_move(m);
+    }
   }
   table.store(pos.key(), depth, nodes);
   return nodes;

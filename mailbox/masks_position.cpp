@@ -52,18 +52,8 @@ inline void MasksPosition::track(Square s, int delta) {
   if (!is_empty(board_[s])) track(board_[s], s, delta);
 }
 
-void MasksPosition::retrack_make(Move m) {
-  const ChangedSquares changed(m, side_to_move());
-  for (Square s : changed) track(s, -1);
-  Position::make_move(m);
-  for (Square s : changed) track(s, +1);
-}
-
-void MasksPosition::retrack_unmake(Move m) {
-  const ChangedSquares changed(m, ~side_to_move());
-  for (Square s : changed) track(s, -1);
-  Position::unmake_move(m);
-  for (Square s : changed) track(s, +1);
+void MasksPosition::retrack(Move m, Color us, int delta) {
+  for (Square s : ChangedSquares(m, us)) track(s, delta);
 }
 
 void MasksPosition::generate_legal(MoveList& list) { mailbox::generate_legal(*this, list); }

@@ -72,6 +72,11 @@ class MasksPosition : private Position {
   /// tested and taken back. Only Chess960 needs it, when the castling rook shields the king's destination.
   bool castling_keeps_king_safe(Move m);
 
+  /// The number of legal moves after legal move `m`: m played, count_legal(), m taken back. Perft's bulk
+  /// counting calls it at the parents of its leaves: m is played on the board without the key and the
+  /// history, which no one reads before it is taken back. Leaves the position as it was.
+  std::size_t count_legal_after(Move m);
+
   /// Plays a legal move of this position; unmake_move takes it back.
   void make_move(Move m);
   /// Takes back `m`, which must be the last move made, restoring every field exactly.
@@ -95,9 +100,14 @@ class MasksPosition : private Position {
     if (const std::string problem = check_position(); !problem.empty()) require_consistent(problem, fen());
 #endif
   }
-  // make_move and unmake_move for castling and promotions: every changed square untracked and tracked again.
-  void retrack_make(Move m);
-  void retrack_unmake(Move m);
+  // Tracks (+1) or untracks (-1) every square whose letter move m of colour `us` changes: what make and
+  // unmake do around castling and promotions.
+  void retrack(Move m, Color us, int delta);
+  // Move m on the board (on_board() plays or takes it back there) and on the counts and slider lines.
+  template <class OnBoard>
+  void play_tracked(Move m, OnBoard on_board);
+  template <class OnBoard>
+  void take_back_tracked(Move m, OnBoard on_board);
 
   std::array<std::uint8_t, 128> counts_{};  // pieces on the board per FEN letter, index the letter itself
   SliderLines slider_lines_[COLOR_NB];      // each colour's bishops, rooks and queens per line
@@ -114,38 +124,60 @@ inline void MasksPosition::track_move(char piece, Square from, Square to) {
                                                              file_of(to));
 }
 
-// make_move and unmake_move are defined here so that perft, a template in another file, can inline them.
-// Castling and promotions (two pieces move, or a letter changes) untrack every changed square and track it
-// again (retrack_make, retrack_unmake); any other move only carries its piece's lines along and untracks
-// the piece it takes.
-inline void MasksPosition::make_move(Move m) {
+// make_move, unmake_move and count_legal_after are defined here so that perft, a template in another file,
+// can inline them. Castling and promotions (two pieces move, or a letter changes) untrack every changed
+// square and track it again (retrack); any other move only carries its piece's lines along and untracks
+// the piece it takes. `on_board` plays or takes back the move on the board string.
+template <class OnBoard>
+inline void MasksPosition::play_tracked(Move m, OnBoard on_board) {
+  const Color us = side_to_move();
   if (m.flag() == CASTLING || m.is_promotion()) {
-    retrack_make(m);
-  } else {
-    const Color us = side_to_move();
-    const Square from = m.from(), to = m.to();
-    const Square taken = m.flag() == EN_PASSANT ? to - pawn_push(us) : to;
-    const char moving = board_[from], captured = board_[taken];
-    Position::make_move(m);
-    track_move(moving, from, to);
-    if (!is_empty(captured)) track(captured, taken, -1);
+    retrack(m, us, -1);
+    on_board();
+    retrack(m, us, +1);
+    return;
   }
+  const Square from = m.from(), to = m.to();
+  const Square taken = m.flag() == EN_PASSANT ? to - pawn_push(us) : to;
+  const char moving = board_[from], captured = board_[taken];
+  on_board();
+  track_move(moving, from, to);
+  if (!is_empty(captured)) track(captured, taken, -1);
+}
+
+template <class OnBoard>
+inline void MasksPosition::take_back_tracked(Move m, OnBoard on_board) {
+  const Color us = ~side_to_move();
+  if (m.flag() == CASTLING || m.is_promotion()) {
+    retrack(m, us, -1);
+    on_board();
+    retrack(m, us, +1);
+    return;
+  }
+  on_board();
+  const Square from = m.from(), to = m.to();
+  const Square taken = m.flag() == EN_PASSANT ? to - pawn_push(us) : to;
+  const char captured = board_[taken];
+  track_move(board_[from], to, from);
+  if (!is_empty(captured)) track(captured, taken, +1);
+}
+
+inline void MasksPosition::make_move(Move m) {
+  play_tracked(m, [&] { Position::make_move(m); });
   verify_invariants();
 }
 
 inline void MasksPosition::unmake_move(Move m) {
-  if (m.flag() == CASTLING || m.is_promotion()) {
-    retrack_unmake(m);
-  } else {
-    Position::unmake_move(m);
-    const Color us = side_to_move();
-    const Square from = m.from(), to = m.to();
-    const Square taken = m.flag() == EN_PASSANT ? to - pawn_push(us) : to;
-    const char captured = board_[taken];
-    track_move(board_[from], to, from);
-    if (!is_empty(captured)) track(captured, taken, +1);
-  }
+  take_back_tracked(m, [&] { Position::unmake_move(m); });
   verify_invariants();
+}
+
+inline std::size_t MasksPosition::count_legal_after(Move m) {
+  Undo undo;
+  play_tracked(m, [&] { undo = play(m); });
+  const std::size_t count = count_legal();
+  take_back_tracked(m, [&] { take_back(m, undo); });
+  return count;
 }
 
 }  // namespace movegen::mailbox

@@ -17,6 +17,7 @@
 #include <csignal>
 #include <cstdio>
 #include <functional>
+#include <optional>
 #include <random>
 #include <string>
 
@@ -151,9 +152,20 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(generating_moves_leaves_every_field_as_it_was, P, 
     BOOST_TEST_REQUIRE((pos.state() == before));
     for (Move m : moves) {
       BOOST_TEST_INFO("after " << to_uci(m));
+      // count_legal_after plays m without the key and history and takes it back: all must be as before,
+      // what the position keeps beside the board too (check_position), and the count the one after m.
+      std::optional<std::size_t> counted_after;
+      if constexpr (requires { pos.count_legal_after(m); }) {
+        const Key key = pos.key();
+        counted_after = pos.count_legal_after(m);
+        BOOST_TEST_REQUIRE((pos.state() == before));
+        BOOST_TEST_REQUIRE(pos.key() == key);
+        BOOST_TEST_REQUIRE(pos.check_position() == "");
+      }
       pos.make_move(m);
       const BoardState after = pos.state();
-      generated(pos);
+      const MoveList replies = generated(pos);
+      if (counted_after) BOOST_TEST(*counted_after == replies.size());
       BOOST_TEST_REQUIRE((pos.state() == after));
       pos.unmake_move(m);
       BOOST_TEST_REQUIRE((pos.state() == before));
