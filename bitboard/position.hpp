@@ -84,14 +84,14 @@ class Position {
   }
 
   /// Plays a move generated for this position; unmake_move takes it back.
-  void make_move(Move m) {
+  [[gnu::always_inline]] void make_move(Move m) {
     const Key next_key = key_ ^ key_change(*this, m);  // read from the boards before the move
     history_.push_back({play(m), key_});
     key_ = next_key;
     verify_invariants();
   }
   /// Takes back `m`, which must be the last move made, restoring every field exactly.
-  void unmake_move(Move m) {
+  [[gnu::always_inline]] void unmake_move(Move m) {
     assert(!history_.empty());
     take_back(m, history_.back().undo);
     key_ = history_.back().key;
@@ -179,7 +179,7 @@ inline void Position::move_piece(Piece p, Color c, Square from, Square to) {
 
 // Defined in the header so that perft, a template in another file, can inline them. The moving piece is
 // of colour `us` and a captured one of ~us: the colours are given to the helpers, not read off the pieces.
-inline Position::Undo Position::play(Move m) {
+[[gnu::always_inline]] inline Position::Undo Position::play(Move m) {
   const Color us = side_;
   const Square from = m.from(), to = m.to();
   const Piece moved = board_[from];
@@ -220,7 +220,7 @@ inline Position::Undo Position::play(Move m) {
   return undo;
 }
 
-inline void Position::take_back(Move m, Undo undo) {
+[[gnu::always_inline]] inline void Position::take_back(Move m, Undo undo) {
   const Color us = ~side_;
   const Square from = m.from(), to = m.to();
 
