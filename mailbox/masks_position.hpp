@@ -129,7 +129,7 @@ inline void MasksPosition::track_move(char piece, Square from, Square to) {
 // square and track it again (retrack); any other move only carries its piece's lines along and untracks
 // the piece it takes. `on_board` plays or takes back the move on the board string.
 template <class OnBoard>
-inline void MasksPosition::play_tracked(Move m, OnBoard on_board) {
+[[gnu::always_inline]] inline void MasksPosition::play_tracked(Move m, OnBoard on_board) {
   const Color us = side_to_move();
   if (m.flag() == CASTLING || m.is_promotion()) {
     retrack(m, us, -1);
@@ -146,7 +146,7 @@ inline void MasksPosition::play_tracked(Move m, OnBoard on_board) {
 }
 
 template <class OnBoard>
-inline void MasksPosition::take_back_tracked(Move m, OnBoard on_board) {
+[[gnu::always_inline]] inline void MasksPosition::take_back_tracked(Move m, OnBoard on_board) {
   const Color us = ~side_to_move();
   if (m.flag() == CASTLING || m.is_promotion()) {
     retrack(m, us, -1);
@@ -162,17 +162,17 @@ inline void MasksPosition::take_back_tracked(Move m, OnBoard on_board) {
   if (!is_empty(captured)) track(captured, taken, +1);
 }
 
-inline void MasksPosition::make_move(Move m) {
+[[gnu::always_inline, gnu::flatten]] inline void MasksPosition::make_move(Move m) {
   play_tracked(m, [&] { Position::make_move(m); });
   verify_invariants();
 }
 
-inline void MasksPosition::unmake_move(Move m) {
+[[gnu::always_inline, gnu::flatten]] inline void MasksPosition::unmake_move(Move m) {
   take_back_tracked(m, [&] { Position::unmake_move(m); });
   verify_invariants();
 }
 
-inline std::size_t MasksPosition::count_legal_after(Move m) {
+[[gnu::flatten]] inline std::size_t MasksPosition::count_legal_after(Move m) {
   Undo undo;
   play_tracked(m, [&] { undo = play(m); });
   const std::size_t count = count_legal();
