@@ -5,6 +5,7 @@
 //   Key next = k ^ key_change(pos, m);          // the key after m, computed before m is made
 #pragma once
 
+#include <array>
 #include <cstdint>
 
 #include "common/castling.hpp"
@@ -18,14 +19,25 @@ namespace movegen {
 /// A 64-bit Zobrist key: equal positions have equal keys; different ones almost always differ.
 using Key = std::uint64_t;
 
+namespace detail {
+// Polyglot's piece numbers rearranged by our Piece values, so that a look-up is one load. Polyglot numbers
+// its kinds black pawn 0, white pawn 1, black knight 2, ..., white king 11; NO_PIECE's row holds zeros.
+inline constexpr auto PIECE_SQUARE = [] {
+  std::array<std::array<Key, SQUARE_NB>, PIECE_NB> numbers{};
+  for (int p = 0; p < PIECE_NB; ++p) {
+    const PieceType pt = type_of(Piece(p));
+    if (pt < PAWN || pt > KING) continue;
+    const int kind = 2 * (int(pt) - 1) + (color_of(Piece(p)) == WHITE ? 1 : 0);
+    for (int s = 0; s < SQUARE_NB; ++s) numbers[p][s] = POLYGLOT_RANDOM64[64 * kind + s];
+  }
+  return numbers;
+}();
+}  // namespace detail
+
 namespace zobrist {
 
-/// The number of piece p (not NO_PIECE) on square s. Polyglot numbers its kinds black pawn 0, white pawn 1,
-/// black knight 2, ..., white king 11.
-constexpr Key piece(Piece p, Square s) {
-  const int kind = 2 * (int(type_of(p)) - 1) + (color_of(p) == WHITE ? 1 : 0);
-  return detail::POLYGLOT_RANDOM64[64 * kind + s];
-}
+/// The number of piece p on square s (Polyglot's number of its kind on s), or 0 for NO_PIECE.
+constexpr Key piece(Piece p, Square s) { return detail::PIECE_SQUARE[p][s]; }
 
 /// The xor of the numbers of the castling rights held in `rights` (Polyglot: K, Q, k, q at 768..771).
 constexpr Key castling(CastlingRights rights) {
@@ -72,7 +84,7 @@ Key zobrist_key(const BoardState& s);
 /// `to` (as the promoted piece), the piece it takes, castling's rook, the rights lost, the en passant file
 /// cleared and set, and the side. `pos` is any ChessPosition; read before the move is made.
 template <class P>
-Key key_change(const P& pos, Move m) {
+[[gnu::always_inline]] inline Key key_change(const P& pos, Move m) {
   const Color us = pos.side_to_move();
   const Square from = m.from(), to = m.to();
   const auto piece_on = [&pos](Square s) { return pos.piece_on(s); };
@@ -85,8 +97,8 @@ Key key_change(const P& pos, Move m) {
          zobrist::piece(m.is_promotion() ? make_piece(us, m.promotion_type()) : moving, to);
     if (m.flag() == EN_PASSANT)
       k ^= zobrist::piece(make_piece(~us, PAWN), to - pawn_push(us));
-    else if (const Piece captured = pos.piece_on(to); captured != NO_PIECE)
-      k ^= zobrist::piece(captured, to);
+    else
+      k ^= zobrist::piece(pos.piece_on(to), to);  // 0 if `to` is empty
   }
   // The rights lost: a right's number is in the key before the move and not after it. Most moves lose none.
   const CastlingRights before = pos.castling_rights();
