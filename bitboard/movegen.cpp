@@ -7,7 +7,7 @@ namespace {
 // Every square a piece of colour By attacks with `occupied` standing on the board. This and add_pawn_moves
 // are forced inline: GCC keeps them out of line, and the calls cost 4-5% of bulk-counted perft.
 template <Color By>
-[[gnu::always_inline]] inline Bitboard attacked_squares(const Position& pos, Bitboard occupied) {
+[[gnu::always_inline]] inline Bitboard attacked_squares(const PieceSets& pos, Bitboard occupied) {
   Bitboard attacked = pawn_attacks_bb<By>(pos.pieces(By, PAWN)) | attacks_bb<KING>(pos.king_square(By));
   for (Bitboard b = pos.pieces(By, KNIGHT); b;) attacked |= attacks_bb<KNIGHT>(pop_lsb(b));
   for (Bitboard b = pos.pieces(By, BISHOP, QUEEN); b;) attacked |= attacks_bb<BISHOP>(pop_lsb(b), occupied);
@@ -16,7 +16,7 @@ template <Color By>
 }
 
 template <Color Us>
-inline LegalityMasks legality_masks(const Position& pos) {
+inline LegalityMasks legality_masks(const PieceSets& pos) {
   constexpr Color Them = ~Us;
   LegalityMasks masks;
   masks.king = pos.king_square(Us);
@@ -42,13 +42,13 @@ inline LegalityMasks legality_masks(const Position& pos) {
 }
 
 template <Color Us>
-inline Bitboard king_danger(const Position& pos) {
+inline Bitboard king_danger(const PieceSets& pos) {
   return attacked_squares<~Us>(pos, pos.pieces() ^ pos.pieces(Us, KING));
 }
 
 // Set-wise moves of `pawns` (all of Us) that land in `target`: pushes, captures and promotions.
 template <Color Us, class Sink>
-[[gnu::always_inline]] inline void add_pawn_moves(const Position& pos, Bitboard pawns, Bitboard target, Sink& sink) {
+[[gnu::always_inline]] inline void add_pawn_moves(const PieceSets& pos, Bitboard pawns, Bitboard target, Sink& sink) {
   constexpr Direction Up = pawn_push(Us), UpEast = Direction(Up + EAST), UpWest = Direction(Up + WEST);
   constexpr Bitboard Rank3 = rank_bb(relative_rank(Us, RANK_3)), Rank7 = rank_bb(relative_rank(Us, RANK_7));
   const Bitboard empty = ~pos.pieces(), enemies = pos.pieces(~Us);
@@ -71,7 +71,7 @@ template <Color Us, class Sink>
 // king once the capturing pawn has moved and the captured pawn is gone. That one test covers pins of
 // the capturer and the rank pin through both pawns (e.g. 8/8/8/K1pP3r/8/8/8/7k w - c6: d5xc6 is illegal).
 template <Color Us, class Sink>
-void add_en_passant(const Position& pos, const LegalityMasks& masks, Sink& sink) {
+void add_en_passant(const PieceSets& pos, const LegalityMasks& masks, Sink& sink) {
   constexpr Color Them = ~Us;
   const Square to = pos.ep_square();
   if (to == SQ_NONE) return;
@@ -90,7 +90,7 @@ void add_en_passant(const Position& pos, const LegalityMasks& masks, Sink& sink)
 
 // Every legal move of Us into `sink`.
 template <Color Us, class Sink>
-void generate_all(const Position& pos, Sink& sink) {
+void generate_all(const PieceSets& pos, Sink& sink) {
   const LegalityMasks masks = legality_masks<Us>(pos);
   // The danger squares cost a look at every enemy piece: found only when the king has a square to step
   // to or a castling right with nothing between king and rook (in the opening it often has neither).
@@ -111,16 +111,16 @@ void generate_all(const Position& pos, Sink& sink) {
 
 }  // namespace
 
-LegalityMasks legality_masks(const Position& pos) {
+LegalityMasks legality_masks(const PieceSets& pos) {
   return pos.side_to_move() == WHITE ? legality_masks<WHITE>(pos) : legality_masks<BLACK>(pos);
 }
 
-Bitboard king_danger(const Position& pos) {
+Bitboard king_danger(const PieceSets& pos) {
   return pos.side_to_move() == WHITE ? king_danger<WHITE>(pos) : king_danger<BLACK>(pos);
 }
 
 template <Color Us, class Sink>
-inline void generate_pawn_moves(const Position& pos, const LegalityMasks& masks, Sink& sink) {
+inline void generate_pawn_moves(const PieceSets& pos, const LegalityMasks& masks, Sink& sink) {
   const Bitboard pawns = pos.pieces(Us, PAWN);
   add_pawn_moves<Us>(pos, pawns & ~masks.pinned, masks.check_mask, sink);
   for (Bitboard pinned = pawns & masks.pinned; pinned;) {
@@ -131,7 +131,7 @@ inline void generate_pawn_moves(const Position& pos, const LegalityMasks& masks,
 }
 
 template <Color Us, class Sink>
-inline void generate_knight_moves(const Position& pos, const LegalityMasks& masks, Sink& sink) {
+inline void generate_knight_moves(const PieceSets& pos, const LegalityMasks& masks, Sink& sink) {
   const Bitboard target = ~pos.pieces(Us) & masks.check_mask;
   for (Bitboard b = pos.pieces(Us, KNIGHT) & ~masks.pinned; b;) {
     const Square from = pop_lsb(b);
@@ -140,7 +140,7 @@ inline void generate_knight_moves(const Position& pos, const LegalityMasks& mask
 }
 
 template <Color Us, PieceType Pt, class Sink>
-inline void generate_slider_moves(const Position& pos, const LegalityMasks& masks, Sink& sink) {
+inline void generate_slider_moves(const PieceSets& pos, const LegalityMasks& masks, Sink& sink) {
   static_assert(Pt == BISHOP || Pt == ROOK);
   const Bitboard target = ~pos.pieces(Us) & masks.check_mask;
   const Bitboard occupied = pos.pieces();
@@ -156,13 +156,13 @@ inline void generate_slider_moves(const Position& pos, const LegalityMasks& mask
 }
 
 template <Color Us, class Sink>
-inline void generate_king_moves(const Position& pos, Bitboard danger, Sink& sink) {
+inline void generate_king_moves(const PieceSets& pos, Bitboard danger, Sink& sink) {
   const Square king = pos.king_square(Us);
   sink.add_moves(king, attacks_bb<KING>(king) & ~pos.pieces(Us) & ~danger);
 }
 
 template <Color Us, class Sink>
-inline void generate_castling_moves(const Position& pos, const LegalityMasks& masks, Bitboard danger, Sink& sink) {
+inline void generate_castling_moves(const PieceSets& pos, const LegalityMasks& masks, Bitboard danger, Sink& sink) {
   constexpr int first = Us == WHITE ? 0 : 2;  // the rules of K, Q, k, q
   constexpr CastlingRights ours = CastlingRights(3 << first);
   if (masks.checkers || !(pos.castling_rights() & ours)) return;
@@ -176,7 +176,7 @@ inline void generate_castling_moves(const Position& pos, const LegalityMasks& ma
   }
 }
 
-void generate_legal(const Position& pos, MoveList& list) {
+void generate_legal(const PieceSets& pos, MoveList& list) {
   MoveWriter writer(list);
   if (pos.side_to_move() == WHITE)
     generate_all<WHITE>(pos, writer);
@@ -184,7 +184,7 @@ void generate_legal(const Position& pos, MoveList& list) {
     generate_all<BLACK>(pos, writer);
 }
 
-std::size_t count_legal(const Position& pos) {
+std::size_t count_legal(const PieceSets& pos) {
   MoveCounter counter;
   if (pos.side_to_move() == WHITE)
     generate_all<WHITE>(pos, counter);
@@ -194,13 +194,13 @@ std::size_t count_legal(const Position& pos) {
 }
 
 // The per-piece generators for both colours and both sinks, so that other files can call them too.
-#define INSTANTIATE_GENERATORS(Us, Sink)                                                               \
-  template void generate_pawn_moves<Us, Sink>(const Position&, const LegalityMasks&, Sink&);           \
-  template void generate_knight_moves<Us, Sink>(const Position&, const LegalityMasks&, Sink&);         \
-  template void generate_slider_moves<Us, BISHOP, Sink>(const Position&, const LegalityMasks&, Sink&); \
-  template void generate_slider_moves<Us, ROOK, Sink>(const Position&, const LegalityMasks&, Sink&);   \
-  template void generate_king_moves<Us, Sink>(const Position&, Bitboard, Sink&);                       \
-  template void generate_castling_moves<Us, Sink>(const Position&, const LegalityMasks&, Bitboard, Sink&);
+#define INSTANTIATE_GENERATORS(Us, Sink)                                                                \
+  template void generate_pawn_moves<Us, Sink>(const PieceSets&, const LegalityMasks&, Sink&);           \
+  template void generate_knight_moves<Us, Sink>(const PieceSets&, const LegalityMasks&, Sink&);         \
+  template void generate_slider_moves<Us, BISHOP, Sink>(const PieceSets&, const LegalityMasks&, Sink&); \
+  template void generate_slider_moves<Us, ROOK, Sink>(const PieceSets&, const LegalityMasks&, Sink&);   \
+  template void generate_king_moves<Us, Sink>(const PieceSets&, Bitboard, Sink&);                       \
+  template void generate_castling_moves<Us, Sink>(const PieceSets&, const LegalityMasks&, Bitboard, Sink&);
 INSTANTIATE_GENERATORS(WHITE, MoveWriter)
 INSTANTIATE_GENERATORS(BLACK, MoveWriter)
 INSTANTIATE_GENERATORS(WHITE, MoveCounter)

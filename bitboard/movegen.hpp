@@ -18,11 +18,11 @@
 namespace movegen::bitboard {
 
 /// The legality masks of the side to move in `pos`: checkers, pinned pieces and check mask.
-LegalityMasks legality_masks(const Position& pos);
+LegalityMasks legality_masks(const PieceSets& pos);
 
 /// The squares the king of the side to move may not enter: every square the enemy attacks with that king
 /// taken off the board, so that it cannot step back along a checking slider's ray.
-Bitboard king_danger(const Position& pos);
+Bitboard king_danger(const PieceSets& pos);
 
 // The per-piece generators, for side Us to move (which must be pos.side_to_move()), into Sink (MoveWriter
 // or MoveCounter; both are instantiated). Given the legality masks of this node, each emits only legal
@@ -35,27 +35,27 @@ Bitboard king_danger(const Position& pos);
 /// rank when both pawns leave it (not tested when `masks` has no king). Pinned pawns move one at a time,
 /// along the line through their king.
 template <Color Us, class Sink>
-void generate_pawn_moves(const Position& pos, const LegalityMasks& masks, Sink& sink);
+void generate_pawn_moves(const PieceSets& pos, const LegalityMasks& masks, Sink& sink);
 /// Each unpinned knight's attacks that land on no own piece (a pinned knight can never move).
 template <Color Us, class Sink>
-void generate_knight_moves(const Position& pos, const LegalityMasks& masks, Sink& sink);
+void generate_knight_moves(const PieceSets& pos, const LegalityMasks& masks, Sink& sink);
 /// A slider's moves along Pt's lines: Pt == BISHOP for bishops and queens on diagonals, Pt == ROOK for
 /// rooks and queens on ranks and files. Pinned sliders keep to the line through their king.
 template <Color Us, PieceType Pt, class Sink>
-void generate_slider_moves(const Position& pos, const LegalityMasks& masks, Sink& sink);
+void generate_slider_moves(const PieceSets& pos, const LegalityMasks& masks, Sink& sink);
 /// The king's steps to squares that hold no own piece and are not in `danger` (king_danger(); 0 for
 /// pseudo-legal moves). Castling is separate.
 template <Color Us, class Sink>
-void generate_king_moves(const Position& pos, Bitboard danger, Sink& sink);
+void generate_king_moves(const PieceSets& pos, Bitboard danger, Sink& sink);
 /// Castling, king-takes-rook: the right held, the king not in check, the squares king and rook cross or land
 /// on empty but for them, the squares the king crosses and lands on not in `danger` (king_danger()), and in
 /// Chess960 the king's destination not attacked along the back rank once the rook has left its square.
 template <Color Us, class Sink>
-void generate_castling_moves(const Position& pos, const LegalityMasks& masks, Bitboard danger, Sink& sink);
+void generate_castling_moves(const PieceSets& pos, const LegalityMasks& masks, Bitboard danger, Sink& sink);
 
 /// Appends every legal move of the side to move to `list`.
-void generate_legal(const Position& pos, MoveList& list);
+void generate_legal(const PieceSets& pos, MoveList& list);
 /// The number of legal moves of the side to move, counted with popcounts.
-std::size_t count_legal(const Position& pos);
+std::size_t count_legal(const PieceSets& pos);
 
 }  // namespace movegen::bitboard

@@ -13,7 +13,8 @@ Position Position::from_fen(std::string_view fen) {
     if (s.board[sq] != NO_PIECE) pos.put_piece(s.board[sq], sq);
   pos.side_ = s.side_to_move;
   pos.castling_ = s.castling;
-  pos.castling_rules_ = CastlingRules::of(s);
+  pos.castling_rules_owner_ = std::make_shared<const CastlingRules>(CastlingRules::of(s));
+  pos.castling_rules_ = pos.castling_rules_owner_.get();
   pos.ep_square_ = s.ep_square;
   pos.halfmove_clock_ = s.halfmove_clock;
   pos.fullmove_number_ = s.fullmove_number;
@@ -28,17 +29,11 @@ BoardState Position::state() const {
   for (Square sq = SQ_A1; sq <= SQ_H8; ++sq) s.board[sq] = board_[sq];
   s.side_to_move = side_;
   s.castling = castling_;
-  s.castling_rooks = castling_rules_.rook_squares(castling_);
+  s.castling_rooks = castling_rules().rook_squares(castling_);
   s.ep_square = ep_square_;
   s.halfmove_clock = halfmove_clock_;
   s.fullmove_number = fullmove_number_;
   return s;
-}
-
-Bitboard Position::attackers_to(Square s, Color by, Bitboard occupied) const {
-  return ((pawn_attacks_bb(~by, s) & pieces(by, PAWN)) | (attacks_bb<KNIGHT>(s) & pieces(by, KNIGHT)) |
-          (attacks_bb<KING>(s) & pieces(by, KING)) | (attacks_bb<BISHOP>(s, occupied) & pieces(by, BISHOP, QUEEN)) |
-          (attacks_bb<ROOK>(s, occupied) & pieces(by, ROOK, QUEEN)));
 }
 
 void Position::generate_legal(MoveList& list) const { bitboard::generate_legal(*this, list); }

@@ -57,7 +57,7 @@ inline constexpr Key WHITE_TO_MOVE = detail::POLYGLOT_RANDOM64[780];
 /// made the double push, else 0. Polyglot's rule: the capture need not be legal, only the pawn be there.
 /// `piece_on(Square)` reads the board.
 template <class PieceOn>
-constexpr Key en_passant(Square ep, Color side, PieceOn&& piece_on) {
+[[gnu::always_inline]] constexpr Key en_passant(Square ep, Color side, PieceOn&& piece_on) {
   if (ep == SQ_NONE) return 0;
   const Square pushed = ep - pawn_push(side);  // the pawn that crossed ep
   const Piece capturer = make_piece(side, PAWN);

@@ -217,21 +217,28 @@ BOOST_AUTO_TEST_CASE(checker_reports_a_king_square_out_of_date) {
 }
 
 BOOST_AUTO_TEST_CASE_TEMPLATE(checker_reports_too_many_pawns, P, testing::Generators) {
-  // Unmaking a different move than the one made: the knight's move is taken back as a promotion from a3,
-  // which leaves a ninth white pawn there.
+  // Unmaking a different move than the one made: the queen's move to h5 is taken back as a queen
+  // promotion from h4, which turns the queen into a ninth white pawn there. (Each generator takes a move
+  // back its own way, the bitboard by xoring the move's squares again: a move taken back must at least
+  // name the piece that stands on its destination, here the queen, for every generator to agree.)
   expect_problem<P>(
-      std::string(START_FEN),
+      "4k3/8/PPPPPPPP/8/8/8/8/3QK3 w - - 0 1",
       [](auto& pos) {
-        pos.make_move(Move(SQ_B1, SQ_C3));
-        pos.unmake_move(Move(SQ_A3, SQ_C3, PROMOTION_QUEEN));
+        pos.make_move(Move(SQ_D1, SQ_H5));
+        pos.unmake_move(Move(SQ_H4, SQ_H5, PROMOTION_QUEEN));
       },
       "white has 9 pawns");
 }
 
 BOOST_AUTO_TEST_CASE_TEMPLATE(checker_reports_a_castling_right_without_its_rook, P, testing::Generators) {
-  // An "en passant" capture from g2 to h2 removes the rook on h1 without touching h1's castling right.
+  // The rook's move h1-h2 taken back as h3-h2: the rook ends on h3, and the right K, which the move lost,
+  // comes back with its undo record.
   expect_problem<P>(
-      "4k3/8/8/8/8/8/6P1/4K2R w K - 0 1", [](auto& pos) { pos.make_move(Move(SQ_G2, SQ_H2, EN_PASSANT)); },
+      "4k3/8/8/8/8/8/6P1/4K2R w K - 0 1",
+      [](auto& pos) {
+        pos.make_move(Move(SQ_H1, SQ_H2));
+        pos.unmake_move(Move(SQ_H3, SQ_H2));
+      },
       "castling: right 'K' needs a white rook on h1, on the king side of the king on e1");
 }
 

@@ -1,0 +1,117 @@
+// What the bitboard generator reads of a position: one set of squares per piece type and per colour, the
+// side to move, castling rights and rules, and the en passant square. A move changes the sets by xoring
+// its squares in (toggle_move), so the same xors that play a move take it back. The bitboard Position is
+// one (bitboard/position.hpp); perft's bulk counting copies one, a few words, and plays a move on the copy
+// alone to count the moves after it (Position::count_legal_after).
+//
+//   PieceSets after = pos;                                   // the sets of a Position, copied
+//   after.play(m, pos.piece_on(m.from()), captured);          // the sets after m; pos is unchanged
+//   count_legal(after);                                      // the legal moves after m
+#pragma once
+
+#include <cstddef>
+
+#include "bitboard/attacks.hpp"
+#include "common/castling.hpp"
+#include "common/move.hpp"
+#include "common/types.hpp"
+
+namespace movegen::bitboard {
+
+/// A position's piece sets, side to move, castling rights, castling rules and en passant square: all that
+/// legal move generation (bitboard/movegen.hpp) reads. The castling rules are not copied with it: they
+/// belong to the Position it came from, which must outlive it.
+class PieceSets {
+ public:
+  Color side_to_move() const { return side_; }
+  CastlingRights castling_rights() const { return castling_; }
+  /// The castling rules of this game (classical or Chess960), found from the FEN it was loaded from.
+  const CastlingRules& castling_rules() const { return *castling_rules_; }
+  /// The square a pawn just crossed with a double push, or SQ_NONE.
+  Square ep_square() const { return ep_square_; }
+  Square king_square(Color c) const { return lsb(pieces(c, KING)); }
+
+  /// Every occupied square.
+  Bitboard pieces() const { return by_color_[WHITE] | by_color_[BLACK]; }
+  /// The squares of colour c's pieces.
+  Bitboard pieces(Color c) const { return by_color_[c]; }
+  /// The squares of colour c's pieces of type pt.
+  Bitboard pieces(Color c, PieceType pt) const { return by_color_[c] & by_type_[pt]; }
+  /// The squares of colour c's pieces of type pt1 or pt2 (e.g. ROOK, QUEEN: the rook-like sliders).
+  Bitboard pieces(Color c, PieceType pt1, PieceType pt2) const {
+    return by_color_[c] & (by_type_[pt1] | by_type_[pt2]);
+  }
+
+  /// The squares of the pieces of colour `by` that attack s, with `occupied` as the board's occupancy.
+  Bitboard attackers_to(Square s, Color by, Bitboard occupied) const {
+    return (pawn_attacks_bb(~by, s) & pieces(by, PAWN)) | (attacks_bb<KNIGHT>(s) & pieces(by, KNIGHT)) |
+           (attacks_bb<KING>(s) & pieces(by, KING)) | (attacks_bb<BISHOP>(s, occupied) & pieces(by, BISHOP, QUEEN)) |
+           (attacks_bb<ROOK>(s, occupied) & pieces(by, ROOK, QUEEN));
+  }
+  /// True if a piece of colour `by` attacks square `s`.
+  bool is_square_attacked(Square s, Color by) const { return attackers_to(s, by, pieces()) != 0; }
+  /// The squares of the pieces giving check to the side to move.
+  Bitboard checkers() const { return attackers_to(king_square(side_), ~side_, pieces()); }
+  bool in_check() const { return checkers() != 0; }
+
+  /// Plays move m, generated for these sets, on the sets and fields alone: `moved` is the piece on
+  /// m.from(), `captured` the piece on m.to() (NO_PIECE if none; ignored for en passant and castling).
+  /// The fields it overwrites are not kept: Position::play keeps them for take_back.
+  [[gnu::always_inline]] void play(Move m, Piece moved, Piece captured) {
+    const Color us = side_;
+    toggle_move(m, us, moved, captured);
+    castling_ &=
+        castling_rules_->rights_kept_after_touching(m.from()) & castling_rules_->rights_kept_after_touching(m.to());
+    ep_square_ = m.flag() == DOUBLE_PUSH ? m.from() + pawn_push(us) : SQ_NONE;
+    side_ = ~us;
+  }
+
+ protected:
+  /// Xors move m of colour `us` into the sets: `moved` off m.from(), onto m.to() (as the promoted piece for a
+  /// promotion), `captured` (NO_PIECE if none) off m.to(), the pawn taken en passant off its square, and
+  /// castling's king and rook off their start squares and onto their destinations (in Chess960 one square
+  /// may be both; its xors then cancel). Xoring the same move again takes it back.
+  [[gnu::always_inline]] void toggle_move(Move m, Color us, Piece moved, Piece captured) {
+    const Square from = m.from(), to = m.to();
+    switch (m.flag()) {
+      case CASTLING: {
+        const CastlingMove c = castling_move(m);
+        const Bitboard king = square_bb(c.king_from) ^ square_bb(c.king_to);
+        const Bitboard rook = square_bb(c.rook_from) ^ square_bb(c.rook_to);
+        by_type_[KING] ^= king;
+        by_type_[ROOK] ^= rook;
+        by_color_[us] ^= king ^ rook;
+        return;
+      }
+      case EN_PASSANT: toggle_piece(PAWN, ~us, to - pawn_push(us)); break;
+      default:
+        if (captured != NO_PIECE) toggle_piece(type_of(captured), ~us, to);
+        break;
+    }
+    if (m.is_promotion()) {
+      toggle_piece(PAWN, us, from);
+      toggle_piece(m.promotion_type(), us, to);
+    } else {
+      const Bitboard from_to = square_bb(from) | square_bb(to);
+      by_type_[type_of(moved)] ^= from_to;
+      by_color_[us] ^= from_to;
+    }
+  }
+  /// Xors a piece of type pt and colour c on s into the sets: puts it there, or takes it off.
+  void toggle_piece(PieceType pt, Color c, Square s) {
+    by_type_[pt] ^= square_bb(s);
+    by_color_[c] ^= square_bb(s);
+  }
+
+  Bitboard by_type_[PIECE_TYPE_NB] = {};  // by_type_[NO_PIECE_TYPE] stays empty
+  Bitboard by_color_[COLOR_NB] = {};
+  Color side_ = WHITE;
+  CastlingRights castling_ = NO_CASTLING;
+  Square ep_square_ = SQ_NONE;
+  const CastlingRules* castling_rules_ = nullptr;
+};
+
+/// The number of legal moves of the side to move in `sets`, counted with popcounts (bitboard/movegen.cpp).
+std::size_t count_legal(const PieceSets& sets);
+
+}  // namespace movegen::bitboard
