@@ -19,7 +19,7 @@ Position Position::from_fen(std::string_view fen) {
   pos.halfmove_clock_ = s.halfmove_clock;
   pos.fullmove_number_ = s.fullmove_number;
   pos.key_ = zobrist_key(s);
-  pos.history_.reserve(256);
+  pos.history_.resize(256);
   require_side_not_to_move_safe(pos.is_square_attacked(pos.king_square(~pos.side_), pos.side_));
   return pos;
 }

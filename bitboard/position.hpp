@@ -9,6 +9,7 @@
 //   pos.unmake_move(moves[0]);              // back to the start position, every field restored
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cassert>
 #include <cstddef>
@@ -62,16 +63,18 @@ class Position : public PieceSets {
   /// Plays a move generated for this position; unmake_move takes it back.
   [[gnu::always_inline]] void make_move(Move m) {
     const Key next_key = key_ ^ key_change(*this, m);  // read from the boards before the move
-    history_.push_back({play(m), key_});
+    if (plies_ == history_.size()) [[unlikely]]
+      history_.resize(std::max<std::size_t>(64, 2 * plies_));  // the only allocation, off the usual path
+    history_[plies_++] = {play(m), key_};
     key_ = next_key;
     verify_invariants();
   }
   /// Takes back `m`, which must be the last move made, restoring every field exactly.
   [[gnu::always_inline]] void unmake_move(Move m) {
-    assert(!history_.empty());
-    take_back(m, history_.back().undo);
-    key_ = history_.back().key;
-    history_.pop_back();
+    assert(plies_ > 0);
+    const Played& last = history_[--plies_];
+    take_back(m, last.undo);
+    key_ = last.key;
     verify_invariants();
   }
 
@@ -123,7 +126,8 @@ class Position : public PieceSets {
     Undo undo;
     Key key;
   };
-  std::vector<Played> history_;
+  std::vector<Played> history_;  // the first plies_ entries are the moves made; the rest is room for more
+  std::size_t plies_ = 0;
 };
 
 // Defined in the header so that perft, a template in another file, can inline them. The sets and fields

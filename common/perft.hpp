@@ -38,7 +38,7 @@ std::uint64_t perft(P& pos, int depth, Counting counting = Counting::BULK) {
     }
   for (Move m : moves) {
     pos.make_move(m);
-    nodes += perft(pos, depth - 1, counting);
+    nodes += depth == 1 ? 1 : perft(pos, depth - 1, counting);  // a leaf is made and unmade, not called
     pos.unmake_move(m);
   }
   return nodes;
