@@ -20,6 +20,7 @@
 #include <optional>
 #include <random>
 #include <string>
+#include <vector>
 
 #include "common/epd.hpp"
 #include "common/move.hpp"
@@ -131,6 +132,27 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(random_playouts_stay_consistent_and_unmake_restore
     ++games;
   }
   BOOST_TEST(games > 100);
+}
+
+BOOST_AUTO_TEST_CASE_TEMPLATE(a_game_longer_than_the_first_history_allocation_unmakes_to_its_start, P,
+                              testing::Generators) {
+  // The positions set room aside for 256 moves of history when loaded; a longer game must grow it and
+  // still take every move back. Kings and rooks only: a random game of them goes on for as long as asked.
+  std::mt19937 random(7);
+  const std::string start = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+  auto pos = P::from_fen(start);
+  std::vector<Move> played;
+  while (played.size() < 700) {
+    MoveList moves;
+    pos.generate_legal(moves);
+    if (moves.empty()) break;
+    played.push_back(moves[random() % moves.size()]);
+    pos.make_move(played.back());
+  }
+  BOOST_TEST(played.size() > 600);
+  for (auto m = played.rbegin(); m != played.rend(); ++m) pos.unmake_move(*m);
+  BOOST_TEST(pos.fen() == start);
+  BOOST_TEST(pos.check_position() == "");
 }
 
 BOOST_AUTO_TEST_CASE_TEMPLATE(generating_moves_leaves_every_field_as_it_was, P, testing::Generators) {
