@@ -155,8 +155,8 @@ inline void generate_castling_moves(MasksPosition& pos, const LegalityMasks& mas
   if (queen_side && crosses_safely(SQ_D1) && safe(SQ_C1)) out.add(Move(king, relative_square(Us, SQ_A1), CASTLING));
 }
 
-// The moves of the mover's non-king piece on `from`, whose letter `piece` is given as the mover sees it
-// (own_letter: its own pieces as capitals).
+// The moves of the mover's piece on `from`, whose letter `piece` is given as the mover sees it (own_letter:
+// its own pieces as capitals). The king ('K') has none here: generate_king_moves finds its steps.
 template <Color Us, class Sink>
 inline void generate_piece_moves(const Board& board, Square from, char piece, Sink& out) {
   switch (piece) {
@@ -198,13 +198,19 @@ void generate_all(MasksPosition& pos, Out& out) {
   if (more_than_one(masks.checkers)) return;
   LegalMoves<Out, true> tested{pos, out, masks.check_mask};
   auto generate = [&](auto& untested) {
-    for_each_piece(board, Us, [&](Square from) {
-      if (from == king) return;
-      if (masks.pinned >> from & 1)
-        generate_piece_moves<Us>(board, from, own_letter(board[from], Us), tested);
-      else
+    // Pinned pieces are rare: without them the scan needs no test per piece.
+    if (!masks.pinned) {
+      for_each_piece(board, Us, [&](Square from) {
         generate_piece_moves<Us>(board, from, own_letter(board[from], Us), untested);
-    });
+      });
+    } else {
+      for_each_piece(board, Us, [&](Square from) {
+        if (masks.pinned >> from & 1)
+          generate_piece_moves<Us>(board, from, own_letter(board[from], Us), tested);
+        else
+          generate_piece_moves<Us>(board, from, own_letter(board[from], Us), untested);
+      });
+    }
     add_en_passant<Us>(pos, tested);
     // Castling moves are legal as generated; the king's steps have just been tested.
     generate_castling_moves<Us>(pos, masks, king_steps, untested);
