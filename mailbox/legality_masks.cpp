@@ -2,8 +2,13 @@
 
 namespace movegen::mailbox {
 
-LegalityMasks legality_masks(const Board& board, Square king, const Attackers& enemy) {
-  const Color them = enemy.by, us = ~them;
+namespace {
+
+// legality_masks against colour Them, so that the letters it compares with are constants.
+template <Color Them>
+LegalityMasks masks_against(const Board& board, Square king, const Attackers& attackers) {
+  const Attackers enemy(Them, attackers.knights, attackers.king, *attackers.lines);
+  const Color them = Them, us = ~Them;
   const int row = rank_of(king), col = file_of(king);
   // Pawns and knights give check from where they stand; they cannot pin, and they are answered by
   // capturing them.
@@ -36,6 +41,12 @@ LegalityMasks legality_masks(const Board& board, Square king, const Attackers& e
   // Two checkers cannot both be answered by one move of another piece: only the king may move.
   if (masks.checkers) masks.check_mask = more_than_one(masks.checkers) ? 0 : answers;
   return masks;
+}
+
+}  // namespace
+
+LegalityMasks legality_masks(const Board& board, Square king, const Attackers& enemy) {
+  return enemy.by == WHITE ? masks_against<WHITE>(board, king, enemy) : masks_against<BLACK>(board, king, enemy);
 }
 
 }  // namespace movegen::mailbox

@@ -1,7 +1,8 @@
 // mailbox-masks move generation: the plain mailbox's per-piece stepping (mailbox/movegen.cpp), specialised
 // at compile time for the side to move and for where the moves go, and run inside the legality masks found
 // once per node. A piece that is not the king and not pinned has its moves onto the check mask passed on
-// untested; the king's moves, a pinned piece's moves and en passant are made, tested and unmade.
+// untested; each of the king's steps is tested once with the king lifted off the board (king_steps.hpp);
+// a pinned piece's moves and en passant are made, tested and unmade.
 //
 //   MoveList list;
 //   generate_legal(pos, list);               // 20 moves in the start position

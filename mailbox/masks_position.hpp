@@ -1,8 +1,9 @@
 // mailbox-masks: the mailbox position (mailbox/position.hpp) plus what the masks strategy needs beside
 // the board string: letter counts and each colour's slider lines, kept in step by make and unmake, so
 // that legality_masks() and the attack tests can skip the steps that cannot find an attacker. Legal moves
-// are generated inside the check and pin masks (mailbox/masks_movegen.hpp); only the king's moves, a
-// pinned piece's moves and en passant are made, tested and unmade.
+// are generated inside the check and pin masks (mailbox/masks_movegen.hpp); the king's steps are tested
+// with the king lifted off the board (safe_king_steps), and only a pinned piece's moves and en passant are
+// made, tested and unmade.
 //
 //   auto pos = mailbox::MasksPosition::from_fen(START_FEN);
 //   MoveList moves;
@@ -16,6 +17,7 @@
 
 #include "common/legality_masks.hpp"
 #include "common/position_concept.hpp"
+#include "mailbox/king_steps.hpp"
 #include "mailbox/legality_masks.hpp"
 #include "mailbox/position.hpp"
 
@@ -55,6 +57,12 @@ class MasksPosition : private Position {
   /// Checkers, pinned pieces and check mask of the side to move (see mailbox/legality_masks.hpp).
   LegalityMasks legality_masks() const {
     return mailbox::legality_masks(board(), king_square(side_to_move()), attackers(~side_to_move()));
+  }
+
+  /// The legal steps of the side to move's king, castling aside (mailbox::safe_king_steps): the king is
+  /// lifted off the board string for the tests and put back.
+  Bitboard safe_king_steps() {
+    return mailbox::safe_king_steps(board_, king_square(side_to_move()), attackers(~side_to_move()));
   }
 
   /// Appends every legal move to `list` (mailbox::generate_legal in mailbox/masks_movegen.hpp). Leaves the

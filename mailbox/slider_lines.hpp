@@ -9,8 +9,10 @@
 //   attackers_to(board, SQ_E1, enemy);               // walks only the rays whose line holds a slider
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
+#include <cstdlib>
 
 #include "mailbox/board.hpp"
 
@@ -91,16 +93,6 @@ struct Attackers {
   }
 };
 
-/// attackers_to (mailbox/attacks.hpp) with shortcuts: knights are looked for only if `attackers` has any,
-/// its king is found from its square, and a ray is walked only if its line holds one of its sliders that
-/// moves along it. The same squares as the plain attackers_to; tests/mailbox_test.cpp checks that.
-Bitboard attackers_to(const Board& board, Square sq, const Attackers& attackers, bool stop_at_first = false);
-
-/// True if a piece of colour `attackers.by` attacks `sq` (attackers_to with its shortcuts).
-inline bool is_square_attacked(const Board& board, Square sq, const Attackers& attackers) {
-  return attackers_to(board, sq, attackers, true) != 0;
-}
-
 /// The first piece met from (row, col) stepping by `step`, and where it stands (in `where`); '-' if none.
 inline char first_piece(const Board& board, int row, int col, Step step, Square& where) {
   for (int r = row + step.row, c = col + step.col; on_board(r, c); r += step.row, c += step.col) {
@@ -125,6 +117,48 @@ inline Bitboard leaper_attackers(const Board& board, int row, int col, const Att
           letter_at(board, row + s.row, col + s.col) == letter(attackers.by, KNIGHT))
         found |= square_bb(square_at(row + s.row, col + s.col));
   return found;
+}
+
+/// attackers_to's search, inline for the callers that ask it of many squares in a row (attackers_to,
+/// safe_king_steps): the attackers of colour `attackers.by` of the square at (row, col), or with
+/// `stop_at_first` only the first one found.
+template <bool stop_at_first>
+inline Bitboard find_attackers(const Board& board, int row, int col, const Attackers& attackers) {
+  const Color by = attackers.by;
+  Bitboard found = leaper_attackers(board, row, col, attackers);
+  // The king, one step away: found from its square.
+  const int rows_apart = std::abs(rank_of(attackers.king) - row), cols_apart = std::abs(file_of(attackers.king) - col);
+  if (std::max(rows_apart, cols_apart) == 1) found |= square_bb(attackers.king);  // not its own square
+  if (found && stop_at_first) return found;
+  // Sliders: the first piece met along each line that holds one of `by`'s sliders moving along it.
+  const char queen = letter(by, QUEEN);
+  auto look = [&](Step s, char slider, bool slider_on_line) {
+    if (!slider_on_line) return false;
+    Square where = SQ_NONE;
+    const char p = first_piece(board, row, col, s, where);
+    if (p != slider && p != queen) return false;
+    found |= square_bb(where);
+    return stop_at_first;
+  };
+  // The loops are unrolled so that each step, and the line it runs along, is a constant.
+  const auto line = attackers.lines_through(row, col);
+#pragma GCC unroll 4
+  for (Step s : ROOK_DIRECTIONS)
+    if (look(s, letter(by, ROOK), line.along(s))) return found;
+#pragma GCC unroll 4
+  for (Step s : BISHOP_DIRECTIONS)
+    if (look(s, letter(by, BISHOP), line.along(s))) return found;
+  return found;
+}
+
+/// attackers_to (mailbox/attacks.hpp) with shortcuts: knights are looked for only if `attackers` has any,
+/// its king is found from its square, and a ray is walked only if its line holds one of its sliders that
+/// moves along it. The same squares as the plain attackers_to; tests/mailbox_test.cpp checks that.
+Bitboard attackers_to(const Board& board, Square sq, const Attackers& attackers, bool stop_at_first = false);
+
+/// True if a piece of colour `attackers.by` attacks `sq` (attackers_to with its shortcuts).
+inline bool is_square_attacked(const Board& board, Square sq, const Attackers& attackers) {
+  return attackers_to(board, sq, attackers, true) != 0;
 }
 
 }  // namespace movegen::mailbox

@@ -77,3 +77,40 @@ BOOST_AUTO_TEST_CASE(legality_masks_match_the_bitboard_ones) {
   BOOST_TEST(in_check > 50);
   BOOST_TEST(with_pins > 50);
 }
+
+namespace {
+
+// The king's legal steps, found as plain make-test-unmake finds them: the plain mailbox's legal king moves
+// that are not castling.
+Bitboard plain_king_steps(const std::string& fen) {
+  mailbox::Position plain = mailbox::Position::from_fen(fen);
+  const Square king = plain.king_square(plain.side_to_move());
+  MoveList moves;
+  plain.generate_legal(moves);
+  Bitboard steps = 0;
+  for (Move m : moves)
+    if (m.from() == king && m.flag() != CASTLING) steps |= square_bb(m.to());
+  return steps;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(safe_king_steps_are_the_steps_make_test_unmake_finds) {
+  // The rook on a1 checks along the first rank: f1, behind the king on that rank, stays attacked once the
+  // king has stepped there, although the king itself stands in the way while it is on e1.
+  const std::string rank_check = "4k3/8/8/8/8/8/8/r3K3 w - - 0 1";
+  mailbox::MasksPosition checked = mailbox::MasksPosition::from_fen(rank_check);
+  BOOST_TEST(checked.safe_king_steps() == (square_bb(SQ_D2) | square_bb(SQ_E2) | square_bb(SQ_F2)));
+
+  int in_check = 0;
+  for (const std::string& fen : positions(test::quick_tests() ? 10 : 40)) {
+    mailbox::MasksPosition pos = mailbox::MasksPosition::from_fen(fen);
+    const std::string board_before(pos.board_string());
+    BOOST_TEST_CONTEXT(fen) {
+      BOOST_TEST(pos.safe_king_steps() == plain_king_steps(fen));
+      BOOST_TEST(pos.board_string() == board_before);  // the king is put back
+    }
+    in_check += pos.in_check();
+  }
+  BOOST_TEST(in_check > 50);
+}
