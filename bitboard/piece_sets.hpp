@@ -43,11 +43,7 @@ class PieceSets {
   }
 
   /// The squares of the pieces of colour `by` that attack s, with `occupied` as the board's occupancy.
-  Bitboard attackers_to(Square s, Color by, Bitboard occupied) const {
-    return (pawn_attacks_bb(~by, s) & pieces(by, PAWN)) | (attacks_bb<KNIGHT>(s) & pieces(by, KNIGHT)) |
-           (attacks_bb<KING>(s) & pieces(by, KING)) | (attacks_bb<BISHOP>(s, occupied) & pieces(by, BISHOP, QUEEN)) |
-           (attacks_bb<ROOK>(s, occupied) & pieces(by, ROOK, QUEEN));
-  }
+  Bitboard attackers_to(Square s, Color by, Bitboard occupied) const;
   /// True if a piece of colour `by` attacks square `s`.
   bool is_square_attacked(Square s, Color by) const { return attackers_to(s, by, pieces()) != 0; }
   /// The squares of the pieces giving check to the side to move.
