@@ -6,7 +6,7 @@ namespace {
 
 // safe_king_steps for the king of colour Us, so that the letters it compares with are constants.
 template <Color Us>
-Bitboard safe_steps(Board& board, Square king, const Attackers& enemy) {
+Bitboard safe_king_steps(Board& board, Square king, const Attackers& enemy) {
   const Attackers them(~Us, enemy.knights, enemy.king, *enemy.lines);
   const char king_letter = board[king];
   board[king] = '-';  // lifted: it shields no square from a slider on its line
@@ -25,7 +25,7 @@ Bitboard safe_steps(Board& board, Square king, const Attackers& enemy) {
 }  // namespace
 
 Bitboard safe_king_steps(Board& board, Square king, const Attackers& enemy) {
-  return enemy.by == BLACK ? safe_steps<WHITE>(board, king, enemy) : safe_steps<BLACK>(board, king, enemy);
+  return enemy.by == BLACK ? safe_king_steps<WHITE>(board, king, enemy) : safe_king_steps<BLACK>(board, king, enemy);
 }
 
 }  // namespace movegen::mailbox

@@ -6,7 +6,7 @@ namespace {
 
 // legality_masks against colour Them, so that the letters it compares with are constants.
 template <Color Them>
-LegalityMasks masks_against(const Board& board, Square king, const Attackers& attackers) {
+LegalityMasks legality_masks(const Board& board, Square king, const Attackers& attackers) {
   const Attackers enemy(Them, attackers.knights, attackers.king, *attackers.lines);
   const Color them = Them, us = ~Them;
   const int row = rank_of(king), col = file_of(king);
@@ -46,7 +46,7 @@ LegalityMasks masks_against(const Board& board, Square king, const Attackers& at
 }  // namespace
 
 LegalityMasks legality_masks(const Board& board, Square king, const Attackers& enemy) {
-  return enemy.by == WHITE ? masks_against<WHITE>(board, king, enemy) : masks_against<BLACK>(board, king, enemy);
+  return enemy.by == WHITE ? legality_masks<WHITE>(board, king, enemy) : legality_masks<BLACK>(board, king, enemy);
 }
 
 }  // namespace movegen::mailbox

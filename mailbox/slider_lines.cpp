@@ -6,7 +6,7 @@ namespace {
 
 // attackers_to for the attackers of colour By, so that the letters it compares with are constants.
 template <Color By>
-Bitboard attackers_of(const Board& board, Square sq, const Attackers& attackers, bool stop_at_first) {
+Bitboard attackers_to(const Board& board, Square sq, const Attackers& attackers, bool stop_at_first) {
   const Attackers by(By, attackers.knights, attackers.king, *attackers.lines);
   const int row = rank_of(sq), col = file_of(sq);
   return stop_at_first ? find_attackers<true>(board, row, col, by) : find_attackers<false>(board, row, col, by);
@@ -15,8 +15,8 @@ Bitboard attackers_of(const Board& board, Square sq, const Attackers& attackers,
 }  // namespace
 
 Bitboard attackers_to(const Board& board, Square sq, const Attackers& attackers, bool stop_at_first) {
-  return attackers.by == WHITE ? attackers_of<WHITE>(board, sq, attackers, stop_at_first)
-                               : attackers_of<BLACK>(board, sq, attackers, stop_at_first);
+  return attackers.by == WHITE ? attackers_to<WHITE>(board, sq, attackers, stop_at_first)
+                               : attackers_to<BLACK>(board, sq, attackers, stop_at_first);
 }
 
 }  // namespace movegen::mailbox
