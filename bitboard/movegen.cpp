@@ -25,16 +25,20 @@ inline LegalityMasks legality_masks(const PieceSets& pos) {
                    (attacks_bb<KNIGHT>(masks.king) & pos.pieces(Them, KNIGHT));
   // Enemy sliders that would see the king if our own pieces were not there (their pieces still block):
   // with nothing between, a slider gives check; with exactly one (own) piece between, it pins that piece.
-  const Bitboard theirs = pos.pieces(Them);
-  Bitboard snipers = (attacks_bb<BISHOP>(masks.king, theirs) & pos.pieces(Them, BISHOP, QUEEN)) |
-                     (attacks_bb<ROOK>(masks.king, theirs) & pos.pieces(Them, ROOK, QUEEN));
-  while (snipers) {
-    const Square sniper = pop_lsb(snipers);
-    const Bitboard blockers = between_bb(masks.king, sniper) & occupied;
-    if (!blockers)
-      masks.checkers |= square_bb(sniper);
-    else if (!more_than_one(blockers))
-      masks.pinned |= blockers;
+  // Looked for only if one of their sliders stands on the king's lines of an empty board (often none).
+  const Bitboard diagonal = pos.pieces(Them, BISHOP, QUEEN), straight = pos.pieces(Them, ROOK, QUEEN);
+  if ((attacks_bb<BISHOP>(masks.king) & diagonal) | (attacks_bb<ROOK>(masks.king) & straight)) {
+    const Bitboard theirs = pos.pieces(Them);
+    Bitboard snipers =
+        (attacks_bb<BISHOP>(masks.king, theirs) & diagonal) | (attacks_bb<ROOK>(masks.king, theirs) & straight);
+    while (snipers) {
+      const Square sniper = pop_lsb(snipers);
+      const Bitboard blockers = between_bb(masks.king, sniper) & occupied;
+      if (!blockers)
+        masks.checkers |= square_bb(sniper);
+      else if (!more_than_one(blockers))
+        masks.pinned |= blockers;
+    }
   }
   if (masks.checkers)
     masks.check_mask = more_than_one(masks.checkers) ? 0 : masks.checkers | between_bb(masks.king, lsb(masks.checkers));

@@ -102,6 +102,19 @@ BOOST_AUTO_TEST_CASE(both_slider_backends_match_ray_walking) {
   }
 }
 
+BOOST_AUTO_TEST_CASE(empty_board_rays_match_ray_walking) {
+  // The empty-board tables the legality tests screen lines with, for every square: each ray to the edge.
+  for (Square s = SQ_A1; s <= SQ_H8; ++s) {
+    BOOST_TEST_CONTEXT("square " << square_name(s)) {
+      BOOST_TEST(attacks_bb<BISHOP>(s) == reference_slider(s, 0, DIAGONALS));
+      BOOST_TEST(attacks_bb<ROOK>(s) == reference_slider(s, 0, STRAIGHTS));
+      BOOST_TEST(attacks_bb<QUEEN>(s) == (reference_slider(s, 0, DIAGONALS) | reference_slider(s, 0, STRAIGHTS)));
+    }
+  }
+  BOOST_TEST(popcount(attacks_bb<ROOK>(SQ_D4)) == 14);
+  BOOST_TEST(popcount(attacks_bb<BISHOP>(SQ_D4)) == 13);
+}
+
 BOOST_AUTO_TEST_CASE(sliders_stop_at_the_first_piece_and_include_it) {
   const Bitboard occupied = square_bb(SQ_A4) | square_bb(SQ_D1) | square_bb(SQ_C3);
   const Bitboard rook =
