@@ -23,8 +23,8 @@ namespace movegen::mpi {
 class CheckpointWriter {
  public:
   /// Writes to `checkpoint` (nothing if null), naming subtree i by subtrees[i]; both must outlive the
-  /// writer. kill_after > 0 is for tests: the process kills itself (SIGKILL) once that many records are on
-  /// disk, as a job killed part-way.
+  /// writer. kill_after > 0 is for tests: the process kills itself (SIGKILL) once exactly that many records
+  /// are on disk, however many were queued, as a job killed part-way.
   CheckpointWriter(harness::PerftCheckpoint* checkpoint, const std::vector<std::string>& subtrees, int kill_after);
   /// Writes what is still queued, then stops; a write failure here is lost (call finish() to see it).
   ~CheckpointWriter();
