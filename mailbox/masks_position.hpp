@@ -16,6 +16,7 @@
 #include <string>
 
 #include "common/legality_masks.hpp"
+#include "common/perft.hpp"
 #include "common/position_concept.hpp"
 #include "mailbox/king_steps.hpp"
 #include "mailbox/legality_masks.hpp"
@@ -189,3 +190,11 @@ template <class OnBoard>
 }
 
 }  // namespace movegen::mailbox
+
+namespace movegen {
+
+/// perft over MasksPosition is compiled in mailbox/masks_perft.cpp, where make_move and unmake_move are
+/// inlined whole into its leaf loop; every other unit calls that one.
+extern template std::uint64_t perft<mailbox::MasksPosition>(mailbox::MasksPosition& pos, int depth, Counting counting);
+
+}  // namespace movegen
