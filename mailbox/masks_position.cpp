@@ -38,9 +38,13 @@ struct ChangedSquares {
 MasksPosition MasksPosition::from_fen(std::string_view fen) {
   MasksPosition pos;
   static_cast<Position&>(pos) = Position::from_fen(fen);
+  pos.key_ = pos.Position::key();
+  pos.history_.resize(256);  // room for 256 moves; grow_history adds more
   pos.track_board();
   return pos;
 }
+
+void MasksPosition::grow_history() { history_.resize(2 * history_.size() + 64); }
 
 void MasksPosition::track_board() {
   counts_ = {};
@@ -99,7 +103,16 @@ std::string MasksPosition::check_position() const {
     if (c != '-' && count(c) != fresh.count(c))
       return "count of " + std::string(1, c) + " is " + std::to_string(count(c)) + ", the board has " +
              std::to_string(fresh.count(c));
-  return Position::check_position();
+  // The board string against the king squares kept beside it (Position::check_position's own test, which
+  // would also compare the plain Position's key, left behind), then the rules all generators share.
+  for (Square sq = SQ_A1; sq <= SQ_H8; ++sq) {
+    const char c = board_[sq];
+    const Piece p = char_to_piece(c);
+    if (p == NO_PIECE && c != '-') return "square " + square_name(sq) + " holds a bad letter";
+    if (type_of(p) == KING && king_square(color_of(p)) != sq)
+      return "king square of " + std::string(1, c) + " is out of date";
+  }
+  return check_game_rules(*this);
 }
 
 }  // namespace movegen::mailbox

@@ -12,10 +12,13 @@
 #pragma once
 
 #include <array>
+#include <cassert>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "common/legality_masks.hpp"
+#include "common/perft.hpp"
 #include "common/position_concept.hpp"
 #include "mailbox/king_steps.hpp"
 #include "mailbox/legality_masks.hpp"
@@ -36,11 +39,13 @@ class MasksPosition : private Position {
   using Position::castling_rules;
   using Position::ep_square;
   using Position::fen;
-  using Position::key;
   using Position::king_square;
   using Position::piece_on;
   using Position::side_to_move;
   using Position::state;
+
+  /// The position's Polyglot Zobrist key (common/zobrist.hpp), kept by make_move and unmake_move.
+  Key key() const { return key_; }
 
   /// How many pieces of the FEN letter `piece` ('P', 'n', ...) stand on the board.
   int count(char piece) const { return counts_[static_cast<unsigned char>(piece)]; }
@@ -85,12 +90,16 @@ class MasksPosition : private Position {
   /// history, which no one reads before it is taken back. Leaves the position as it was.
   std::size_t count_legal_after(Move m);
 
-  /// Plays a legal move of this position; unmake_move takes it back.
+  /// Plays a legal move of this position; unmake_move takes it back. Keeps its own key and history (the
+  /// plain Position's make_move is not called): the moves made are counted, and the history is indexed by
+  /// that count and grows only when full.
   void make_move(Move m);
   /// Takes back `m`, which must be the last move made, restoring every field exactly.
   void unmake_move(Move m);
 
-  /// Position::check_position, and letter counts and slider lines that match the board.
+  /// An empty string if the letter counts and slider lines match the board, the board letters and king
+  /// squares match (Position::check_position's test) and the game's rules hold, key included
+  /// (check_game_rules); otherwise the first problem found.
   std::string check_position() const;
 
  private:
@@ -116,7 +125,17 @@ class MasksPosition : private Position {
   void play_tracked(Move m, OnBoard on_board);
   template <class OnBoard>
   void take_back_tracked(Move m, OnBoard on_board);
+  /// Doubles the history's room: what make_move calls when every entry is taken.
+  [[gnu::cold]] void grow_history();
 
+  // One entry per move made: what take_back needs, and the key before the move.
+  struct Played {
+    Undo undo;
+    Key key;
+  };
+  Key key_ = 0;                  // this position's key (the plain Position's own is left at the FEN's)
+  std::vector<Played> history_;  // the first plies_ entries are the moves made; the rest is room for more
+  std::size_t plies_ = 0;
   std::array<std::uint8_t, 128> counts_{};  // pieces on the board per FEN letter, index the letter itself
   SliderLines slider_lines_[COLOR_NB];      // each colour's bishops, rooks and queens per line
 };
@@ -171,12 +190,21 @@ template <class OnBoard>
 }
 
 [[gnu::always_inline, gnu::flatten]] inline void MasksPosition::make_move(Move m) {
-  play_tracked(m, [&] { Position::make_move(m); });
+  const Key next_key = key_ ^ key_change(*this, m);  // read from the board before the move
+  if (plies_ == history_.size()) [[unlikely]]
+    grow_history();
+  Played& played = history_[plies_++];
+  played.key = key_;
+  play_tracked(m, [&] { played.undo = play(m); });
+  key_ = next_key;
   verify_invariants();
 }
 
 [[gnu::always_inline, gnu::flatten]] inline void MasksPosition::unmake_move(Move m) {
-  take_back_tracked(m, [&] { Position::unmake_move(m); });
+  assert(plies_ > 0);
+  const Played& played = history_[--plies_];
+  take_back_tracked(m, [&] { take_back(m, played.undo); });
+  key_ = played.key;
   verify_invariants();
 }
 
@@ -189,3 +217,11 @@ template <class OnBoard>
 }
 
 }  // namespace movegen::mailbox
+
+namespace movegen {
+
+/// perft over MasksPosition is compiled in mailbox/masks_perft.cpp, where make_move and unmake_move are
+/// inlined whole into its leaf loop; every other unit calls that one.
+extern template std::uint64_t perft<mailbox::MasksPosition>(mailbox::MasksPosition& pos, int depth, Counting counting);
+
+}  // namespace movegen

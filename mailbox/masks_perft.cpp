@@ -1,0 +1,11 @@
+// perft over MasksPosition, compiled once here, in a unit of its own (masks_position.hpp declares it
+// `extern template`). In the harness's unit, which builds perft for all four generators, GCC reaches its
+// limit on how much a unit may grow by inlining and keeps Position::play and take_back out of line: a call
+// each per leaf of a perft without bulk counting. Here they are inlined into the leaf loop.
+#include "mailbox/masks_position.hpp"
+
+namespace movegen {
+
+template std::uint64_t perft<mailbox::MasksPosition>(mailbox::MasksPosition& pos, int depth, Counting counting);
+
+}  // namespace movegen
