@@ -54,7 +54,7 @@ class Position : public PieceSets {
   /// piece sets alone (PieceSets::play), whose moves are counted. What perft's bulk counting calls at the
   /// parents of its leaves, which are counted and never visited: no piece array, clock, key or history is
   /// kept for them. Leaves the position as it was.
-  std::size_t count_legal_after(Move m) {
+  [[gnu::always_inline]] std::size_t count_legal_after(Move m) {
     PieceSets after = *this;
     after.play(m, board_[m.from()], board_[m.to()]);
     return bitboard::count_legal(after);
