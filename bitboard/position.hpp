@@ -153,7 +153,7 @@ class Position : public PieceSets {
 // moves, captures and double pushes) are played in line; castling, en passant and promotions by
 // do_special_move. The key changes by the numbers of what the move changes: the pieces moved and taken,
 // the castling rights lost, the en passant file cleared or set (Polyglot's rule: only when a pawn of the
-// side to move then could take on it), and the side.
+// side to move stands beside the pushed pawn, legal capture or not), and the side.
 template <bool UpdateKey>
 [[gnu::always_inline]] inline void Position::do_move(Move m, Undo& undo) {
   const Color us = side_, them = ~us;
