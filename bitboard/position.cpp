@@ -16,10 +16,14 @@ Position Position::from_fen(std::string_view fen) {
   pos.castling_rules_owner_ = std::make_shared<const CastlingRules>(CastlingRules::of(s));
   pos.castling_rules_ = pos.castling_rules_owner_.get();
   pos.ep_square_ = s.ep_square;
-  pos.halfmove_clock_ = s.halfmove_clock;
-  pos.fullmove_number_ = s.fullmove_number;
+  pos.loaded_halfmove_clock_ = s.halfmove_clock;
+  pos.loaded_fullmove_number_ = s.fullmove_number;
+  pos.loaded_side_ = s.side_to_move;
   pos.key_ = zobrist_key(s);
   pos.history_.resize(256);
+  pos.history_room_ = pos.history_.size();
+  for (Square sq = SQ_A1; sq <= SQ_H8; ++sq)
+    if (pos.castling_rules_->rights_kept_after_touching(sq) != ANY_CASTLING) pos.castling_squares_ |= square_bb(sq);
   require_side_not_to_move_safe(pos.is_square_attacked(pos.king_square(~pos.side_), pos.side_));
   return pos;
 }
@@ -31,9 +35,30 @@ BoardState Position::state() const {
   s.castling = castling_;
   s.castling_rooks = castling_rules().rook_squares(castling_);
   s.ep_square = ep_square_;
-  s.halfmove_clock = halfmove_clock_;
-  s.fullmove_number = fullmove_number_;
+  s.halfmove_clock = halfmove_clock();
+  // Each black move ends a full move: as many as black moved of the plies since the FEN loaded.
+  s.fullmove_number = loaded_fullmove_number_ + int((plies_ + loaded_side_) / 2);
   return s;
+}
+
+int Position::halfmove_clock() const {
+  // FIDE Laws of Chess, art. 9.3: the clock counts the moves since the last capture or pawn move. A capture
+  // takes a piece off the board, and a pawn move (push, capture, en passant or promotion) changes the
+  // squares of the pawns; no other move does either.
+  const auto pawns = [](const PieceSets& s) { return s.pieces(WHITE, PAWN) | s.pieces(BLACK, PAWN); };
+  const PieceSets* after = this;
+  for (std::size_t ply = plies_; ply > 0; --ply) {
+    const PieceSets& before = history_[ply - 1].sets;
+    if (pawns(before) != pawns(*after) || popcount(before.pieces()) != popcount(after->pieces()))
+      return int(plies_ - ply);
+    after = &before;
+  }
+  return loaded_halfmove_clock_ + int(plies_);
+}
+
+void Position::grow_history() {
+  history_.resize(std::max<std::size_t>(64, 2 * plies_));
+  history_room_ = history_.size();
 }
 
 void Position::generate_legal(MoveList& list) const { bitboard::generate_legal(*this, list); }

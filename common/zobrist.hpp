@@ -32,6 +32,14 @@ inline constexpr auto PIECE_SQUARE = [] {
   }
   return numbers;
 }();
+// The xor of Polyglot's numbers of each set of castling rights, indexed by the set's four bits (0 for none).
+inline constexpr auto CASTLING_SETS = [] {
+  std::array<Key, ANY_CASTLING + 1> numbers{};
+  for (int rights = 0; rights <= ANY_CASTLING; ++rights)
+    for (int i = 0; i < 4; ++i)
+      if (rights & (1 << i)) numbers[rights] ^= POLYGLOT_RANDOM64[768 + i];
+  return numbers;
+}();
 }  // namespace detail
 
 namespace zobrist {
@@ -39,13 +47,9 @@ namespace zobrist {
 /// The number of piece p on square s (Polyglot's number of its kind on s), or 0 for NO_PIECE.
 constexpr Key piece(Piece p, Square s) { return detail::PIECE_SQUARE[p][s]; }
 
-/// The xor of the numbers of the castling rights held in `rights` (Polyglot: K, Q, k, q at 768..771).
-constexpr Key castling(CastlingRights rights) {
-  Key k = 0;
-  for (int i = 0; i < 4; ++i)
-    if (rights & (1 << i)) k ^= detail::POLYGLOT_RANDOM64[768 + i];
-  return k;
-}
+/// The xor of the numbers of the castling rights held in `rights` (Polyglot: K, Q, k, q at 768..771), 0 for
+/// none: one look-up, so that a move xors the rights it took away (old ^ new) in one step.
+constexpr Key castling(CastlingRights rights) { return detail::CASTLING_SETS[rights]; }
 
 /// The number of an en passant square's file (Polyglot: files a..h at 772..779).
 constexpr Key en_passant_file(Square ep) { return detail::POLYGLOT_RANDOM64[772 + file_of(ep)]; }
