@@ -20,8 +20,12 @@ namespace movegen::bitboard {
 
 /// A position's piece sets, side to move, castling rights, castling rules and en passant square: all that
 /// legal move generation (bitboard/movegen.hpp) reads. The castling rules are not copied with it: they
-/// belong to the Position it came from, which must outlive it.
-class PieceSets {
+/// belong to the Position it came from, which must outlive it. The sets fill 96 bytes whole, aligned on 32:
+/// a make copies them into its history record and an unmake copies them back with two vector moves that
+/// do not overlap, so the next make's copy reads what the last unmake wrote straight from the store (two
+/// overlapping moves, which 88 bytes took, cannot be forwarded: perft without bulk counting of the start
+/// position ran at 84 million nodes a second instead of 127).
+class alignas(32) PieceSets {
  public:
   Color side_to_move() const { return side_; }
   CastlingRights castling_rights() const { return castling_; }
@@ -99,13 +103,15 @@ class PieceSets {
     by_color_[c] ^= square_bb(s);
   }
 
-  Bitboard by_type_[PIECE_TYPE_NB] = {};  // by_type_[NO_PIECE_TYPE] stays empty
+  Bitboard by_type_[8] = {};  // by_type_[NO_PIECE_TYPE] and the spare by_type_[7] (see above) stay empty
   Bitboard by_color_[COLOR_NB] = {};
   Color side_ = WHITE;
   CastlingRights castling_ = NO_CASTLING;
   Square ep_square_ = SQ_NONE;
   const CastlingRules* castling_rules_ = nullptr;
 };
+
+static_assert(sizeof(PieceSets) == 96 && PIECE_TYPE_NB <= 8, "PieceSets: 96 bytes whole, see above");
 
 /// The number of legal moves of the side to move in `sets`, counted with popcounts (bitboard/movegen.cpp).
 std::size_t count_legal(const PieceSets& sets);
