@@ -1,8 +1,9 @@
 // What the bitboard generator reads of a position: one set of squares per piece type and per colour, the
 // side to move, castling rights and rules, and the en passant square. A move changes the sets by xoring
-// its squares in (toggle_move), so the same xors that play a move take it back. The bitboard Position is
-// one (bitboard/position.hpp); perft's bulk counting copies one, a few words, and plays a move on the copy
-// alone to count the moves after it (Position::count_legal_after).
+// its squares in (toggle_move). The bitboard Position is one (bitboard/position.hpp): its make_move keeps
+// a copy of the sets before the move, which unmake_move copies back. Perft's bulk counting copies them
+// too, 96 bytes, and plays a move on the copy alone to count the moves after it
+// (Position::count_legal_after).
 //
 //   PieceSets after = pos;                                   // the sets of a Position, copied
 //   after.play(m, pos.piece_on(m.from()), captured);          // the sets after m; pos is unchanged
