@@ -172,10 +172,7 @@ template <bool UpdateKey>
     ep_square_ = SQ_NONE;
   }
   if (m.flag() <= DOUBLE_PUSH) [[likely]] {
-    const Bitboard from_to = square_bb(from) | square_bb(to);
-    by_type_[type_of(moved)] ^= from_to;
-    by_color_[us] ^= from_to;
-    if (captured != NO_PIECE) toggle_piece(type_of(captured), them, to);
+    toggle_move(m, us, moved, captured);
     board_[from] = NO_PIECE;
     board_[to] = moved;
     k ^= zobrist::piece(moved, from) ^ zobrist::piece(moved, to) ^ zobrist::piece(captured, to);

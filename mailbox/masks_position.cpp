@@ -103,15 +103,9 @@ std::string MasksPosition::check_position() const {
     if (c != '-' && count(c) != fresh.count(c))
       return "count of " + std::string(1, c) + " is " + std::to_string(count(c)) + ", the board has " +
              std::to_string(fresh.count(c));
-  // The board string against the king squares kept beside it (Position::check_position's own test, which
-  // would also compare the plain Position's key, left behind), then the rules all generators share.
-  for (Square sq = SQ_A1; sq <= SQ_H8; ++sq) {
-    const char c = board_[sq];
-    const Piece p = char_to_piece(c);
-    if (p == NO_PIECE && c != '-') return "square " + square_name(sq) + " holds a bad letter";
-    if (type_of(p) == KING && king_square(color_of(p)) != sq)
-      return "king square of " + std::string(1, c) + " is out of date";
-  }
+  // The board string against the king squares, then the rules all generators share on this position: not
+  // Position::check_position, which would compare the plain Position's key, left at the FEN's.
+  if (std::string problem = check_board(); !problem.empty()) return problem;
   return check_game_rules(*this);
 }
 

@@ -39,6 +39,11 @@ BoardState Position::state() const {
 
 std::string Position::check_position() const {
   // The board string against the king squares kept beside it; then the rules all generators share.
+  if (std::string problem = check_board(); !problem.empty()) return problem;
+  return check_game_rules(*this);
+}
+
+std::string Position::check_board() const {
   for (Square sq = SQ_A1; sq <= SQ_H8; ++sq) {
     const char c = board_[sq];
     const Piece p = char_to_piece(c);
@@ -46,7 +51,7 @@ std::string Position::check_position() const {
     if (type_of(p) == KING && king_square_[color_of(p)] != sq)
       return "king square of " + std::string(1, c) + " is out of date";
   }
-  return check_game_rules(*this);
+  return "";
 }
 
 void Position::verify_invariants() const {

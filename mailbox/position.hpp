@@ -98,6 +98,9 @@ class Position {
   Undo play(Move m);
   /// Takes back `m`, played by play() which returned `undo`.
   void take_back(Move m, Undo undo);
+  /// check_position's first part: an empty string if every square holds a FEN letter or '-' and each king
+  /// stands where the king squares say; otherwise the first problem found.
+  std::string check_board() const;
 
   Board board_{};
 
