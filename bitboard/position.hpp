@@ -20,6 +20,7 @@
 
 #include "bitboard/attacks.hpp"
 #include "bitboard/piece_sets.hpp"
+#include "bitboard/sibling_count.hpp"
 #include "common/castling.hpp"
 #include "common/fen.hpp"
 #include "common/move.hpp"
@@ -58,6 +59,12 @@ class Position : public PieceSets {
     PieceSets after = *this;
     after.play(m, board_[m.from()], board_[m.to()]);
     return bitboard::count_legal(after);
+  }
+  /// The sum of count_legal_after(m) over `moves`, legal moves of this position: what perft's bulk counting
+  /// calls at the parents of its leaves instead of count_legal_after, sharing between the siblings the part
+  /// of the count that a quiet move leaves as it was (bitboard/sibling_count.hpp).
+  std::uint64_t count_legal_after_each(const MoveList& moves) const {
+    return bitboard::count_legal_after_each(*this, board_, moves);
   }
 
   /// Plays a move generated for this position; unmake_move takes it back.

@@ -20,8 +20,10 @@ enum class Counting { BULK, MAKE_EVERY_LEAF };
 /// The number of leaf nodes of the legal move tree `depth` plies deep (1 at depth 0). `pos` is left
 /// unchanged. Bulk counting returns the number of legal moves at the last ply instead of making them:
 /// `pos.count_legal()` if the position type offers that optional member (a count without building a
-/// list), else the size of the move list. One ply above, `pos.count_legal_after(m)` if offered: the moves
-/// after m counted without making m in full (no key or history is kept for a position never visited).
+/// list), else the size of the move list. One ply above, `pos.count_legal_after_each(moves)` if offered:
+/// the moves after each of the legal moves, summed, in one call that may share work between the siblings;
+/// else `pos.count_legal_after(m)` for each m if offered: the moves after m counted without making m in
+/// full (no key or history is kept for a position never visited).
 template <ChessPosition P>
 std::uint64_t perft(P& pos, int depth, Counting counting = Counting::BULK) {
   if (depth <= 0) return 1;
@@ -30,6 +32,8 @@ std::uint64_t perft(P& pos, int depth, Counting counting = Counting::BULK) {
   MoveList moves;
   pos.generate_legal(moves);
   if (depth == 1 && counting == Counting::BULK) return moves.size();
+  if constexpr (requires { pos.count_legal_after_each(moves); })
+    if (depth == 2 && counting == Counting::BULK) return pos.count_legal_after_each(moves);
   std::uint64_t nodes = 0;
   if constexpr (requires { pos.count_legal_after(Move::none()); })
     if (depth == 2 && counting == Counting::BULK) {
