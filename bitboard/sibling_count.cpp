@@ -93,6 +93,42 @@ class Danger {
   SliderAttacks sliders_[32];
 };
 
+// True if, after quiet move m of A (a `type` piece) with `occupied` the occupancy after it, no slider of A
+// gives check to B's king and B's pinned pieces are `pinned`, the leaf parent's: the test for a move whose
+// from or to is on the king's lines (knights' and pawns' checks are tested apart).
+template <Color A>
+bool same_pins(const PieceSets& pos, Move m, PieceType type, Square king, Bitboard pinned, Bitboard occupied) {
+  const Bitboard from_to = square_bb(m.from()) | square_bb(m.to());
+  Bitboard diagonal = pos.pieces(A, BISHOP, QUEEN), straight = pos.pieces(A, ROOK, QUEEN);
+  if (type == BISHOP || type == QUEEN) diagonal ^= from_to;
+  if (type == ROOK || type == QUEEN) straight ^= from_to;
+  const Bitboard ours = pos.pieces(A) ^ from_to, theirs = pos.pieces(~A);
+  // A's sliders that would see the king if B's pieces were not there, as legality_masks finds them.
+  Bitboard snipers = (attacks_bb<BISHOP>(king, ours) & diagonal) | (attacks_bb<ROOK>(king, ours) & straight);
+  Bitboard pinned_after = 0;
+  while (snipers) {
+    const Bitboard blockers = between_bb(king, pop_lsb(snipers)) & occupied;
+    if (!blockers) return false;  // check
+    if (!more_than_one(blockers)) pinned_after |= blockers;
+  }
+  return ((pinned_after ^ pinned) & theirs) == 0;
+}
+
+// B's en passant captures after double push m of A, with `occupied` the occupancy after it and B not in
+// check: as add_en_passant (movegen.cpp) tests them, each is legal if no slider of A sees B's king once both
+// pawns are gone from their squares, which covers a pin of the capturer and the rank pin through both pawns.
+template <Color A>
+int en_passant_count(const PieceSets& pos, Move m, Square king, Bitboard occupied) {
+  const Square to = m.from() + pawn_push(A);
+  const Bitboard diagonal = pos.pieces(A, BISHOP, QUEEN), straight = pos.pieces(A, ROOK, QUEEN);
+  int count = 0;
+  for (Bitboard b = pawn_attacks_bb(A, to) & pos.pieces(~A, PAWN); b;) {
+    const Bitboard after = occupied ^ square_bb(pop_lsb(b)) ^ square_bb(m.to()) ^ square_bb(to);
+    count += !(attacks_bb<ROOK>(king, after) & straight) && !(attacks_bb<BISHOP>(king, after) & diagonal);
+  }
+  return count;
+}
+
 // count_legal_after_each with A, the side to move at the leaf parent, known at compile time; B replies.
 template <Color A>
 std::uint64_t count_after_each(const PieceSets& pos, const Piece* board, const MoveList& moves) {
@@ -102,7 +138,7 @@ std::uint64_t count_after_each(const PieceSets& pos, const Piece* board, const M
   const LegalityMasks masks = legality_masks(pos, B);
 
   // A's moves counted in full: those that may give check or change B's pins (from or to on the king's
-  // lines, a knight or pawn landing where it checks) and a double push that B may take en passant.
+  // lines, a knight or pawn landing where it checks). B's pawns that may take en passant after a double push.
   const Bitboard lines = attacks_bb<QUEEN>(king);
   const Bitboard knight_checks = attacks_bb<KNIGHT>(king), pawn_checks = pawn_attacks_bb(B, king);
   const Bitboard en_passant_targets = pawn_attacks_bb<B>(pos.pieces(B, PAWN));
@@ -135,15 +171,15 @@ std::uint64_t count_after_each(const PieceSets& pos, const Piece* board, const M
     const Piece moved = board[from];
     const PieceType type = type_of(moved);
     const Bitboard from_to = square_bb(from) | square_bb(to);
-    if (m.flag() > DOUBLE_PUSH || board[to] != NO_PIECE || masks.checkers || (from_to & lines) ||
+    const Bitboard occupied_after = occupied ^ from_to;
+    if (m.flag() > DOUBLE_PUSH || board[to] != NO_PIECE || masks.checkers ||
         (type == KNIGHT && (knight_checks & square_bb(to))) || (type == PAWN && (pawn_checks & square_bb(to))) ||
-        (m.flag() == DOUBLE_PUSH && (en_passant_targets & square_bb(from + pawn_push(A))))) {
+        ((from_to & lines) && !same_pins<A>(pos, m, type, king, masks.pinned, occupied_after))) {
       PieceSets after = pos;
       after.play(m, moved, board[to]);
       nodes += count_legal(after);
       continue;
     }
-    const Bitboard occupied_after = occupied ^ from_to;
     int count = shared;
     if (seen & from_to)
       for (int i = 0; i < slider_count; ++i)
@@ -157,6 +193,8 @@ std::uint64_t count_after_each(const PieceSets& pos, const Piece* board, const M
       add_pawn_moves<B>(square_bb(s), ~occupied_after, ours ^ from_to, line_bb(king, s), pawn_moves);
     }
     count += static_cast<int>(pawn_moves.count);
+    if (m.flag() == DOUBLE_PUSH && (en_passant_targets & square_bb(from + pawn_push(A))))
+      count += en_passant_count<A>(pos, m, king, occupied_after);
 
     // The king: its steps to free squares and castling with a free path, both only where A does not attack.
     bool may_castle = false;

@@ -6,7 +6,9 @@
 //   - B's checkers and pinned pieces come from pieces on B's king's lines (its queen rays on an empty
 //     board) and from knights and pawns next to it. If neither from nor to is on those lines and the moved
 //     piece does not give check from `to` as a knight or pawn, they are the parent's (no check, the same
-//     pins). Otherwise m is counted in full, as count_legal_after(m) counts it.
+//     pins). If from or to is on them, A's sliders that see the king are looked for again: if none gives
+//     check and B's pinned pieces are the same, the parent's facts still hold; otherwise m is counted in
+//     full, as count_legal_after(m) counts it.
 //   - B's knights then move as in the parent: their count is found once.
 //   - A slider's attack set is every square up to and including the first piece on each ray, so it changes
 //     only if from or to is in it: the other sliders keep the parent's count, without a look-up.
@@ -14,8 +16,9 @@
 //   - B's king: its free squares do not change (B's pieces do not move), but the squares A attacks do;
 //     they are found as a union of A's attack sets, of which again only the moved piece and the sliders
 //     that see from or to are looked up again. Found only when the king may step or castle.
-// A double push next to a pawn of B (en passant) and every capture, castling, en passant and promotion of A
-// are counted in full.
+//   - After a double push next to a pawn of B, the en passant captures are tested as the generator tests
+//     them: no slider of A may see the king once both pawns have left their squares.
+// Every capture, castling, en passant and promotion of A is counted in full.
 //
 //   MoveList moves;
 //   pos.generate_legal(moves);
