@@ -77,6 +77,9 @@ BOOST_AUTO_TEST_CASE(counts_where_a_shortcut_bites) {
       "r3k2r/8/8/8/8/8/8/1R2K1R1 w kq - 0 1",    // the rooks' moves along the first rank keep b8 and g8 attacked
       "r3k2r/8/8/8/8/8/6B1/R3K2R w KQkq - 0 1",  // the bishop's moves see b7 to a8, the king's path stays free
       "4k3/8/8/8/3p4/8/2P1P3/4K3 w - - 0 1",     // c2c4 and e2e4 give d4 an en passant capture, c2c3 does not
+      "3k4/8/8/8/3p4/8/4P3/3RK3 w - - 0 1",      // after e2e4, d4xe3 would leave the rook's file: not counted
+      "4k3/8/8/8/8/8/5N2/3RK3 w - - 0 1",        // Nd3 shields d7 and d8 from the rook: the king may go there
+      "4k3/8/8/8/3N4/8/8/3RK3 w - - 0 1",        // the knight leaves the d-file: d7 and d8 are attacked again
       "4k3/8/8/2p5/8/8/3P4/4K3 b - - 0 1",       // black to move: c5c4 and the white d2d4 that follows
       "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",              // start
       "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2",        // the king may step to e7
