@@ -58,9 +58,9 @@ void MtuPosition::generate_legal(MoveList& list) {
   generate_pseudo_legal(*this, pseudo);
   const Color us = side_to_move();
   for (Move m : pseudo) {
-    const Undo undo = play(m);
+    play(m);
     if (!is_square_attacked(king_square(us), ~us)) list.push_back(m);
-    take_back(m, undo);
+    take_back(m);
   }
 }
 

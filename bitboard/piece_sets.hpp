@@ -1,9 +1,9 @@
 // What the bitboard generator reads of a position: one set of squares per piece type and per colour, the
 // side to move, castling rights and rules, and the en passant square. A move changes the sets by xoring
-// its squares in (toggle_move). The bitboard Position is one (bitboard/position.hpp): its make_move keeps
-// a copy of the sets before the move, which unmake_move copies back. Perft's bulk counting copies them
-// too, 96 bytes, and plays a move on the copy alone to count the moves after it
-// (Position::count_legal_after).
+// its squares in (toggle_move). The bitboard Position keeps one per ply (bitboard/position.hpp): its
+// make_move writes the sets after the move beside the sets before it, and unmake_move steps back to those.
+// Perft's bulk counting copies them too, 96 bytes, and plays a move on the copy alone to count the moves
+// after it (Position::count_legal_after).
 //
 //   PieceSets after = pos;                                   // the sets of a Position, copied
 //   after.play(m, pos.piece_on(m.from()), captured);          // the sets after m; pos is unchanged
@@ -21,11 +21,10 @@ namespace movegen::bitboard {
 
 /// A position's piece sets, side to move, castling rights, castling rules and en passant square: all that
 /// legal move generation (bitboard/movegen.hpp) reads. The castling rules are not copied with it: they
-/// belong to the Position it came from, which must outlive it. The sets fill 96 bytes whole, aligned on 32:
-/// a make copies them into its history record and an unmake copies them back with two vector moves that
-/// do not overlap, so the next make's copy reads what the last unmake wrote straight from the store (two
-/// overlapping moves, which 88 bytes took, cannot be forwarded: perft without bulk counting of the start
-/// position ran at 84 million nodes a second instead of 127).
+/// belong to the Position it came from, which must outlive it. The sets fill 96 bytes whole, aligned on 32,
+/// so that a copy is whole vector moves that do not overlap: a load that spans two overlapping stores, as
+/// the copies of 88 bytes made, cannot be forwarded from them (when unmake copied the sets back, perft
+/// without bulk counting of the start position ran at 84 million nodes a second instead of 127).
 class alignas(32) PieceSets {
  public:
   Color side_to_move() const { return side_; }
@@ -68,6 +67,8 @@ class alignas(32) PieceSets {
   }
 
  protected:
+  friend class Position;  // which keeps one PieceSets per ply and writes the next from the last
+
   /// Xors move m of colour `us` into the sets: `moved` off m.from(), onto m.to() (as the promoted piece for a
   /// promotion), `captured` (NO_PIECE if none) off m.to(), the pawn taken en passant off its square, and
   /// castling's king and rook off their start squares and onto their destinations (in Chess960 one square

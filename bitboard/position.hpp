@@ -31,7 +31,7 @@ namespace movegen::bitboard {
 
 /// A chess position stored as bitboards (one per piece type, one per colour: PieceSets) plus a piece array,
 /// side to move, castling rights, en passant square and clocks. Satisfies movegen::ChessPosition.
-class Position : public PieceSets {
+class Position {
  public:
   /// The position of a FEN. Throws FenError naming the field for any malformed or impossible FEN.
   static Position from_fen(std::string_view fen);
@@ -41,9 +41,30 @@ class Position : public PieceSets {
   /// Every FEN field of the position.
   BoardState state() const;
 
+  /// The piece sets, side to move, castling rights and en passant square now: what generation reads. Valid
+  /// until the next make_move or unmake_move.
+  const PieceSets& sets() const { return history_.now->sets; }
+  /// The same sets, so that a Position can be passed where a PieceSets is read (bitboard/movegen.hpp).
+  operator const PieceSets&() const { return sets(); }
+
   Piece piece_on(Square s) const { return board_[s]; }
   /// The position's Polyglot Zobrist key (common/zobrist.hpp), kept by make_move and unmake_move.
-  Key key() const { return key_; }
+  Key key() const { return history_.now->key; }
+
+  // The questions PieceSets answers (bitboard/piece_sets.hpp), asked of the sets now.
+  Color side_to_move() const { return sets().side_to_move(); }
+  CastlingRights castling_rights() const { return sets().castling_rights(); }
+  const CastlingRules& castling_rules() const { return sets().castling_rules(); }
+  Square ep_square() const { return sets().ep_square(); }
+  Square king_square(Color c) const { return sets().king_square(c); }
+  Bitboard pieces() const { return sets().pieces(); }
+  Bitboard pieces(Color c) const { return sets().pieces(c); }
+  Bitboard pieces(Color c, PieceType pt) const { return sets().pieces(c, pt); }
+  Bitboard pieces(Color c, PieceType pt1, PieceType pt2) const { return sets().pieces(c, pt1, pt2); }
+  Bitboard attackers_to(Square s, Color by, Bitboard occupied) const { return sets().attackers_to(s, by, occupied); }
+  bool is_square_attacked(Square s, Color by) const { return sets().is_square_attacked(s, by); }
+  Bitboard checkers() const { return sets().checkers(); }
+  bool in_check() const { return sets().in_check(); }
 
   /// Appends every legal move to `list` (see movegen.hpp: from checkers and pinned pieces, no make).
   void generate_legal(MoveList& list) const;
@@ -69,15 +90,12 @@ class Position : public PieceSets {
 
   /// Plays a move generated for this position; unmake_move takes it back.
   [[gnu::always_inline]] void make_move(Move m) {
-    if (plies_ == history_room_) [[unlikely]]
-      grow_history();
-    do_move<true>(m, history_[plies_++]);
+    play<true>(m);
     verify_invariants();
   }
   /// Takes back `m`, which must be the last move made, restoring every field exactly.
   [[gnu::always_inline]] void unmake_move(Move m) {
-    assert(plies_ > 0);
-    undo_move<true>(m, history_[--plies_]);
+    take_back(m);
     verify_invariants();
   }
 
@@ -89,50 +107,50 @@ class Position : public PieceSets {
   std::string check_position() const;
 
  protected:
-  /// What a move's take-back restores, written once by the move: the piece sets (with side, castling rights
-  /// and en passant square) and the key before it, copied back whole, and the piece it took (NO_PIECE if
-  /// none; the pawn taken en passant), for the piece array.
-  struct Undo {
-    PieceSets sets;
-    Key key;
-    Piece captured;
-  };
-
-  /// make_move without the key, the history and the invariant check: make-test-unmake plays pseudo-legal
-  /// moves, which may leave the mover's king in check, and keeps the returned Undo in a local variable.
-  [[gnu::always_inline]] Undo play(Move m) {
-    Undo undo;
-    do_move<false>(m, undo);
-    return undo;
+  /// make_move without the invariant check, and without the key unless UpdateKey: make-test-unmake plays
+  /// pseudo-legal moves, which may leave the mover's king in check, and reads no key before take_back.
+  template <bool UpdateKey = false>
+  [[gnu::always_inline]] void play(Move m) {
+    if (history_.now == history_.last) [[unlikely]]
+      history_.grow();
+    do_move<UpdateKey>(m, history_.now[0], history_.now[1]);
+    ++history_.now;
   }
-  /// Takes back `m`, played by play() which returned `undo`.
-  [[gnu::always_inline]] void take_back(Move m, const Undo& undo) { undo_move<false>(m, undo); }
+  /// unmake_move without the invariant check: takes back `m`, the last move played.
+  [[gnu::always_inline]] void take_back(Move m) {
+    assert(history_.plies() > 0);
+    undo_move(m, history_.now->sets.side_to_move(), history_.now->captured);
+    --history_.now;
+  }
 
  private:
-  // Plays m and writes what it overwrote into `undo`; the key too if UpdateKey (make_move), not if it
-  // will be taken back before anyone reads it (play).
+  // The position after each move made, copy-make: a move computes its record from the one before, and
+  // taking it back steps back to that one, which nothing has overwritten. Only the piece array is kept in
+  // one copy, restored on the move's squares from the piece the move took.
+  struct Record {
+    PieceSets sets;  // the sets after the move (in the first record, the FEN's)
+    Key key;         // the key after the move (not kept by play<false>)
+    Piece captured;  // the piece the move took (NO_PIECE if none; the pawn taken en passant)
+  };
+
+  // Writes into `after` the position `before` with m played, and plays m on the piece array; the key too
+  // if UpdateKey (make_move), not if it will be taken back before anyone reads it (play).
   template <bool UpdateKey>
-  [[gnu::always_inline]] void do_move(Move m, Undo& undo);
-  // Castling, en passant and promotions for do_move: the sets, the piece array and the key's piece
-  // numbers (returned). `captured` is the piece on m.to() before the move, which castling and en passant
-  // correct to what they take (none; the pawn beside). Cold, so kept out of line: in line, the usual
-  // moves' code around it spilled more registers (perft without bulk counting 3% more instructions).
-  [[gnu::cold]] Key do_special_move(Move m, Color us, Piece moved, Piece& captured);
-  // Castling, en passant and promotions for undo_move: the piece array (the sets are copied back).
-  [[gnu::always_inline]] void undo_special_move(Move m, Color us, Piece captured);
-  // Takes back m, played by do_move which wrote `undo`; the key too if UpdateKey.
-  template <bool UpdateKey>
-  [[gnu::always_inline]] void undo_move(Move m, const Undo& undo);
+  [[gnu::always_inline]] void do_move(Move m, const Record& before, Record& after);
+  // Castling, en passant and promotions for do_move: `sets` (a copy of the sets before), the piece array
+  // and the key's piece numbers (returned). `captured` is the piece on m.to() before the move, which
+  // castling and en passant correct to what they take (none; the pawn beside). Cold, so kept out of line:
+  // in line, the usual moves' code around it spilled more registers (perft without bulk counting 3% more
+  // instructions).
+  [[gnu::cold]] Key do_special_move(Move m, PieceSets& sets, Piece moved, Piece& captured);
+  // Takes m back on the piece array (`them`: the side to move after m): the piece moved goes home and
+  // `captured`, the piece it took, comes back.
+  [[gnu::always_inline]] void undo_move(Move m, Color them, Piece captured);
+  // Castling, en passant and promotions for undo_move.
+  void undo_special_move(Move m, Color us, Piece captured);
   // The halfmove clock: the loaded clock plus the moves since, or the moves since the last capture or pawn
   // move, found in the history as a change of the pawn set or the piece count.
   int halfmove_clock() const;
-  // Doubles the room for history (at least 64 moves): the only allocation of make_move, off its usual path.
-  void grow_history();
-  // Puts piece p on empty square s: the piece array and the sets.
-  void put_piece(Piece p, Square s) {
-    board_[s] = p;
-    toggle_piece(type_of(p), color_of(p), s);
-  }
   // Runs check_position() through require_consistent in checked builds; nothing otherwise.
   void verify_invariants() const {
 #ifdef MOVEGEN_CHECK_INVARIANTS
@@ -148,10 +166,36 @@ class Position : public PieceSets {
   Color loaded_side_ = WHITE;
   // The rules PieceSets::castling_rules_ points to, shared by every copy of the position.
   std::shared_ptr<const CastlingRules> castling_rules_owner_;
-  Key key_ = 0;
-  std::vector<Undo> history_;     // one per move made in the first plies_ entries; the rest is room for more
-  std::size_t history_room_ = 0;  // history_.size(), kept apart so that make_move tests it in one compare
-  std::size_t plies_ = 0;
+  // One record per position since the FEN: records[0] the FEN's, *now the position now, the records past
+  // it room for more moves. A copy points into its own records.
+  struct History {
+    std::vector<Record> records = std::vector<Record>(1);
+    Record* now = records.data();
+    Record* last = now;  // &records.back(), kept so that play tests the room in one compare
+
+    History() = default;
+    // Room for `moves` moves after the FEN's record, which is now.
+    explicit History(std::size_t moves) : records(moves + 1), last(&records.back()) {}
+    History(const History& other) : records(other.records) { point_as(other); }
+    History& operator=(const History& other) {
+      records = other.records;
+      point_as(other);
+      return *this;
+    }
+    History(History&&) noexcept = default;  // a moved vector keeps its storage: the pointers stay good
+    History& operator=(History&&) noexcept = default;
+
+    // The moves made since the FEN.
+    std::size_t plies() const { return std::size_t(now - records.data()); }
+    // Doubles the room (at least 64 moves): the only allocation of make_move, off its usual path.
+    void grow();
+    // Points now and last into these records as other's point into its own.
+    void point_as(const History& other) {
+      now = records.data() + other.plies();
+      last = records.data() + records.size() - 1;
+    }
+  };
+  History history_;
   // The squares whose touching loses a castling right (the kings' and castling rooks' start squares).
   Bitboard castling_squares_ = 0;
 };
@@ -162,108 +206,50 @@ class Position : public PieceSets {
 // the castling rights lost, the en passant file cleared or set (Polyglot's rule: only when a pawn of the
 // side to move stands beside the pushed pawn, legal capture or not), and the side.
 template <bool UpdateKey>
-[[gnu::always_inline]] inline void Position::do_move(Move m, Undo& undo) {
-  const Color us = side_, them = ~us;
+[[gnu::always_inline]] inline void Position::do_move(Move m, const Record& before, Record& after) {
+  const PieceSets& was = before.sets;
+  PieceSets& sets = after.sets;
+  const Color us = was.side_, them = ~us;
   const Square from = m.from(), to = m.to();
   const Piece moved = board_[from];
   Piece captured = board_[to];
-  const Key key_before = key_;
-  const CastlingRights castling_before = castling_;
-  const Square ep_before = ep_square_;
-  undo.sets = *this;
-  undo.key = key_before;
+  sets = was;
 
-  Key k = key_before ^ zobrist::WHITE_TO_MOVE;
-  if (ep_before != SQ_NONE) [[unlikely]] {
-    if (pawn_attacks_bb(them, ep_before) & pieces(us, PAWN)) k ^= zobrist::en_passant_file(ep_before);
-    ep_square_ = SQ_NONE;
+  Key k = before.key ^ zobrist::WHITE_TO_MOVE;
+  if (was.ep_square_ != SQ_NONE) [[unlikely]] {
+    if (pawn_attacks_bb(them, was.ep_square_) & was.pieces(us, PAWN)) k ^= zobrist::en_passant_file(was.ep_square_);
+    sets.ep_square_ = SQ_NONE;
   }
   if (m.flag() <= DOUBLE_PUSH) [[likely]] {
-    toggle_move(m, us, moved, captured);
+    sets.toggle_move(m, us, moved, captured);
     board_[from] = NO_PIECE;
     board_[to] = moved;
     k ^= zobrist::piece(moved, from) ^ zobrist::piece(moved, to) ^ zobrist::piece(captured, to);
     if (m.flag() == DOUBLE_PUSH) {
-      ep_square_ = from + pawn_push(us);
-      if (pawn_attacks_bb(us, ep_square_) & pieces(them, PAWN)) k ^= zobrist::en_passant_file(ep_square_);
+      sets.ep_square_ = from + pawn_push(us);
+      if (pawn_attacks_bb(us, sets.ep_square_) & was.pieces(them, PAWN)) k ^= zobrist::en_passant_file(sets.ep_square_);
     }
   } else {
-    k ^= do_special_move(m, us, moved, captured);
+    k ^= do_special_move(m, sets, moved, captured);
   }
   if ((square_bb(from) | square_bb(to)) & castling_squares_) [[unlikely]] {
-    const CastlingRights kept = castling_before & castling_rules_->rights_kept_after_touching(from) &
-                                castling_rules_->rights_kept_after_touching(to);
-    k ^= zobrist::castling(CastlingRights(castling_before ^ kept));
-    castling_ = kept;
+    const CastlingRights kept = was.castling_ & was.castling_rules_->rights_kept_after_touching(from) &
+                                was.castling_rules_->rights_kept_after_touching(to);
+    k ^= zobrist::castling(CastlingRights(was.castling_ ^ kept));
+    sets.castling_ = kept;
   }
-  side_ = them;
-  if constexpr (UpdateKey) key_ = k;
-  undo.captured = captured;
+  sets.side_ = them;
+  if constexpr (UpdateKey) after.key = k;
+  after.captured = captured;
 }
 
-inline Key Position::do_special_move(Move m, Color us, Piece moved, Piece& captured) {
-  const Square from = m.from(), to = m.to();
-  switch (m.flag()) {
-    case CASTLING: {  // king takes own rook: both leave their squares, then land on theirs
-      const CastlingMove c = castling_move(m);
-      captured = NO_PIECE;
-      toggle_move(m, us, moved, captured);
-      board_[c.king_from] = board_[c.rook_from] = NO_PIECE;
-      board_[c.king_to] = make_piece(us, KING);
-      board_[c.rook_to] = make_piece(us, ROOK);
-      return zobrist::castling_pieces(m, us);
-    }
-    case EN_PASSANT: {
-      const Square taken = to - pawn_push(us);
-      captured = make_piece(~us, PAWN);
-      toggle_move(m, us, moved, captured);
-      board_[taken] = board_[from] = NO_PIECE;
-      board_[to] = moved;
-      return zobrist::piece(moved, from) ^ zobrist::piece(moved, to) ^ zobrist::piece(captured, taken);
-    }
-    default: {  // a promotion, with or without a capture
-      const Piece promoted = make_piece(us, m.promotion_type());
-      toggle_move(m, us, moved, captured);
-      board_[from] = NO_PIECE;
-      board_[to] = promoted;
-      return zobrist::piece(moved, from) ^ zobrist::piece(promoted, to) ^ zobrist::piece(captured, to);
-    }
-  }
-}
-
-template <bool UpdateKey>
-[[gnu::always_inline]] inline void Position::undo_move(Move m, const Undo& undo) {
-  const Color us = ~side_;
+[[gnu::always_inline]] inline void Position::undo_move(Move m, Color them, Piece captured) {
   const Square from = m.from(), to = m.to();
   if (m.flag() <= DOUBLE_PUSH) [[likely]] {
     board_[from] = board_[to];
-    board_[to] = undo.captured;
+    board_[to] = captured;
   } else {
-    undo_special_move(m, us, undo.captured);
-  }
-  static_cast<PieceSets&>(*this) = undo.sets;
-  if constexpr (UpdateKey) key_ = undo.key;
-}
-
-inline void Position::undo_special_move(Move m, Color us, Piece captured) {
-  const Square from = m.from(), to = m.to();
-  switch (m.flag()) {
-    case CASTLING: {
-      const CastlingMove c = castling_move(m);
-      board_[c.king_to] = board_[c.rook_to] = NO_PIECE;
-      board_[c.king_from] = make_piece(us, KING);
-      board_[c.rook_from] = make_piece(us, ROOK);
-      break;
-    }
-    case EN_PASSANT:
-      board_[to - pawn_push(us)] = captured;
-      board_[to] = NO_PIECE;
-      board_[from] = make_piece(us, PAWN);
-      break;
-    default:
-      board_[from] = make_piece(us, PAWN);
-      board_[to] = captured;
-      break;
+    undo_special_move(m, ~them, captured);
   }
 }
 

@@ -17,6 +17,7 @@
 #include <csignal>
 #include <cstdio>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <random>
 #include <string>
@@ -159,6 +160,43 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(a_game_longer_than_the_first_history_allocation_un
   BOOST_TEST(pos.check_position() == "");
 }
 
+BOOST_AUTO_TEST_CASE_TEMPLATE(a_copy_made_mid_game_takes_its_moves_back_on_its_own, P, testing::Generators) {
+  // A copy (or an assignment) of a position with moves made is a position of its own: the original may
+  // take its moves back, play another line over the same plies and be destroyed, and the copy still holds
+  // its position and takes its moves back to the start. The bitboard positions keep each ply's sets in a
+  // history, which a copy must not share with the original.
+  std::mt19937 random(11);
+  const std::string start = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+  auto play_line = [&random](P& pos, int plies) {
+    std::vector<Move> played;
+    for (MoveList moves; int(played.size()) < plies; moves.clear()) {
+      pos.generate_legal(moves);
+      if (moves.empty()) break;
+      played.push_back(moves[random() % moves.size()]);
+      pos.make_move(played.back());
+    }
+    return played;
+  };
+  auto original = std::make_unique<P>(P::from_fen(start));
+  const std::vector<Move> played = play_line(*original, 8);
+  const std::string then = original->fen();
+  P copy = *original;
+  P assigned = P::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+  assigned = *original;
+  for (auto m = played.rbegin(); m != played.rend(); ++m) original->unmake_move(*m);
+  play_line(*original, 8);
+  for (P* pos : {&copy, &assigned}) {
+    BOOST_TEST(pos->fen() == then);
+    BOOST_TEST(pos->check_position() == "");
+  }
+  original.reset();
+  for (P* pos : {&copy, &assigned}) {
+    for (auto m = played.rbegin(); m != played.rend(); ++m) pos->unmake_move(*m);
+    BOOST_TEST(pos->fen() == start);
+    BOOST_TEST(pos->check_position() == "");
+  }
+}
+
 BOOST_AUTO_TEST_CASE_TEMPLATE(generating_moves_leaves_every_field_as_it_was, P, testing::Generators) {
   // The legality tests play pseudo-legal moves and take them back with their own undo records: after
   // generate_legal (and count_legal, where offered) every field must be as before, one ply down too, and
@@ -242,28 +280,28 @@ BOOST_AUTO_TEST_CASE(checker_reports_a_king_square_out_of_date) {
       "4k3/8/8/8/8/8/8/4N2K w - - 0 1", [](auto& pos) { pos.make_move(Move(SQ_E1, SQ_G1, CASTLING)); }, "king square");
 }
 
-// True for the bitboard positions, which take a move back by copying their piece sets back whole and
-// restore only the squares of the move named in the piece array: a different move taken back than the one
-// made leaves the two disagreeing, which their checker reports before any rule of the game.
+// True for the bitboard positions, which take a move back by stepping back to the piece sets of the ply
+// before and restore only the squares of the move named in the piece array: a different move taken back
+// than the one made leaves the two disagreeing, which their checker reports before any rule of the game.
 template <class P>
-constexpr bool COPIES_SETS_BACK = std::is_base_of_v<bitboard::PieceSets, P>;
+constexpr bool STEPS_SETS_BACK = std::is_same_v<P, bitboard::Position> || std::is_same_v<P, bitboard::MtuPosition>;
 
 BOOST_AUTO_TEST_CASE_TEMPLATE(checker_reports_too_many_pawns, P, testing::Generators) {
   // Unmaking a different move than the one made: the queen's move to h5 is taken back as a queen
   // promotion from h4, which turns the queen into a ninth white pawn there in the mailboxes. The bitboard
-  // positions copy back the sets with the queen on d1, which their piece array left empty.
+  // positions step back to the sets with the queen on d1, which their piece array left empty.
   expect_problem<P>(
       "4k3/8/PPPPPPPP/8/8/8/8/3QK3 w - - 0 1",
       [](auto& pos) {
         pos.make_move(Move(SQ_D1, SQ_H5));
         pos.unmake_move(Move(SQ_H4, SQ_H5, PROMOTION_QUEEN));
       },
-      COPIES_SETS_BACK<P> ? "the piece array and the bitboards disagree on d1" : "white has 9 pawns");
+      STEPS_SETS_BACK<P> ? "the piece array and the bitboards disagree on d1" : "white has 9 pawns");
 }
 
 BOOST_AUTO_TEST_CASE_TEMPLATE(checker_reports_a_castling_right_without_its_rook, P, testing::Generators) {
   // The rook's move h1-h2 taken back as h3-h2: the rook ends on h3, and the right K, which the move lost,
-  // comes back with its undo record. The bitboard positions copy back the sets with the rook on h1, where
+  // comes back with its undo record. The bitboard positions step back to the sets with the rook on h1, where
   // their piece array holds none.
   expect_problem<P>(
       "4k3/8/8/8/8/8/6P1/4K2R w K - 0 1",
@@ -271,8 +309,8 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(checker_reports_a_castling_right_without_its_rook,
         pos.make_move(Move(SQ_H1, SQ_H2));
         pos.unmake_move(Move(SQ_H3, SQ_H2));
       },
-      COPIES_SETS_BACK<P> ? "the piece array and the bitboards disagree on h1"
-                          : "castling: right 'K' needs a white rook on h1, on the king side of the king on e1");
+      STEPS_SETS_BACK<P> ? "the piece array and the bitboards disagree on h1"
+                         : "castling: right 'K' needs a white rook on h1, on the king side of the king on e1");
 }
 
 BOOST_AUTO_TEST_CASE_TEMPLATE(checker_reports_an_en_passant_square_that_does_not_fit, P, testing::Generators) {
