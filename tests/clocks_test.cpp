@@ -2,8 +2,9 @@
 // clock counts the plies since the last capture or pawn move (FIDE Laws of Chess, art. 9.3), the fullmove
 // number grows after each black move, and each unmake brings both back. Some positions keep the clocks as
 // fields, others derive them from their history of moves; the lines below reset the clock by every kind of
-// move that can (a double push, en passant, a push, a promotion that captures) and run past the 256 moves a
-// history first has room for. The expected FENs are Stockfish's ("position fen ... moves ...", then "d").
+// move that can (a double push, en passant, a push, a promotion that captures, a capture by a piece) and
+// run past the 256 moves a history first has room for. The expected FENs are Stockfish's ("position fen
+// ... moves ...", then "d").
 #include <boost/test/unit_test.hpp>
 #include <string>
 #include <utility>
@@ -42,14 +43,15 @@ void play_and_take_back(const std::string& start, const std::vector<std::string>
 
 BOOST_AUTO_TEST_CASE_TEMPLATE(en_passant_and_promotion_reset_the_halfmove_clock, P, testing::Generators) {
   // Black's double push and white's en passant capture both reset the clock; so do the push to the seventh
-  // rank and the knight promotion that takes on c8. The castling move at the end counts, and loses the
-  // right.
+  // rank and the knight promotion that takes on c8. Castling counts, and loses the right; the king's
+  // capture of the knight resets the clock again.
   const std::string start = "2n1k3/3p4/8/4P3/8/8/8/R3K3 b Q - 12 40";
   const std::vector<std::pair<std::string, std::string>> line = {
       {"d7d5", "2n1k3/8/8/3pP3/8/8/8/R3K3 w Q d6 0 41"}, {"e5d6", "2n1k3/8/3P4/8/8/8/8/R3K3 b Q - 0 41"},
       {"e8f7", "2n5/5k2/3P4/8/8/8/8/R3K3 w Q - 1 42"},   {"d6d7", "2n5/3P1k2/8/8/8/8/8/R3K3 b Q - 0 42"},
       {"f7e7", "2n5/3Pk3/8/8/8/8/8/R3K3 w Q - 1 43"},    {"d7c8n", "2N5/4k3/8/8/8/8/8/R3K3 b Q - 0 43"},
       {"e7d7", "2N5/3k4/8/8/8/8/8/R3K3 w Q - 1 44"},     {"e1c1", "2N5/3k4/8/8/8/8/8/2KR4 b - - 2 44"},
+      {"d7c8", "2k5/8/8/8/8/8/8/2KR4 w - - 0 45"},
   };
   std::vector<std::string> moves, fens;
   for (const auto& [move, fen] : line) {
