@@ -35,8 +35,13 @@ constexpr Key letter_key(char piece, Square s) {
   return detail::LETTER_SQUARE_KEYS[static_cast<unsigned char>(piece)][s];
 }
 
-/// True for castling and promotions: the moves do_special_move plays (flags CASTLING and PROMOTION_*).
-constexpr bool is_special(Move m) { return m.flag() == CASTLING || m.is_promotion(); }
+/// True for castling and promotions: the moves do_special_move plays (flags CASTLING and PROMOTION_*), one
+/// bit of a mask per flag.
+constexpr bool is_special(Move m) {
+  constexpr unsigned SPECIAL =
+      1u << CASTLING | 1u << PROMOTION_KNIGHT | 1u << PROMOTION_BISHOP | 1u << PROMOTION_ROOK | 1u << PROMOTION_QUEEN;
+  return SPECIAL >> m.flag() & 1;
+}
 
 template <bool UpdateKey>
 [[gnu::always_inline]] inline void MasksPosition::do_move(Move m, Undo& undo) {
@@ -61,8 +66,8 @@ template <bool UpdateKey>
     board_[taken] = '-';
     board_[to] = moving;
     board_[from] = '-';
-    if (moving == letter(us, KING)) king_square_[us] = to;
-    track_move(moving, from, to);
+    if (from == king_square_[us]) king_square_[us] = to;
+    if (is_slider(moving)) slider_lines_[us].move(moving, rank_of(from), file_of(from), rank_of(to), file_of(to));
     if (!is_empty(captured)) track(captured, taken, -1);
     if constexpr (UpdateKey) k ^= letter_key(moving, from) ^ letter_key(moving, to) ^ letter_key(captured, taken);
   }
@@ -95,8 +100,8 @@ template <bool UpdateKey>
   board_[from] = moving;
   board_[to] = '-';
   board_[taken] = undo.captured;
-  if (moving == letter(us, KING)) king_square_[us] = from;
-  track_move(moving, to, from);
+  if (to == king_square_[us]) king_square_[us] = from;
+  if (is_slider(moving)) slider_lines_[us].move(moving, rank_of(to), file_of(to), rank_of(from), file_of(from));
   if (!is_empty(undo.captured)) track(undo.captured, taken, +1);
 }
 
