@@ -19,9 +19,9 @@ namespace movegen::mailbox {
 
 namespace detail {
 // Polyglot's number of each FEN letter on each square (zobrist::piece of the letter's piece), indexed by
-// the letter itself: one load per letter, where '-' and any other character give 0.
+// the letter itself: one load per letter, where '-' and any other byte give 0.
 inline constexpr auto LETTER_SQUARE_KEYS = [] {
-  std::array<std::array<Key, SQUARE_NB>, 128> numbers{};
+  std::array<std::array<Key, SQUARE_NB>, 256> numbers{};
   for (char c : PIECE_LETTERS)
     if (c != '-')
       for (int s = 0; s < SQUARE_NB; ++s)
