@@ -4,60 +4,113 @@
 
 #include "common/position_concept.hpp"
 #include "mailbox/masks_movegen.hpp"
+#include "mailbox/position.hpp"
 
 namespace movegen::mailbox {
 
 static_assert(ChessPosition<MasksPosition>);
 
-namespace {
-
-// The squares whose letters move m (made by `us`) changes, each once: from and to, the pawn taken en
-// passant, and castling's king and rook destinations (in Chess960 one may be the other's start square).
-struct ChangedSquares {
-  std::array<Square, 4> squares;
-  int size = 2;
-  ChangedSquares(Move m, Color us) : squares{m.from(), m.to()} {
-    if (m.flag() == EN_PASSANT) squares[size++] = m.to() - pawn_push(us);
-    if (m.flag() == CASTLING) {
-      const CastlingMove c = castling_move(m);
-      add_once(c.king_to);
-      add_once(c.rook_to);
-    }
-  }
-  void add_once(Square s) {
-    for (int i = 0; i < size; ++i)
-      if (squares[i] == s) return;
-    squares[size++] = s;
-  }
-  const Square* begin() const { return squares.data(); }
-  const Square* end() const { return squares.data() + size; }
-};
-
-}  // namespace
-
 MasksPosition MasksPosition::from_fen(std::string_view fen) {
+  const BoardState s = parse_fen(fen);
   MasksPosition pos;
-  static_cast<Position&>(pos) = Position::from_fen(fen);
-  pos.key_ = pos.Position::key();
+  for (Square sq = SQ_A1; sq <= SQ_H8; ++sq) {
+    pos.board_[sq] = piece_to_char(s.board[sq]);
+    if (type_of(s.board[sq]) == KING) pos.king_square_[color_of(s.board[sq])] = sq;
+  }
+  pos.side_ = s.side_to_move;
+  pos.castling_ = s.castling;
+  pos.castling_rules_ = CastlingRules::of(s);
+  pos.ep_square_ = s.ep_square;
+  pos.loaded_halfmove_clock_ = s.halfmove_clock;
+  pos.loaded_fullmove_number_ = s.fullmove_number;
+  pos.loaded_side_ = s.side_to_move;
+  pos.key_ = zobrist_key(s);
   pos.history_.resize(256);  // room for 256 moves; grow_history adds more
+  pos.history_room_ = pos.history_.size();
   pos.track_board();
+  require_side_not_to_move_safe(pos.is_square_attacked(pos.king_square_[~pos.side_], pos.side_));
   return pos;
 }
 
-void MasksPosition::grow_history() { history_.resize(2 * history_.size() + 64); }
+BoardState MasksPosition::state() const {
+  BoardState s;
+  for (Square sq = SQ_A1; sq <= SQ_H8; ++sq) s.board[sq] = piece_on(sq);
+  s.side_to_move = side_;
+  s.castling = castling_;
+  s.castling_rooks = castling_rules_.rook_squares(castling_);
+  s.ep_square = ep_square_;
+  s.halfmove_clock = halfmove_clock();
+  // Each black move ends a full move: as many as black moved of the plies since the FEN loaded.
+  s.fullmove_number = loaded_fullmove_number_ + int((plies_ + loaded_side_) / 2);
+  return s;
+}
+
+int MasksPosition::halfmove_clock() const {
+  // FIDE Laws of Chess, art. 9.3: the clock counts the moves since the last capture or pawn move. The
+  // history holds the letter each move moved (a promotion's pawn) and the letter it took.
+  for (std::size_t ply = plies_; ply > 0; --ply) {
+    const Undo& move = history_[ply - 1];
+    if (move.moving == 'P' || move.moving == 'p' || !is_empty(move.captured)) return int(plies_ - ply);
+  }
+  return loaded_halfmove_clock_ + int(plies_);
+}
+
+void MasksPosition::grow_history() {
+  history_.resize(2 * history_.size() + 64);
+  history_room_ = history_.size();
+}
 
 void MasksPosition::track_board() {
   counts_ = {};
   slider_lines_[WHITE] = slider_lines_[BLACK] = SliderLines{};
-  for (Square sq = SQ_A1; sq <= SQ_H8; ++sq) track(sq, +1);
+  for (Square sq = SQ_A1; sq <= SQ_H8; ++sq)
+    if (!is_empty(board_[sq])) track(board_[sq], sq, +1);
 }
 
-inline void MasksPosition::track(Square s, int delta) {
-  if (!is_empty(board_[s])) track(board_[s], s, delta);
+Key MasksPosition::do_special_move(Move m, Color us, Undo& undo) {
+  const Square from = m.from(), to = m.to();
+  if (m.flag() == CASTLING) {
+    const CastlingMove c = castling_move(m);  // the move is king takes own rook
+    const char king = letter(us, KING), rook = letter(us, ROOK);
+    undo.moving = king;
+    undo.captured = '-';
+    // Both leave their squares, then land on theirs: in Chess960 one may land where the other stood.
+    board_[c.king_from] = board_[c.rook_from] = '-';
+    board_[c.king_to] = king;
+    board_[c.rook_to] = rook;
+    king_square_[us] = c.king_to;
+    track_move(rook, c.rook_from, c.rook_to);
+    return zobrist::castling_pieces(m, us);
+  }
+  // A promotion: the pawn leaves `from`, the piece promoted to lands on `to`, over any letter there.
+  const char pawn = board_[from], captured = board_[to], promoted = letter(us, m.promotion_type());
+  undo.moving = pawn;
+  undo.captured = captured;
+  board_[from] = '-';
+  board_[to] = promoted;
+  track(pawn, from, -1);
+  if (!is_empty(captured)) track(captured, to, -1);
+  track(promoted, to, +1);
+  return letter_key(pawn, from) ^ letter_key(captured, to) ^ letter_key(promoted, to);
 }
 
-void MasksPosition::retrack(Move m, Color us, int delta) {
-  for (Square s : ChangedSquares(m, us)) track(s, delta);
+void MasksPosition::undo_special_move(Move m, Color us, const Undo& undo) {
+  const Square from = m.from(), to = m.to();
+  if (m.flag() == CASTLING) {
+    const CastlingMove c = castling_move(m);
+    board_[c.king_to] = board_[c.rook_to] = '-';
+    board_[c.king_from] = letter(us, KING);
+    board_[c.rook_from] = letter(us, ROOK);
+    king_square_[us] = c.king_from;
+    track_move(letter(us, ROOK), c.rook_to, c.rook_from);
+    return;
+  }
+  // The letter on `to` goes (the piece promoted to), the pawn comes back to `from`, and what it took to `to`.
+  if (!is_empty(board_[to])) track(board_[to], to, -1);
+  board_[from] = letter(us, PAWN);
+  board_[to] = undo.captured;
+  track(board_[from], from, +1);
+  if (!is_empty(undo.captured)) track(undo.captured, to, +1);
 }
 
 void MasksPosition::generate_legal(MoveList& list) { mailbox::generate_legal(*this, list); }
@@ -65,16 +118,17 @@ void MasksPosition::generate_legal(MoveList& list) { mailbox::generate_legal(*th
 std::size_t MasksPosition::count_legal() { return mailbox::count_legal(*this); }
 
 bool MasksPosition::castling_keeps_king_safe(Move m) {
-  const Color us = side_to_move();
-  const Undo undo = play(m);  // the board string alone: the mover's letters leave no slider line
+  const Color us = side_;
+  Undo undo;
+  do_move<false>(m, undo);
   const bool safe = !is_square_attacked(king_square(us), ~us);
-  take_back(m, undo);
+  undo_move<false>(m, undo);
   return safe;
 }
 
 bool MasksPosition::keeps_king_safe(Move m) {
   assert(m.flag() != CASTLING);  // castling is generated legal and never tested
-  const Color us = side_to_move();
+  const Color us = side_;
   // Made on the board string alone: the moving letter to its square, over any piece it takes, and the
   // pawn taken en passant lifted. The letter counts and slider lines are left as they were, which the
   // attack test allows: a piece taken but still counted only makes it look along one more line.
@@ -103,9 +157,8 @@ std::string MasksPosition::check_position() const {
     if (c != '-' && count(c) != fresh.count(c))
       return "count of " + std::string(1, c) + " is " + std::to_string(count(c)) + ", the board has " +
              std::to_string(fresh.count(c));
-  // The board string against the king squares, then the rules all generators share on this position: not
-  // Position::check_position, which would compare the plain Position's key, left at the FEN's.
-  if (std::string problem = check_board(); !problem.empty()) return problem;
+  // The board string against the king squares, then the rules all generators share.
+  if (std::string problem = check_board(board_, king_square_); !problem.empty()) return problem;
   return check_game_rules(*this);
 }
 

@@ -1,9 +1,11 @@
-// mailbox-masks: the mailbox position (mailbox/position.hpp) plus what the masks strategy needs beside
-// the board string: letter counts and each colour's slider lines, kept in step by make and unmake, so
-// that legality_masks() and the attack tests can skip the steps that cannot find an attacker. Legal moves
-// are generated inside the check and pin masks (mailbox/masks_movegen.hpp); the king's steps are tested
-// with the king lifted off the board (safe_king_steps), and only a pinned piece's moves and en passant are
-// made, tested and unmade.
+// mailbox-masks: a mailbox position (the board as the 64-character string of mailbox/board.hpp) plus what
+// the masks strategy needs beside it: letter counts and each colour's slider lines, kept in step by make
+// and unmake, so that legality_masks() and the attack tests can skip the steps that cannot find an
+// attacker. Legal moves are generated inside the check and pin masks (mailbox/masks_movegen.hpp); the
+// king's steps are tested with the king lifted off the board (safe_king_steps), and only a pinned piece's
+// moves and en passant are made, tested and unmade. It plays its moves itself (mailbox/masks_make_move.hpp)
+// and, like the bitboard position, finds its clocks from the history of moves made instead of keeping
+// them per move.
 //
 //   auto pos = mailbox::MasksPosition::from_fen(START_FEN);
 //   MoveList moves;
@@ -15,35 +17,45 @@
 #include <cassert>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "common/castling.hpp"
+#include "common/fen.hpp"
 #include "common/legality_masks.hpp"
+#include "common/move.hpp"
 #include "common/perft.hpp"
 #include "common/position_concept.hpp"
+#include "common/zobrist.hpp"
+#include "mailbox/board.hpp"
 #include "mailbox/king_steps.hpp"
 #include "mailbox/legality_masks.hpp"
-#include "mailbox/position.hpp"
 
 namespace movegen::mailbox {
 
-/// The mailbox position with letter counts and slider lines beside the board, and legal generation from
+/// A mailbox position with letter counts and slider lines beside the board, and legal generation from
 /// checkers and pinned pieces. Satisfies movegen::ChessPosition.
-class MasksPosition : private Position {
+class MasksPosition {
  public:
   /// The position of a FEN. Throws FenError naming the field for any malformed or impossible FEN.
   static MasksPosition from_fen(std::string_view fen);
 
-  using Position::board;
-  using Position::board_string;
-  using Position::castling_rights;
-  using Position::castling_rules;
-  using Position::ep_square;
-  using Position::fen;
-  using Position::king_square;
-  using Position::piece_on;
-  using Position::side_to_move;
-  using Position::state;
+  /// The position as FEN, all six fields.
+  std::string fen() const { return to_fen(state()); }
+  /// Every FEN field of the position; the clocks are found from the moves made since the FEN.
+  BoardState state() const;
 
+  /// The 64 board letters, a1 first: the board string itself.
+  std::string_view board_string() const { return {board_.data(), board_.size()}; }
+  const Board& board() const { return board_; }
+  Piece piece_on(Square s) const { return char_to_piece(board_[s]); }
+  Color side_to_move() const { return side_; }
+  CastlingRights castling_rights() const { return castling_; }
+  /// The castling rules of this game (classical or Chess960), found from the FEN it was loaded from.
+  const CastlingRules& castling_rules() const { return castling_rules_; }
+  /// The square a pawn just crossed with a double push, or SQ_NONE.
+  Square ep_square() const { return ep_square_; }
+  Square king_square(Color c) const { return king_square_[c]; }
   /// The position's Polyglot Zobrist key (common/zobrist.hpp), kept by make_move and unmake_move.
   Key key() const { return key_; }
 
@@ -55,20 +67,18 @@ class MasksPosition : private Position {
   }
 
   /// True if a piece of colour `by` attacks square `s`.
-  bool is_square_attacked(Square s, Color by) const { return mailbox::is_square_attacked(board(), s, attackers(by)); }
+  bool is_square_attacked(Square s, Color by) const { return mailbox::is_square_attacked(board_, s, attackers(by)); }
   /// The squares of the pieces giving check to the side to move.
-  Bitboard checkers() const { return attackers_to(board(), king_square(side_to_move()), attackers(~side_to_move())); }
+  Bitboard checkers() const { return attackers_to(board_, king_square(side_), attackers(~side_)); }
   bool in_check() const { return checkers() != 0; }
   /// Checkers, pinned pieces and check mask of the side to move (see mailbox/legality_masks.hpp).
   LegalityMasks legality_masks() const {
-    return mailbox::legality_masks(board(), king_square(side_to_move()), attackers(~side_to_move()));
+    return mailbox::legality_masks(board_, king_square(side_), attackers(~side_));
   }
 
   /// The legal steps of the side to move's king, castling aside (mailbox::safe_king_steps): the king is
   /// lifted off the board string for the tests and put back.
-  Bitboard safe_king_steps() {
-    return mailbox::safe_king_steps(board_, king_square(side_to_move()), attackers(~side_to_move()));
-  }
+  Bitboard safe_king_steps() { return mailbox::safe_king_steps(board_, king_square(side_), attackers(~side_)); }
 
   /// Appends every legal move to `list` (mailbox::generate_legal in mailbox/masks_movegen.hpp). Leaves the
   /// position as it was.
@@ -86,26 +96,54 @@ class MasksPosition : private Position {
   bool castling_keeps_king_safe(Move m);
 
   /// The number of legal moves after legal move `m`: m played, count_legal(), m taken back. Perft's bulk
-  /// counting calls it at the parents of its leaves: m is played on the board without the key and the
-  /// history, which no one reads before it is taken back. Leaves the position as it was.
+  /// counting calls it at the parents of its leaves: m is played without the key and the history, which
+  /// no one reads before it is taken back. Leaves the position as it was.
   std::size_t count_legal_after(Move m);
 
-  /// Plays a legal move of this position; unmake_move takes it back. Keeps its own key and history (the
-  /// plain Position's make_move is not called): the moves made are counted, and the history is indexed by
-  /// that count and grows only when full.
+  /// Plays a legal move of this position; unmake_move takes it back. The key is updated from the letters
+  /// the move moves and takes, and what unmake needs goes into a history indexed by the number of moves
+  /// made, which grows only when full.
   void make_move(Move m);
   /// Takes back `m`, which must be the last move made, restoring every field exactly.
   void unmake_move(Move m);
 
   /// An empty string if the letter counts and slider lines match the board, the board letters and king
-  /// squares match (Position::check_position's test) and the game's rules hold, key included
-  /// (check_game_rules); otherwise the first problem found.
+  /// squares match (mailbox::check_board) and the game's rules hold, key included (check_game_rules);
+  /// otherwise the first problem found.
   std::string check_position() const;
 
  private:
-  /// Adds (+1) or removes (-1) the letter on `s` from the counts and slider lines.
-  void track(Square s, int delta);
-  /// track for the letter `piece` (not '-') on s.
+  /// What a move overwrites and unmake restores, written by the move: the key before it, the letter that
+  /// moved and the letter it took ('-' if none; the pawn taken en passant; '-' for castling), the castling
+  /// rights and the en passant square. The history of the letters moved and taken gives the halfmove clock.
+  struct Undo {
+    Key key;
+    char moving;
+    char captured;
+    CastlingRights castling;
+    Square ep_square;
+  };
+
+  /// Plays m and writes what it overwrote into `undo`; the key too if UpdateKey (make_move), not if it
+  /// will be taken back before anyone reads it (count_legal_after, castling_keeps_king_safe).
+  template <bool UpdateKey>
+  void do_move(Move m, Undo& undo);
+  /// Takes back m, played by do_move which wrote `undo`; the key too if UpdateKey.
+  template <bool UpdateKey>
+  void undo_move(Move m, const Undo& undo);
+  /// Castling and promotions for do_move (a second piece moves, or a letter changes): the board, the king
+  /// square, the counts and slider lines, and the letters moved and taken into `undo`. Returns the key's
+  /// piece numbers. Cold, kept out of line so that the usual moves' code stays small.
+  [[gnu::cold]] Key do_special_move(Move m, Color us, Undo& undo);
+  /// Castling and promotions for undo_move.
+  [[gnu::cold]] void undo_special_move(Move m, Color us, const Undo& undo);
+  /// The halfmove clock: the loaded clock plus the moves since, or the moves since the last pawn move or
+  /// capture, found in the history.
+  int halfmove_clock() const;
+  /// Doubles the history's room: what make_move calls when every entry is taken.
+  [[gnu::cold]] void grow_history();
+
+  /// Adds (+1) or removes (-1) the letter `piece` (not '-') on s from the counts and slider lines.
   void track(char piece, Square s, int delta);
   /// Moves the slider lines of the letter `piece` from `from` to `to`; the counts stay as they are.
   void track_move(char piece, Square from, Square to);
@@ -117,24 +155,20 @@ class MasksPosition : private Position {
     if (const std::string problem = check_position(); !problem.empty()) require_consistent(problem, fen());
 #endif
   }
-  // Tracks (+1) or untracks (-1) every square whose letter move m of colour `us` changes: what make and
-  // unmake do around castling and promotions.
-  void retrack(Move m, Color us, int delta);
-  // Move m on the board (on_board() plays or takes it back there) and on the counts and slider lines.
-  template <class OnBoard>
-  void play_tracked(Move m, OnBoard on_board);
-  template <class OnBoard>
-  void take_back_tracked(Move m, OnBoard on_board);
-  /// Doubles the history's room: what make_move calls when every entry is taken.
-  [[gnu::cold]] void grow_history();
 
-  // One entry per move made: what take_back needs, and the key before the move.
-  struct Played {
-    Undo undo;
-    Key key;
-  };
-  Key key_ = 0;                  // this position's key (the plain Position's own is left at the FEN's)
-  std::vector<Played> history_;  // the first plies_ entries are the moves made; the rest is room for more
+  Board board_{};
+  Color side_ = WHITE;
+  CastlingRights castling_ = NO_CASTLING;
+  Square ep_square_ = SQ_NONE;
+  Square king_square_[COLOR_NB] = {SQ_NONE, SQ_NONE};
+  CastlingRules castling_rules_;
+  Key key_ = 0;
+  // The clocks and side to move of the FEN loaded: with the moves made since (history_), the clocks now.
+  int loaded_halfmove_clock_ = 0;
+  int loaded_fullmove_number_ = 1;
+  Color loaded_side_ = WHITE;
+  std::vector<Undo> history_;     // one per move made in the first plies_ entries; the rest is room for more
+  std::size_t history_room_ = 0;  // history_.size(), kept apart so that make_move tests it in one compare
   std::size_t plies_ = 0;
   std::array<std::uint8_t, 128> counts_{};  // pieces on the board per FEN letter, index the letter itself
   SliderLines slider_lines_[COLOR_NB];      // each colour's bishops, rooks and queens per line
@@ -151,72 +185,10 @@ inline void MasksPosition::track_move(char piece, Square from, Square to) {
                                                              file_of(to));
 }
 
-// make_move, unmake_move and count_legal_after are defined here so that perft, a template in another file,
-// can inline them. Castling and promotions (two pieces move, or a letter changes) untrack every changed
-// square and track it again (retrack); any other move only carries its piece's lines along and untracks
-// the piece it takes. `on_board` plays or takes back the move on the board string.
-template <class OnBoard>
-[[gnu::always_inline]] inline void MasksPosition::play_tracked(Move m, OnBoard on_board) {
-  const Color us = side_to_move();
-  if (m.flag() == CASTLING || m.is_promotion()) {
-    retrack(m, us, -1);
-    on_board();
-    retrack(m, us, +1);
-    return;
-  }
-  const Square from = m.from(), to = m.to();
-  const Square taken = m.flag() == EN_PASSANT ? to - pawn_push(us) : to;
-  const char moving = board_[from], captured = board_[taken];
-  on_board();
-  track_move(moving, from, to);
-  if (!is_empty(captured)) track(captured, taken, -1);
-}
-
-template <class OnBoard>
-[[gnu::always_inline]] inline void MasksPosition::take_back_tracked(Move m, OnBoard on_board) {
-  const Color us = ~side_to_move();
-  if (m.flag() == CASTLING || m.is_promotion()) {
-    retrack(m, us, -1);
-    on_board();
-    retrack(m, us, +1);
-    return;
-  }
-  on_board();
-  const Square from = m.from(), to = m.to();
-  const Square taken = m.flag() == EN_PASSANT ? to - pawn_push(us) : to;
-  const char captured = board_[taken];
-  track_move(board_[from], to, from);
-  if (!is_empty(captured)) track(captured, taken, +1);
-}
-
-[[gnu::always_inline, gnu::flatten]] inline void MasksPosition::make_move(Move m) {
-  const Key next_key = key_ ^ key_change(*this, m);  // read from the board before the move
-  if (plies_ == history_.size()) [[unlikely]]
-    grow_history();
-  Played& played = history_[plies_++];
-  played.key = key_;
-  play_tracked(m, [&] { played.undo = play(m); });
-  key_ = next_key;
-  verify_invariants();
-}
-
-[[gnu::always_inline, gnu::flatten]] inline void MasksPosition::unmake_move(Move m) {
-  assert(plies_ > 0);
-  const Played& played = history_[--plies_];
-  take_back_tracked(m, [&] { take_back(m, played.undo); });
-  key_ = played.key;
-  verify_invariants();
-}
-
-[[gnu::flatten]] inline std::size_t MasksPosition::count_legal_after(Move m) {
-  Undo undo;
-  play_tracked(m, [&] { undo = play(m); });
-  const std::size_t count = count_legal();
-  take_back_tracked(m, [&] { take_back(m, undo); });
-  return count;
-}
-
 }  // namespace movegen::mailbox
+
+// make_move, unmake_move and count_legal_after, inline for perft (a template in another file).
+#include "mailbox/masks_make_move.hpp"
 
 namespace movegen {
 

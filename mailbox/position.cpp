@@ -39,16 +39,16 @@ BoardState Position::state() const {
 
 std::string Position::check_position() const {
   // The board string against the king squares kept beside it; then the rules all generators share.
-  if (std::string problem = check_board(); !problem.empty()) return problem;
+  if (std::string problem = check_board(board_, king_square_); !problem.empty()) return problem;
   return check_game_rules(*this);
 }
 
-std::string Position::check_board() const {
+std::string check_board(const Board& board, const Square (&king_square)[COLOR_NB]) {
   for (Square sq = SQ_A1; sq <= SQ_H8; ++sq) {
-    const char c = board_[sq];
+    const char c = board[sq];
     const Piece p = char_to_piece(c);
     if (p == NO_PIECE && c != '-') return "square " + square_name(sq) + " holds a bad letter";
-    if (type_of(p) == KING && king_square_[color_of(p)] != sq)
+    if (type_of(p) == KING && king_square[color_of(p)] != sq)
       return "king square of " + std::string(1, c) + " is out of date";
   }
   return "";

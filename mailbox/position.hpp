@@ -98,9 +98,6 @@ class Position {
   Undo play(Move m);
   /// Takes back `m`, played by play() which returned `undo`.
   void take_back(Move m, Undo undo);
-  /// check_position's first part: an empty string if every square holds a FEN letter or '-' and each king
-  /// stands where the king squares say; otherwise the first problem found.
-  std::string check_board() const;
 
   Board board_{};
 
@@ -125,6 +122,10 @@ class Position {
   };
   std::vector<Played> history_;
 };
+
+/// check_position's first part, which mailbox-masks shares: an empty string if every square of `board`
+/// holds a FEN letter or '-' and each king stands where `king_square` says; otherwise the first problem found.
+std::string check_board(const Board& board, const Square (&king_square)[COLOR_NB]);
 
 // play and take_back are defined here, not in position.cpp, so that the legality loop (movegen.cpp) and
 // perft (a template in another file) can inline them.

@@ -11,6 +11,7 @@
 #include "bitboard/movegen.hpp"
 #include "common/epd.hpp"
 #include "mailbox/masks_position.hpp"
+#include "mailbox/position.hpp"
 #include "tests/quick.hpp"
 
 using namespace movegen;
