@@ -3,7 +3,7 @@
 // its squares in (toggle_move). The bitboard Position keeps one per ply (bitboard/position.hpp): its
 // make_move writes the sets after the move beside the sets before it, and unmake_move steps back to those.
 // Perft's bulk counting copies them too, 96 bytes, and plays a move on the copy alone to count the moves
-// after it (Position::count_legal_after).
+// after it (Position::count_legal_after; bitboard/sibling_count.cpp, for the moves it counts in full).
 //
 //   PieceSets after = pos;                                   // the sets of a Position, copied
 //   after.play(m, pos.piece_on(m.from()), captured);          // the sets after m; pos is unchanged
