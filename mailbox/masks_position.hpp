@@ -28,14 +28,15 @@
 #include "common/position_concept.hpp"
 #include "common/zobrist.hpp"
 #include "mailbox/board.hpp"
+#include "mailbox/board_fields.hpp"
 #include "mailbox/king_steps.hpp"
 #include "mailbox/legality_masks.hpp"
 
 namespace movegen::mailbox {
 
-/// A mailbox position with letter counts and slider lines beside the board, and legal generation from
-/// checkers and pinned pieces. Satisfies movegen::ChessPosition.
-class MasksPosition {
+/// A mailbox position (the board and FEN fields of BoardFields) with letter counts and slider lines beside
+/// the board, and legal generation from checkers and pinned pieces. Satisfies movegen::ChessPosition.
+class MasksPosition : public BoardFields {
  public:
   /// The position of a FEN. Throws FenError naming the field for any malformed or impossible FEN.
   static MasksPosition from_fen(std::string_view fen);
@@ -45,17 +46,6 @@ class MasksPosition {
   /// Every FEN field of the position; the clocks are found from the moves made since the FEN.
   BoardState state() const;
 
-  /// The 64 board letters, a1 first: the board string itself.
-  std::string_view board_string() const { return {board_.data(), board_.size()}; }
-  const Board& board() const { return board_; }
-  Piece piece_on(Square s) const { return char_to_piece(board_[s]); }
-  Color side_to_move() const { return side_; }
-  CastlingRights castling_rights() const { return castling_; }
-  /// The castling rules of this game (classical or Chess960), found from the FEN it was loaded from.
-  const CastlingRules& castling_rules() const { return castling_rules_; }
-  /// The square a pawn just crossed with a double push, or SQ_NONE.
-  Square ep_square() const { return ep_square_; }
-  Square king_square(Color c) const { return king_square_[c]; }
   /// The position's Polyglot Zobrist key (common/zobrist.hpp), kept by make_move and unmake_move.
   Key key() const { return key_; }
 
@@ -156,12 +146,6 @@ class MasksPosition {
 #endif
   }
 
-  Board board_{};
-  Color side_ = WHITE;
-  CastlingRights castling_ = NO_CASTLING;
-  Square ep_square_ = SQ_NONE;
-  Square king_square_[COLOR_NB] = {SQ_NONE, SQ_NONE};
-  CastlingRules castling_rules_;
   Key key_ = 0;
   // The clocks and side to move of the FEN loaded: with the moves made since (history_), the clocks now.
   int loaded_halfmove_clock_ = 0;

@@ -9,14 +9,7 @@ static_assert(ChessPosition<Position>);
 Position Position::from_fen(std::string_view fen) {
   const BoardState s = parse_fen(fen);
   Position pos;
-  for (Square sq = SQ_A1; sq <= SQ_H8; ++sq) {
-    pos.board_[sq] = piece_to_char(s.board[sq]);
-    if (type_of(s.board[sq]) == KING) pos.king_square_[color_of(s.board[sq])] = sq;
-  }
-  pos.side_ = s.side_to_move;
-  pos.castling_ = s.castling;
-  pos.castling_rules_ = CastlingRules::of(s);
-  pos.ep_square_ = s.ep_square;
+  pos.load(s);
   pos.halfmove_clock_ = s.halfmove_clock;
   pos.fullmove_number_ = s.fullmove_number;
   pos.key_ = zobrist_key(s);
@@ -26,12 +19,7 @@ Position Position::from_fen(std::string_view fen) {
 }
 
 BoardState Position::state() const {
-  BoardState s;
-  for (Square sq = SQ_A1; sq <= SQ_H8; ++sq) s.board[sq] = piece_on(sq);
-  s.side_to_move = side_;
-  s.castling = castling_;
-  s.castling_rooks = castling_rules_.rook_squares(castling_);
-  s.ep_square = ep_square_;
+  BoardState s = state_without_clocks();
   s.halfmove_clock = halfmove_clock_;
   s.fullmove_number = fullmove_number_;
   return s;

@@ -19,12 +19,14 @@
 #include "common/move.hpp"
 #include "common/zobrist.hpp"
 #include "mailbox/attacks.hpp"
+#include "mailbox/board_fields.hpp"
 
 namespace movegen::mailbox {
 
 /// A chess position stored as a 64-character board (FEN letters, '-' for empty, a1 = 0) plus side to
-/// move, castling rights, en passant square, clocks and king squares. Satisfies movegen::ChessPosition.
-class Position {
+/// move, castling rights, en passant square and king squares (BoardFields), and clocks. Satisfies
+/// movegen::ChessPosition.
+class Position : public BoardFields {
  public:
   /// The position of a FEN. Throws FenError naming the field for any malformed or impossible FEN.
   static Position from_fen(std::string_view fen);
@@ -34,17 +36,6 @@ class Position {
   /// Every FEN field of the position.
   BoardState state() const;
 
-  /// The 64 board letters, a1 first: the board string itself.
-  std::string_view board_string() const { return {board_.data(), board_.size()}; }
-  const Board& board() const { return board_; }
-  Piece piece_on(Square s) const { return char_to_piece(board_[s]); }
-  Color side_to_move() const { return side_; }
-  CastlingRights castling_rights() const { return castling_; }
-  /// The castling rules of this game (classical or Chess960), found from the FEN it was loaded from.
-  const CastlingRules& castling_rules() const { return castling_rules_; }
-  /// The square a pawn just crossed with a double push, or SQ_NONE.
-  Square ep_square() const { return ep_square_; }
-  Square king_square(Color c) const { return king_square_[c]; }
   /// The position's Polyglot Zobrist key (common/zobrist.hpp), kept by make_move and unmake_move.
   Key key() const { return key_; }
 
@@ -99,21 +90,14 @@ class Position {
   /// Takes back `m`, played by play() which returned `undo`.
   void take_back(Move m, Undo undo);
 
-  Board board_{};
-
  private:
   /// play() and take_back() of a castling move: king and rook both move (see castling_move).
   Undo play_castling(Move m);
   void take_back_castling(Move m, Undo undo);
   void verify_invariants() const;
 
-  Color side_ = WHITE;
-  CastlingRights castling_ = NO_CASTLING;
-  Square ep_square_ = SQ_NONE;
   int halfmove_clock_ = 0;
   int fullmove_number_ = 1;
-  Square king_square_[COLOR_NB] = {SQ_NONE, SQ_NONE};
-  CastlingRules castling_rules_;
   Key key_ = 0;
   // One entry per move made: what take_back needs, and the key before the move.
   struct Played {

@@ -39,7 +39,33 @@ void play_and_take_back(const std::string& start, const std::vector<std::string>
   }
 }
 
+// play_and_take_back of a line given as (UCI move, FEN after it) pairs.
+template <class P>
+void play_and_take_back(const std::string& start, const std::vector<std::pair<std::string, std::string>>& line) {
+  std::vector<std::string> moves, fens;
+  for (const auto& [move, fen] : line) {
+    moves.push_back(move);
+    fens.push_back(fen);
+  }
+  play_and_take_back<P>(start, moves, fens);
+}
+
 }  // namespace
+
+BOOST_AUTO_TEST_CASE_TEMPLATE(clocks_follow_every_make_and_unmake, P, testing::Generators) {
+  // The halfmove clock counts the plies since the last capture or pawn move (FIDE Laws of Chess, art. 9.3)
+  // and the fullmove number grows after each black move; both must come back with each unmake. The FENs
+  // are Stockfish's ("position fen ... moves ...", then "d"): a rook move and castling count, a pawn move
+  // and a capture reset, and black's moves end full moves.
+  const std::string start = "r3k2r/p6p/8/8/8/8/P6P/R3K2R b KQkq - 7 20";
+  const std::vector<std::pair<std::string, std::string>> line = {
+      {"a8b8", "1r2k2r/p6p/8/8/8/8/P6P/R3K2R w KQk - 8 21"}, {"e1g1", "1r2k2r/p6p/8/8/8/8/P6P/R4RK1 b k - 9 21"},
+      {"h7h6", "1r2k2r/p7/7p/8/8/8/P6P/R4RK1 w k - 0 22"},   {"f1f7", "1r2k2r/p4R2/7p/8/8/8/P6P/R5K1 b k - 1 22"},
+      {"e8f7", "1r5r/p4k2/7p/8/8/8/P6P/R5K1 w - - 0 23"},    {"g1g2", "1r5r/p4k2/7p/8/8/8/P5KP/R7 b - - 1 23"},
+      {"b8b1", "7r/p4k2/7p/8/8/8/P5KP/Rr6 w - - 2 24"},
+  };
+  play_and_take_back<P>(start, line);
+}
 
 BOOST_AUTO_TEST_CASE_TEMPLATE(en_passant_and_promotion_reset_the_halfmove_clock, P, testing::Generators) {
   // Black's double push and white's en passant capture both reset the clock; so do the push to the seventh
@@ -53,12 +79,7 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(en_passant_and_promotion_reset_the_halfmove_clock,
       {"e7d7", "2N5/3k4/8/8/8/8/8/R3K3 w Q - 1 44"},     {"e1c1", "2N5/3k4/8/8/8/8/8/2KR4 b - - 2 44"},
       {"d7c8", "2k5/8/8/8/8/8/8/2KR4 w - - 0 45"},
   };
-  std::vector<std::string> moves, fens;
-  for (const auto& [move, fen] : line) {
-    moves.push_back(move);
-    fens.push_back(fen);
-  }
-  play_and_take_back<P>(start, moves, fens);
+  play_and_take_back<P>(start, line);
 }
 
 BOOST_AUTO_TEST_CASE_TEMPLATE(clocks_run_on_past_three_hundred_moves, P, testing::Generators) {

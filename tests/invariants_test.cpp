@@ -332,28 +332,3 @@ BOOST_AUTO_TEST_CASE(bitboard_checker_reports_bitboards_that_disagree) {
   expect_problem<bitboard::Position>(
       std::string(START_FEN), [](auto& pos) { pos.make_move(Move(SQ_E3, SQ_E4)); }, "no-piece bitboard");
 }
-
-BOOST_AUTO_TEST_CASE_TEMPLATE(clocks_follow_every_make_and_unmake, P, testing::Generators) {
-  // The halfmove clock counts the plies since the last capture or pawn move (FIDE Laws of Chess, art. 9.3)
-  // and the fullmove number grows after each black move; both must come back with each unmake. The FENs
-  // are Stockfish's ("position fen ... moves ...", then "d"): a rook move and castling count, a pawn move
-  // and a capture reset, and black's moves end full moves.
-  const std::string start = "r3k2r/p6p/8/8/8/8/P6P/R3K2R b KQkq - 7 20";
-  const std::vector<std::pair<std::string, std::string>> line = {
-      {"a8b8", "1r2k2r/p6p/8/8/8/8/P6P/R3K2R w KQk - 8 21"}, {"e1g1", "1r2k2r/p6p/8/8/8/8/P6P/R4RK1 b k - 9 21"},
-      {"h7h6", "1r2k2r/p7/7p/8/8/8/P6P/R4RK1 w k - 0 22"},   {"f1f7", "1r2k2r/p4R2/7p/8/8/8/P6P/R5K1 b k - 1 22"},
-      {"e8f7", "1r5r/p4k2/7p/8/8/8/P6P/R5K1 w - - 0 23"},    {"g1g2", "1r5r/p4k2/7p/8/8/8/P5KP/R7 b - - 1 23"},
-      {"b8b1", "7r/p4k2/7p/8/8/8/P5KP/Rr6 w - - 2 24"},
-  };
-  auto pos = P::from_fen(start);
-  std::vector<Move> played;
-  for (const auto& [text, fen] : line) {
-    played.push_back(parse_uci_move(pos, text));
-    pos.make_move(played.back());
-    BOOST_TEST(pos.fen() == fen);
-  }
-  for (std::size_t i = line.size(); i-- > 0;) {
-    pos.unmake_move(played[i]);
-    BOOST_TEST(pos.fen() == (i == 0 ? start : line[i - 1].second));
-  }
-}
