@@ -63,10 +63,10 @@ void add_en_passant(const PieceSets& pos, const LegalityMasks& masks, Sink& sink
   for (Bitboard b = pawn_attacks_bb(Them, to) & pos.pieces(Us, PAWN); b;) {
     const Square from = pop_lsb(b);
     const Bitboard occupied = (pos.pieces() ^ square_bb(from) ^ square_bb(captured)) | square_bb(to);
-    if (masks.king != SQ_NONE) {  // without a king to guard (pseudo-legal moves) nothing is tested
-      if (attacks_bb<ROOK>(masks.king, occupied) & pos.pieces(Them, ROOK, QUEEN)) continue;
-      if (attacks_bb<BISHOP>(masks.king, occupied) & pos.pieces(Them, BISHOP, QUEEN)) continue;
-    }
+    // Without a king to guard (pseudo-legal moves) nothing is tested.
+    if (masks.king != SQ_NONE &&
+        sliders_see(masks.king, occupied, pos.pieces(Them, BISHOP, QUEEN), pos.pieces(Them, ROOK, QUEEN)))
+      continue;
     sink.add(Move(from, to, EN_PASSANT));
   }
 }
@@ -94,13 +94,11 @@ void generate_all(const PieceSets& pos, Sink& sink) {
 
 }  // namespace
 
-LegalityMasks legality_masks(const PieceSets& pos) {
-  return pos.side_to_move() == WHITE ? legality_masks<WHITE>(pos) : legality_masks<BLACK>(pos);
-}
-
 LegalityMasks legality_masks(const PieceSets& pos, Color us) {
   return us == WHITE ? legality_masks<WHITE>(pos) : legality_masks<BLACK>(pos);
 }
+
+LegalityMasks legality_masks(const PieceSets& pos) { return legality_masks(pos, pos.side_to_move()); }
 
 Bitboard king_danger(const PieceSets& pos) {
   return pos.side_to_move() == WHITE ? king_danger<WHITE>(pos) : king_danger<BLACK>(pos);
@@ -156,11 +154,9 @@ inline void generate_castling_moves(const PieceSets& pos, const LegalityMasks& m
   if (masks.checkers || !(pos.castling_rights() & ours)) return;
   for (int i = first; i < first + 2; ++i) {
     const CastlingRule& rule = pos.castling_rules().rule(i);
-    if (!(pos.castling_rights() & rule.right) || (rule.path & pos.pieces()) || (rule.king_path & danger)) continue;
-    // Chess960: a rook off the corner may shield the king's destination from a slider along the back rank.
-    const Bitboard occupied = pos.pieces() ^ square_bb(rule.king_from) ^ square_bb(rule.rook_from);
-    if (rule.rook_may_shield && (attacks_bb<ROOK>(rule.king_to, occupied) & pos.pieces(~Us, ROOK, QUEEN))) continue;
-    sink.add(rule.move());
+    if ((pos.castling_rights() & rule.right) &&
+        castling_is_legal(rule, pos.pieces(), danger, pos.pieces(~Us, ROOK, QUEEN)))
+      sink.add(rule.move());
   }
 }
 

@@ -81,6 +81,25 @@ template <Color Us, class Sink>
   }
 }
 
+/// True if a slider of `diagonal` (bishops and queens) or of `straight` (rooks and queens) attacks s with
+/// `occupied` as the occupancy: the test of en passant, which may uncover the king along a rank, a file or
+/// a diagonal once both pawns have left their squares.
+[[gnu::always_inline]] inline bool sliders_see(Square s, Bitboard occupied, Bitboard diagonal, Bitboard straight) {
+  return (attacks_bb<ROOK>(s, occupied) & straight) || (attacks_bb<BISHOP>(s, occupied) & diagonal);
+}
+
+/// True if castling by `rule`, whose right is held, with the king not in check, is legal: the squares king
+/// and rook cross or land on are empty but for them (`occupied`: the occupancy), the squares the king
+/// crosses and lands on are not in `danger` (king_danger()), and in Chess960 a rook off the corner does
+/// not shield the king's destination from an enemy rook or queen along the back rank (`enemy_straight`).
+[[gnu::always_inline]] inline bool castling_is_legal(const CastlingRule& rule, Bitboard occupied, Bitboard danger,
+                                                     Bitboard enemy_straight) {
+  if ((rule.path & occupied) || (rule.king_path & danger)) return false;
+  if (!rule.rook_may_shield) return true;
+  const Bitboard castled = occupied ^ square_bb(rule.king_from) ^ square_bb(rule.rook_from);
+  return !(attacks_bb<ROOK>(rule.king_to, castled) & enemy_straight);
+}
+
 /// Appends every legal move of the side to move to `list`.
 void generate_legal(const PieceSets& pos, MoveList& list);
 /// The number of legal moves of the side to move, counted with popcounts.

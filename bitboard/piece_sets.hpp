@@ -3,11 +3,12 @@
 // its squares in (toggle_move). The bitboard Position keeps one per ply (bitboard/position.hpp): its
 // make_move writes the sets after the move beside the sets before it, and unmake_move steps back to those.
 // Perft's bulk counting copies them too, 96 bytes, and plays a move on the copy alone to count the moves
-// after it (Position::count_legal_after; bitboard/sibling_count.cpp, for the moves it counts in full).
+// after it (count_legal_after, below).
 //
 //   PieceSets after = pos;                                   // the sets of a Position, copied
 //   after.play(m, pos.piece_on(m.from()), captured);          // the sets after m; pos is unchanged
 //   count_legal(after);                                      // the legal moves after m
+//   count_legal_after(pos, m, pos.piece_on(m.from()), captured);  // the same count in one call
 #pragma once
 
 #include <cstddef>
@@ -117,5 +118,14 @@ static_assert(sizeof(PieceSets) == 96 && PIECE_TYPE_NB <= 8, "PieceSets: 96 byte
 
 /// The number of legal moves of the side to move in `sets`, counted with popcounts (bitboard/movegen.cpp).
 std::size_t count_legal(const PieceSets& sets);
+
+/// The number of legal moves after m, a move generated for `sets`: m played on a copy of the sets (see
+/// PieceSets::play for `moved` and `captured`), whose moves are counted. `sets` is left as it was.
+[[gnu::always_inline]] inline std::size_t count_legal_after(const PieceSets& sets, Move m, Piece moved,
+                                                            Piece captured) {
+  PieceSets after = sets;
+  after.play(m, moved, captured);
+  return count_legal(after);
+}
 
 }  // namespace movegen::bitboard

@@ -73,13 +73,11 @@ class Position {
   std::size_t count_legal() const;
 
   /// The number of legal moves after `m`, a move generated for this position: m played on a copy of the
-  /// piece sets alone (PieceSets::play), whose moves are counted. What perft's bulk counting calls at the
-  /// parents of its leaves, which are counted and never visited: no piece array, clock, key or history is
-  /// kept for them. Leaves the position as it was.
-  [[gnu::always_inline]] std::size_t count_legal_after(Move m) {
-    PieceSets after = *this;
-    after.play(m, board_[m.from()], board_[m.to()]);
-    return bitboard::count_legal(after);
+  /// piece sets alone (bitboard::count_legal_after), whose moves are counted, so that no piece array, clock,
+  /// key or history is kept for a position never visited. Perft's bulk counting calls count_legal_after_each
+  /// (below) instead, which the tests check against this count. Leaves the position as it was.
+  std::size_t count_legal_after(Move m) const {
+    return bitboard::count_legal_after(sets(), m, board_[m.from()], board_[m.to()]);
   }
   /// The sum of count_legal_after(m) over `moves`, legal moves of this position: what perft's bulk counting
   /// calls at the parents of its leaves instead of count_legal_after, sharing between the siblings the part

@@ -62,9 +62,8 @@ class Danger {
     else if (type == KING)
       king = to;
     Bitboard danger = pawn_attacks_bb<A>(pawns) | knights | attacks_bb<KING>(king);
-    if (type < BISHOP || type > QUEEN) {
-      if (!(slider_union_ & from_to)) return danger | slider_union_;
-    }
+    // A piece other than a slider moved, and no slider sees from or to: every slider attacks as before.
+    if ((type < BISHOP || type > QUEEN) && !(slider_union_ & from_to)) return danger | slider_union_;
     occupied ^= square_bb(king_);
     for (int i = 0; i < slider_count_; ++i) {
       const SliderAttacks& s = sliders_[i];
@@ -124,7 +123,7 @@ int en_passant_count(const PieceSets& pos, Move m, Square king, Bitboard occupie
   int count = 0;
   for (Bitboard b = pawn_attacks_bb(A, to) & pos.pieces(~A, PAWN); b;) {
     const Bitboard after = occupied ^ square_bb(pop_lsb(b)) ^ square_bb(m.to()) ^ square_bb(to);
-    count += !(attacks_bb<ROOK>(king, after) & straight) && !(attacks_bb<BISHOP>(king, after) & diagonal);
+    count += !sliders_see(king, after, diagonal, straight);
   }
   return count;
 }
@@ -176,9 +175,7 @@ std::uint64_t count_after_each(const PieceSets& pos, const Piece* board, const M
     if (m.flag() > DOUBLE_PUSH || board[to] != NO_PIECE || masks.checkers ||
         (type == KNIGHT && (knight_checks & square_bb(to))) || (type == PAWN && (pawn_checks & square_bb(to))) ||
         ((from_to & lines) && !same_pins<A>(pos, m, type, king, masks.pinned, occupied_after))) {
-      PieceSets after = pos;
-      after.play(m, moved, board[to]);
-      nodes += count_legal(after);
+      nodes += count_legal_after(pos, m, moved, board[to]);
       continue;
     }
     int count = shared;
@@ -209,12 +206,8 @@ std::uint64_t count_after_each(const PieceSets& pos, const Piece* board, const M
       count += popcount(king_steps & ~danger);
       for (int i = first_rule; i < first_rule + 2 && may_castle; ++i) {
         const CastlingRule& rule = pos.castling_rules().rule(i);
-        if (!(rights & rule.right) || (rule.path & occupied_after) || (rule.king_path & danger)) continue;
-        // Chess960: a rook off the corner may shield the king's destination from a slider along the back rank.
         const Bitboard their_straight = pos.pieces(A, ROOK, QUEEN) ^ (type == ROOK || type == QUEEN ? from_to : 0);
-        const Bitboard occupied_castled = occupied_after ^ square_bb(rule.king_from) ^ square_bb(rule.rook_from);
-        if (rule.rook_may_shield && (attacks_bb<ROOK>(rule.king_to, occupied_castled) & their_straight)) continue;
-        ++count;
+        count += (rights & rule.right) && castling_is_legal(rule, occupied_after, danger, their_straight);
       }
     }
     nodes += static_cast<std::uint64_t>(count);
