@@ -15,11 +15,8 @@
 #include <string>
 #include <string_view>
 
-#include "bitboard/mtu_position.hpp"
-#include "bitboard/position.hpp"
 #include "common/position_concept.hpp"
-#include "mailbox/masks_position.hpp"
-#include "mailbox/position.hpp"
+#include "harness/generators.hpp"
 
 namespace movegen::bench {
 
@@ -42,10 +39,12 @@ bool add_registrar(Registrar r);
 /// A new generator is one more line here.
 template <class F>
 void for_each_generator(F&& f) {
-  f.template operator()<mailbox::Position>("Mailbox");
+  f.template operator()<mailbox::MtuPosition>("Mailbox");
   f.template operator()<mailbox::MasksPosition>("MailboxMasks");
-  f.template operator()<bitboard::Position>("Bitboard");
   f.template operator()<bitboard::MtuPosition>("BitboardMtu");
+  f.template operator()<bitboard::MasksPosition>("BitboardMasks");
+  f.template operator()<mailbox_tuned::Position>("MailboxTuned");
+  f.template operator()<bitboard_tuned::Position>("BitboardTuned");
 }
 
 /// Reports the benchmark as failed with `message` (Google Benchmark's SkipWithError: no timings are

@@ -5,8 +5,8 @@
 
 #include "bench/bench.hpp"
 #include "bench/positions.hpp"
-#include "bitboard/position.hpp"
 #include "bitboard/sliders.hpp"
+#include "tuned/bitboard/position.hpp"
 
 namespace movegen::bench {
 namespace {
@@ -30,7 +30,7 @@ constexpr auto pext_lookups = all_slider_attacks<pext_attacks<BISHOP>, pext_atta
 /// square of the position.
 template <Bitboard (*Lookups)(Bitboard)>
 void BM_SliderAttacks(benchmark::State& state, const BenchPosition& p) {
-  const Bitboard occupied = bitboard::Position::from_fen(p.fen).pieces();
+  const Bitboard occupied = bitboard_tuned::Position::from_fen(p.fen).pieces();
   for (Square s = SQ_A1; s <= SQ_H8; ++s) {
     if (magic_attacks<BISHOP>(s, occupied) != pext_attacks<BISHOP>(s, occupied) ||
         magic_attacks<ROOK>(s, occupied) != pext_attacks<ROOK>(s, occupied)) {

@@ -1,41 +1,21 @@
 #include "bitboard/attacks.hpp"
 
-#include "common/steps.hpp"
-
 namespace movegen::bitboard {
 
-namespace {
-
-// For every square, the squares one of `steps` away that are still on the board: the mailbox's stepping,
-// done once for every square.
-template <std::size_t N>
-constexpr SquareTable leaper_table(const std::array<Step, N>& steps) {
-  SquareTable table{};
-  for (Square s = SQ_A1; s <= SQ_H8; ++s)
-    for (Step step : steps)
-      if (on_board(rank_of(s) + step.row, file_of(s) + step.col))
-        table[s] |= square_bb(square_at(rank_of(s) + step.row, file_of(s) + step.col));
-  return table;
+Bitboard attackers_to(const Position& pos, Square sq, Color by, Bitboard occupied) {
+  // A pawn of `by` attacks sq from where a pawn of the other colour on sq would attack.
+  return (pawn_attacks_bb(~by, sq) & pos.pieces(by, PAWN)) | (attacks_bb<KNIGHT>(sq) & pos.pieces(by, KNIGHT)) |
+         (attacks_bb<KING>(sq) & pos.pieces(by, KING)) |
+         (attacks_bb<BISHOP>(sq, occupied) & pos.pieces(by, BISHOP, QUEEN)) |
+         (attacks_bb<ROOK>(sq, occupied) & pos.pieces(by, ROOK, QUEEN));
 }
 
-// For every square, the squares a slider reaches along `directions` on an empty board: each ray walked
-// to the board's edge.
-constexpr SquareTable ray_table(const std::array<Step, 4>& directions) {
-  SquareTable table{};
-  for (Square s = SQ_A1; s <= SQ_H8; ++s)
-    for (Step d : directions)
-      for (int r = rank_of(s) + d.row, f = file_of(s) + d.col; on_board(r, f); r += d.row, f += d.col)
-        table[s] |= square_bb(square_at(r, f));
-  return table;
+bool is_square_attacked(const Position& pos, Square sq, Color by) {
+  return attackers_to(pos, sq, by, pos.pieces()) != 0;
 }
 
-}  // namespace
-
-constexpr SquareTable detail::KNIGHT_ATTACKS = leaper_table(KNIGHT_STEPS);
-constexpr SquareTable detail::KING_ATTACKS = leaper_table(KING_STEPS);
-constexpr SquareTable detail::BISHOP_RAYS = ray_table(BISHOP_DIRECTIONS);
-constexpr SquareTable detail::ROOK_RAYS = ray_table(ROOK_DIRECTIONS);
-constexpr std::array<SquareTable, COLOR_NB> detail::PAWN_ATTACKS = {leaper_table(pawn_attack_steps(WHITE)),
-                                                                    leaper_table(pawn_attack_steps(BLACK))};
+bool is_square_attacked_without(const Position& pos, Square sq, Color by, Bitboard lifted) {
+  return attackers_to(pos, sq, by, pos.pieces() & ~lifted) != 0;
+}
 
 }  // namespace movegen::bitboard

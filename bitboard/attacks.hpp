@@ -1,72 +1,26 @@
-// Bitboard attack sets: precomputed tables for pawns, knights and kings, slider tables for bishops,
-// rooks and queens, and set-wise pawn attacks.
+// Bitboard attack detection: the pieces that attack a square, found by looking outward from the square
+// with the attack tables (bitboard/attack_tables.hpp): a knight attacks s if s's knight attacks hold it,
+// a slider if s's slider attacks along its lines reach it.
 //
-//   attacks_bb<KNIGHT>(SQ_G1);                  // {e2, f3, h3}
-//   attacks_bb<ROOK>(SQ_A1, occupied);          // each ray up to and including the first piece met
-//   pawn_attacks_bb(WHITE, SQ_E4);              // {d5, f5}
-//   pawn_attacks_bb<BLACK>(black_pawns);        // every square some black pawn attacks
+//   auto pos = bitboard::Position::from_fen(START_FEN);
+//   attackers_to(pos, SQ_F3, WHITE, pos.pieces());   // {e2, g2, g1}
+//   is_square_attacked(pos, SQ_E4, BLACK);           // false
 #pragma once
 
-#include <array>
-
-#include "bitboard/bitboard.hpp"
-#include "bitboard/sliders.hpp"
+#include "bitboard/position.hpp"
 
 namespace movegen::bitboard {
 
-/// A set per square, indexed a1 = 0 .. h8 = 63.
-using SquareTable = std::array<Bitboard, SQUARE_NB>;
+/// The squares (a bit per square, a1 = bit 0) of the pieces of colour `by` that attack `sq` when the
+/// squares of `occupied` hold pieces: its pawns, knights and king from the tables, its sliders along the
+/// rays from `sq` that stop at the first occupied square.
+Bitboard attackers_to(const Position& pos, Square sq, Color by, Bitboard occupied);
 
-namespace detail {
-// Computed at compile time in attacks.cpp by stepping from each square with the mailbox's step lists;
-// the rays are the bishop's and rook's attacks on an empty board.
-extern const SquareTable KNIGHT_ATTACKS, KING_ATTACKS, BISHOP_RAYS, ROOK_RAYS;
-extern const std::array<SquareTable, COLOR_NB> PAWN_ATTACKS;
-}  // namespace detail
+/// True if a piece of colour `by` attacks `sq`, whatever stands on `sq`.
+bool is_square_attacked(const Position& pos, Square sq, Color by);
 
-/// The squares a pawn of colour c on s attacks (diagonally forward; en passant not included).
-inline Bitboard pawn_attacks_bb(Color c, Square s) { return detail::PAWN_ATTACKS[c][s]; }
-
-/// Every square attacked by some pawn of colour C in `pawns`: one shift forward-east, one forward-west.
-template <Color C>
-constexpr Bitboard pawn_attacks_bb(Bitboard pawns) {
-  if constexpr (C == WHITE)
-    return shift<NORTH_EAST>(pawns) | shift<NORTH_WEST>(pawns);
-  else
-    return shift<SOUTH_EAST>(pawns) | shift<SOUTH_WEST>(pawns);
-}
-
-/// The squares a piece of type Pt (KNIGHT..KING) on s attacks with `occupied` pieces on the board;
-/// sliders stop at, and include, the first occupied square of each ray.
-template <PieceType Pt>
-Bitboard attacks_bb(Square s, Bitboard occupied) {
-  static_assert(Pt >= KNIGHT && Pt <= KING, "pawn attacks depend on colour: use pawn_attacks_bb");
-  if constexpr (Pt == KNIGHT)
-    return detail::KNIGHT_ATTACKS[s];
-  else if constexpr (Pt == KING)
-    return detail::KING_ATTACKS[s];
-  else if constexpr (Pt == QUEEN)
-    return slider_attacks<BISHOP>(s, occupied) | slider_attacks<ROOK>(s, occupied);
-  else
-    return slider_attacks<Pt>(s, occupied);
-}
-
-/// The squares a piece of type Pt (KNIGHT..KING) on s attacks on an otherwise empty board: one table
-/// look-up for each type, so that a slider's lines can be tested before its occupancy look-up.
-template <PieceType Pt>
-Bitboard attacks_bb(Square s) {
-  static_assert(Pt >= KNIGHT && Pt <= KING, "pawn attacks depend on colour: use pawn_attacks_bb");
-  if constexpr (Pt == BISHOP)
-    return detail::BISHOP_RAYS[s];
-  else if constexpr (Pt == ROOK)
-    return detail::ROOK_RAYS[s];
-  else if constexpr (Pt == QUEEN)
-    return detail::BISHOP_RAYS[s] | detail::ROOK_RAYS[s];
-  else
-    return attacks_bb<Pt>(s, 0);
-}
-
-/// Makes sure every attack table is ready (see init_slider_tables); cheap after the first call.
-inline void init_attacks() { init_slider_tables(); }
+/// is_square_attacked once the pieces on the squares of `lifted` (pieces of the side `by` attacks) have
+/// left the board: a king about to step, or castling's king and rook.
+bool is_square_attacked_without(const Position& pos, Square sq, Color by, Bitboard lifted);
 
 }  // namespace movegen::bitboard

@@ -1,194 +1,122 @@
 #include "bitboard/movegen.hpp"
 
+#include "bitboard/attacks.hpp"
+
 namespace movegen::bitboard {
 
 namespace {
 
-// Every square a piece of colour By attacks with `occupied` standing on the board. This and add_pawn_moves
-// (movegen.hpp) are forced inline: GCC keeps them out of line, and the calls cost 4-5% of bulk-counted perft.
-template <Color By>
-[[gnu::always_inline]] inline Bitboard attacked_squares(const PieceSets& pos, Bitboard occupied) {
-  Bitboard attacked = pawn_attacks_bb<By>(pos.pieces(By, PAWN)) | attacks_bb<KING>(pos.king_square(By));
-  for (Bitboard b = pos.pieces(By, KNIGHT); b;) attacked |= attacks_bb<KNIGHT>(pop_lsb(b));
-  for (Bitboard b = pos.pieces(By, BISHOP, QUEEN); b;) attacked |= attacks_bb<BISHOP>(pop_lsb(b), occupied);
-  for (Bitboard b = pos.pieces(By, ROOK, QUEEN); b;) attacked |= attacks_bb<ROOK>(pop_lsb(b), occupied);
-  return attacked;
+// One move from `from` to each square of `to`.
+void add_moves(Square from, Bitboard to, MoveList& moves) {
+  while (to) moves.push_back(Move(from, pop_lsb(to)));
 }
 
+// One pawn move to each square of `to`, from the square one step `d` behind it: all four promotions if
+// `promotes`, else one move with `flag`.
+void add_pawn_moves(Bitboard to, Direction d, bool promotes, MoveList& moves, MoveFlag flag = NORMAL) {
+  while (to) {
+    const Square s = pop_lsb(to);
+    if (promotes)
+      for (PieceType pt : {QUEEN, ROOK, BISHOP, KNIGHT}) moves.push_back(Move(s - d, s, promotion_flag(pt)));
+    else
+      moves.push_back(Move(s - d, s, flag));
+  }
+}
+
+// The pawn moves of colour Us: the shifts are written for one colour at a time, so that each is a constant.
 template <Color Us>
-inline LegalityMasks legality_masks(const PieceSets& pos) {
-  constexpr Color Them = ~Us;
-  LegalityMasks masks;
-  masks.king = pos.king_square(Us);
-  const Bitboard occupied = pos.pieces();
-  masks.checkers = (pawn_attacks_bb(Us, masks.king) & pos.pieces(Them, PAWN)) |
-                   (attacks_bb<KNIGHT>(masks.king) & pos.pieces(Them, KNIGHT));
-  // Enemy sliders that would see the king if our own pieces were not there (their pieces still block):
-  // with nothing between, a slider gives check; with exactly one (own) piece between, it pins that piece.
-  // Looked for only if one of their sliders stands on the king's lines of an empty board (often none).
-  const Bitboard diagonal = pos.pieces(Them, BISHOP, QUEEN), straight = pos.pieces(Them, ROOK, QUEEN);
-  if ((attacks_bb<BISHOP>(masks.king) & diagonal) | (attacks_bb<ROOK>(masks.king) & straight)) {
-    const Bitboard theirs = pos.pieces(Them);
-    Bitboard snipers =
-        (attacks_bb<BISHOP>(masks.king, theirs) & diagonal) | (attacks_bb<ROOK>(masks.king, theirs) & straight);
-    while (snipers) {
-      const Square sniper = pop_lsb(snipers);
-      const Bitboard blockers = between_bb(masks.king, sniper) & occupied;
-      if (!blockers)
-        masks.checkers |= square_bb(sniper);
-      else if (!more_than_one(blockers))
-        masks.pinned |= blockers;
-    }
+void generate_pawn_moves(const Position& pos, Bitboard from, Bitboard targets, MoveList& moves) {
+  constexpr Direction Up = pawn_push(Us), UpEast = Direction(Up + EAST), UpWest = Direction(Up + WEST);
+  constexpr Bitboard Rank3 = rank_bb(relative_rank(Us, RANK_3)), Rank7 = rank_bb(relative_rank(Us, RANK_7));
+  const Bitboard pawns = from & pos.pieces(Us, PAWN), empty = ~pos.pieces(), enemies = pos.pieces(~Us);
+  // Pawns on the seventh rank promote as they move; the others do not.
+  for (const Bitboard group : {pawns & ~Rank7, pawns & Rank7}) {
+    const bool promotes = group & Rank7;
+    const Bitboard single_pushes = shift<Up>(group) & empty;
+    add_pawn_moves(single_pushes & targets, Up, promotes, moves);
+    add_pawn_moves(shift<Up>(single_pushes & Rank3) & empty & targets, Direction(Up + Up), false, moves, DOUBLE_PUSH);
+    add_pawn_moves(shift<UpEast>(group) & enemies & targets, UpEast, promotes, moves);
+    add_pawn_moves(shift<UpWest>(group) & enemies & targets, UpWest, promotes, moves);
   }
-  if (masks.checkers)
-    masks.check_mask = more_than_one(masks.checkers) ? 0 : masks.checkers | between_bb(masks.king, lsb(masks.checkers));
-  return masks;
-}
-
-template <Color Us>
-inline Bitboard king_danger(const PieceSets& pos) {
-  return attacked_squares<~Us>(pos, pos.pieces() ^ pos.pieces(Us, KING));
-}
-
-// En passant: legal if it captures the checker or blocks the check, and if no enemy slider sees the
-// king once the capturing pawn has moved and the captured pawn is gone. That one test covers pins of
-// the capturer and the rank pin through both pawns (e.g. 8/8/8/K1pP3r/8/8/8/7k w - c6: d5xc6 is illegal).
-template <Color Us, class Sink>
-void add_en_passant(const PieceSets& pos, const LegalityMasks& masks, Sink& sink) {
-  constexpr Color Them = ~Us;
-  const Square to = pos.ep_square();
-  if (to == SQ_NONE) return;
-  const Square captured = to - pawn_push(Us);
-  if (!(masks.check_mask & (square_bb(to) | square_bb(captured)))) return;
-  for (Bitboard b = pawn_attacks_bb(Them, to) & pos.pieces(Us, PAWN); b;) {
-    const Square from = pop_lsb(b);
-    const Bitboard occupied = (pos.pieces() ^ square_bb(from) ^ square_bb(captured)) | square_bb(to);
-    // Without a king to guard (pseudo-legal moves) nothing is tested.
-    if (masks.king != SQ_NONE &&
-        sliders_see(masks.king, occupied, pos.pieces(Them, BISHOP, QUEEN), pos.pieces(Them, ROOK, QUEEN)))
-      continue;
-    sink.add(Move(from, to, EN_PASSANT));
-  }
-}
-
-// Every legal move of Us into `sink`.
-template <Color Us, class Sink>
-void generate_all(const PieceSets& pos, Sink& sink) {
-  const LegalityMasks masks = legality_masks<Us>(pos);
-  // The danger squares cost a look at every enemy piece: found only when the king has a square to step
-  // to or a castling right with nothing between king and rook (in the opening it often has neither).
-  bool king_may_move = attacks_bb<KING>(masks.king) & ~pos.pieces(Us);
-  for (int i = Us == WHITE ? 0 : 2; i < (Us == WHITE ? 2 : 4) && !king_may_move; ++i)  // the rules of K, Q, k, q
-    king_may_move = (pos.castling_rights() & (1 << i)) && !(pos.castling_rules().rule(i).path & pos.pieces());
-  if (!more_than_one(masks.checkers)) {  // in double check only the king can move
-    generate_pawn_moves<Us>(pos, masks, sink);
-    generate_knight_moves<Us>(pos, masks, sink);
-    generate_slider_moves<Us, BISHOP>(pos, masks, sink);
-    generate_slider_moves<Us, ROOK>(pos, masks, sink);
-  }
-  if (!king_may_move) return;  // no free square, no castling path: the king has no move to find
-  const Bitboard danger = king_danger<Us>(pos);
-  generate_king_moves<Us>(pos, danger, sink);
-  generate_castling_moves<Us>(pos, masks, danger, sink);
+  // En passant: the pawns that attack the square the enemy pawn crossed are those an enemy pawn there would
+  // attack.
+  if (pos.ep_square() != SQ_NONE)
+    for (Bitboard b = pawns & pawn_attacks_bb(~Us, pos.ep_square()); b;)
+      moves.push_back(Move(pop_lsb(b), pos.ep_square(), EN_PASSANT));
 }
 
 }  // namespace
 
-LegalityMasks legality_masks(const PieceSets& pos, Color us) {
-  return us == WHITE ? legality_masks<WHITE>(pos) : legality_masks<BLACK>(pos);
+void generate_pawn_moves(const Position& pos, Bitboard from, Bitboard targets, MoveList& moves) {
+  if (pos.side_to_move() == WHITE)
+    generate_pawn_moves<WHITE>(pos, from, targets, moves);
+  else
+    generate_pawn_moves<BLACK>(pos, from, targets, moves);
 }
 
-LegalityMasks legality_masks(const PieceSets& pos) { return legality_masks(pos, pos.side_to_move()); }
-
-Bitboard king_danger(const PieceSets& pos) {
-  return pos.side_to_move() == WHITE ? king_danger<WHITE>(pos) : king_danger<BLACK>(pos);
-}
-
-template <Color Us, class Sink>
-inline void generate_pawn_moves(const PieceSets& pos, const LegalityMasks& masks, Sink& sink) {
-  const Bitboard pawns = pos.pieces(Us, PAWN);
-  const Bitboard empty = ~pos.pieces(), enemies = pos.pieces(~Us);
-  add_pawn_moves<Us>(pawns & ~masks.pinned, empty, enemies, masks.check_mask, sink);
-  for (Bitboard pinned = pawns & masks.pinned; pinned;) {
-    const Square from = pop_lsb(pinned);
-    add_pawn_moves<Us>(square_bb(from), empty, enemies, masks.check_mask & line_bb(masks.king, from), sink);
-  }
-  add_en_passant<Us>(pos, masks, sink);
-}
-
-template <Color Us, class Sink>
-inline void generate_knight_moves(const PieceSets& pos, const LegalityMasks& masks, Sink& sink) {
-  const Bitboard target = ~pos.pieces(Us) & masks.check_mask;
-  for (Bitboard b = pos.pieces(Us, KNIGHT) & ~masks.pinned; b;) {
-    const Square from = pop_lsb(b);
-    sink.add_moves(from, attacks_bb<KNIGHT>(from) & target);
+void generate_knight_moves(const Position& pos, Bitboard from, Bitboard targets, MoveList& moves) {
+  const Color us = pos.side_to_move();
+  for (Bitboard b = from & pos.pieces(us, KNIGHT); b;) {
+    const Square s = pop_lsb(b);
+    add_moves(s, attacks_bb<KNIGHT>(s) & ~pos.pieces(us) & targets, moves);
   }
 }
 
-template <Color Us, PieceType Pt, class Sink>
-inline void generate_slider_moves(const PieceSets& pos, const LegalityMasks& masks, Sink& sink) {
-  static_assert(Pt == BISHOP || Pt == ROOK);
-  const Bitboard target = ~pos.pieces(Us) & masks.check_mask;
-  const Bitboard occupied = pos.pieces();
-  const Bitboard sliders = pos.pieces(Us, Pt, QUEEN);
-  for (Bitboard b = sliders & ~masks.pinned; b;) {
-    const Square from = pop_lsb(b);
-    sink.add_moves(from, attacks_bb<Pt>(from, occupied) & target);
-  }
-  for (Bitboard pinned = sliders & masks.pinned; pinned;) {
-    const Square from = pop_lsb(pinned);
-    sink.add_moves(from, attacks_bb<Pt>(from, occupied) & target & line_bb(masks.king, from));
+void generate_bishop_moves(const Position& pos, Bitboard from, Bitboard targets, MoveList& moves) {
+  const Color us = pos.side_to_move();
+  for (Bitboard b = from & pos.pieces(us, BISHOP); b;) {
+    const Square s = pop_lsb(b);
+    add_moves(s, attacks_bb<BISHOP>(s, pos.pieces()) & ~pos.pieces(us) & targets, moves);
   }
 }
 
-template <Color Us, class Sink>
-inline void generate_king_moves(const PieceSets& pos, Bitboard danger, Sink& sink) {
-  const Square king = pos.king_square(Us);
-  sink.add_moves(king, attacks_bb<KING>(king) & ~pos.pieces(Us) & ~danger);
+void generate_rook_moves(const Position& pos, Bitboard from, Bitboard targets, MoveList& moves) {
+  const Color us = pos.side_to_move();
+  for (Bitboard b = from & pos.pieces(us, ROOK); b;) {
+    const Square s = pop_lsb(b);
+    add_moves(s, attacks_bb<ROOK>(s, pos.pieces()) & ~pos.pieces(us) & targets, moves);
+  }
 }
 
-template <Color Us, class Sink>
-inline void generate_castling_moves(const PieceSets& pos, const LegalityMasks& masks, Bitboard danger, Sink& sink) {
-  constexpr int first = Us == WHITE ? 0 : 2;  // the rules of K, Q, k, q
-  constexpr CastlingRights ours = CastlingRights(3 << first);
-  if (masks.checkers || !(pos.castling_rights() & ours)) return;
-  for (int i = first; i < first + 2; ++i) {
+void generate_queen_moves(const Position& pos, Bitboard from, Bitboard targets, MoveList& moves) {
+  const Color us = pos.side_to_move();
+  for (Bitboard b = from & pos.pieces(us, QUEEN); b;) {
+    const Square s = pop_lsb(b);
+    add_moves(s, attacks_bb<QUEEN>(s, pos.pieces()) & ~pos.pieces(us) & targets, moves);
+  }
+}
+
+void generate_king_moves(const Position& pos, Bitboard from, Bitboard targets, MoveList& moves) {
+  const Color us = pos.side_to_move();
+  for (Bitboard b = from & pos.pieces(us, KING); b;) {
+    const Square s = pop_lsb(b);
+    add_moves(s, attacks_bb<KING>(s) & ~pos.pieces(us) & targets, moves);
+  }
+}
+
+void generate_castling_moves(const Position& pos, MoveList& moves) {
+  const Color us = pos.side_to_move();
+  auto empty = [&](Square s) { return !(pos.pieces() & square_bb(s)); };
+  auto attacked = [&](Square s, Bitboard lifted) { return is_square_attacked_without(pos, s, ~us, lifted); };
+  for (int i = 0; i < 4; ++i) {  // the rules of K, Q, k, q
     const CastlingRule& rule = pos.castling_rules().rule(i);
-    if ((pos.castling_rights() & rule.right) &&
-        castling_is_legal(rule, pos.pieces(), danger, pos.pieces(~Us, ROOK, QUEEN)))
-      sink.add(rule.move());
+    if (rule.color == us && check_castling(rule, pos.castling_rights(), empty, attacked).legal())
+      moves.push_back(rule.move());
   }
 }
 
-void generate_legal(const PieceSets& pos, MoveList& list) {
-  MoveWriter writer(list);
-  if (pos.side_to_move() == WHITE)
-    generate_all<WHITE>(pos, writer);
-  else
-    generate_all<BLACK>(pos, writer);
+void generate_piece_moves(const Position& pos, Bitboard from, Bitboard targets, MoveList& moves) {
+  generate_pawn_moves(pos, from, targets, moves);
+  generate_knight_moves(pos, from, targets, moves);
+  generate_bishop_moves(pos, from, targets, moves);
+  generate_rook_moves(pos, from, targets, moves);
+  generate_queen_moves(pos, from, targets, moves);
+  generate_king_moves(pos, from, targets, moves);
 }
 
-std::size_t count_legal(const PieceSets& pos) {
-  MoveCounter counter;
-  if (pos.side_to_move() == WHITE)
-    generate_all<WHITE>(pos, counter);
-  else
-    generate_all<BLACK>(pos, counter);
-  return counter.count;
+void generate_pseudo_legal(const Position& pos, MoveList& moves) {
+  generate_piece_moves(pos, pos.pieces(pos.side_to_move()), ALL_SQUARES, moves);
+  generate_castling_moves(pos, moves);
 }
-
-// The per-piece generators for both colours and both sinks, so that other files can call them too.
-#define INSTANTIATE_GENERATORS(Us, Sink)                                                                \
-  template void generate_pawn_moves<Us, Sink>(const PieceSets&, const LegalityMasks&, Sink&);           \
-  template void generate_knight_moves<Us, Sink>(const PieceSets&, const LegalityMasks&, Sink&);         \
-  template void generate_slider_moves<Us, BISHOP, Sink>(const PieceSets&, const LegalityMasks&, Sink&); \
-  template void generate_slider_moves<Us, ROOK, Sink>(const PieceSets&, const LegalityMasks&, Sink&);   \
-  template void generate_king_moves<Us, Sink>(const PieceSets&, Bitboard, Sink&);                       \
-  template void generate_castling_moves<Us, Sink>(const PieceSets&, const LegalityMasks&, Bitboard, Sink&);
-INSTANTIATE_GENERATORS(WHITE, MoveWriter)
-INSTANTIATE_GENERATORS(BLACK, MoveWriter)
-INSTANTIATE_GENERATORS(WHITE, MoveCounter)
-INSTANTIATE_GENERATORS(BLACK, MoveCounter)
-#undef INSTANTIATE_GENERATORS
 
 }  // namespace movegen::bitboard

@@ -1,6 +1,8 @@
 #include "bitboard/position.hpp"
 
-#include "bitboard/movegen.hpp"
+#include <cassert>
+
+#include "bitboard/attacks.hpp"
 #include "common/position_concept.hpp"
 
 namespace movegen::bitboard {
@@ -9,140 +11,135 @@ Position Position::from_fen(std::string_view fen) {
   init_attacks();
   const BoardState s = parse_fen(fen);
   Position pos;
-  pos.history_ = History(255);
-  Record& fen_record = pos.history_.records[0];
-  PieceSets& sets = fen_record.sets;
-  for (Square sq = SQ_A1; sq <= SQ_H8; ++sq) {
-    const Piece p = pos.board_[sq] = s.board[sq];
-    if (p != NO_PIECE) sets.toggle_piece(type_of(p), color_of(p), sq);
-  }
-  sets.side_ = s.side_to_move;
-  sets.castling_ = s.castling;
-  pos.castling_rules_owner_ = std::make_shared<const CastlingRules>(CastlingRules::of(s));
-  sets.castling_rules_ = pos.castling_rules_owner_.get();
-  sets.ep_square_ = s.ep_square;
-  pos.loaded_halfmove_clock_ = s.halfmove_clock;
-  pos.loaded_fullmove_number_ = s.fullmove_number;
-  pos.loaded_side_ = s.side_to_move;
-  fen_record.key = zobrist_key(s);
-  fen_record.captured = NO_PIECE;
   for (Square sq = SQ_A1; sq <= SQ_H8; ++sq)
-    if (pos.castling_rules().rights_kept_after_touching(sq) != ANY_CASTLING) pos.castling_squares_ |= square_bb(sq);
-  require_side_not_to_move_safe(pos.is_square_attacked(pos.king_square(~pos.side_to_move()), pos.side_to_move()));
+    if (s.board[sq] != NO_PIECE) pos.put_piece(s.board[sq], sq);
+  pos.side_ = s.side_to_move;
+  pos.castling_ = s.castling;
+  pos.castling_rules_ = CastlingRules::of(s);
+  pos.ep_square_ = s.ep_square;
+  pos.halfmove_clock_ = s.halfmove_clock;
+  pos.fullmove_number_ = s.fullmove_number;
+  pos.key_ = zobrist_key(s);
+  require_side_not_to_move_safe(pos.is_square_attacked(pos.king_square(~pos.side_), pos.side_));
   return pos;
 }
 
 BoardState Position::state() const {
   BoardState s;
   for (Square sq = SQ_A1; sq <= SQ_H8; ++sq) s.board[sq] = board_[sq];
-  s.side_to_move = side_to_move();
-  s.castling = castling_rights();
-  s.castling_rooks = castling_rules().rook_squares(castling_rights());
-  s.ep_square = ep_square();
-  s.halfmove_clock = halfmove_clock();
-  // Each black move ends a full move: as many as black moved of the plies since the FEN loaded.
-  s.fullmove_number = loaded_fullmove_number_ + int((history_.plies() + loaded_side_) / 2);
+  s.side_to_move = side_;
+  s.castling = castling_;
+  s.castling_rooks = castling_rules_.rook_squares(castling_);
+  s.ep_square = ep_square_;
+  s.halfmove_clock = halfmove_clock_;
+  s.fullmove_number = fullmove_number_;
   return s;
 }
 
-int Position::halfmove_clock() const {
-  // FIDE Laws of Chess, art. 9.3: the clock counts the moves since the last capture or pawn move. A capture
-  // takes a piece off the board, and a pawn move (push, capture, en passant or promotion) changes the
-  // squares of the pawns; no other move does either.
-  const auto pawns = [](const PieceSets& s) { return s.pieces(WHITE, PAWN) | s.pieces(BLACK, PAWN); };
-  const std::size_t plies = history_.plies();
-  for (std::size_t ply = plies; ply > 0; --ply) {
-    const PieceSets &before = history_.records[ply - 1].sets, &after = history_.records[ply].sets;
-    if (pawns(before) != pawns(after) || popcount(before.pieces()) != popcount(after.pieces())) return int(plies - ply);
-  }
-  return loaded_halfmove_clock_ + int(plies);
+bool Position::is_square_attacked(Square s, Color by) const { return bitboard::is_square_attacked(*this, s, by); }
+
+Bitboard Position::checkers() const { return attackers_to(*this, king_square(side_), ~side_, pieces()); }
+
+void Position::put_piece(Piece p, Square s) {
+  board_[s] = p;
+  by_type_[type_of(p)] |= square_bb(s);
+  by_color_[color_of(p)] |= square_bb(s);
 }
 
-void Position::History::grow() {
-  const std::size_t plies = this->plies();
-  records.resize(std::max<std::size_t>(64, 2 * records.size()));
-  now = records.data() + plies;
-  last = records.data() + records.size() - 1;
+Piece Position::remove_piece(Square s) {
+  const Piece p = board_[s];
+  board_[s] = NO_PIECE;
+  by_type_[type_of(p)] &= ~square_bb(s);
+  by_color_[color_of(p)] &= ~square_bb(s);
+  return p;
 }
 
-Key Position::do_special_move(Move m, PieceSets& sets, Piece moved, Piece& captured) {
+Position::Undo Position::play(Move m) {
+  const Color us = side_;
   const Square from = m.from(), to = m.to();
-  const Color us = sets.side_;
-  switch (m.flag()) {
-    case CASTLING: {  // king takes own rook: both leave their squares, then land on theirs
-      const CastlingMove c = castling_move(m);
-      captured = NO_PIECE;
-      sets.toggle_move(m, us, moved, captured);
-      board_[c.king_from] = board_[c.rook_from] = NO_PIECE;
-      board_[c.king_to] = make_piece(us, KING);
-      board_[c.rook_to] = make_piece(us, ROOK);
-      return zobrist::castling_pieces(m, us);
-    }
-    case EN_PASSANT: {
-      const Square taken = to - pawn_push(us);
-      captured = make_piece(~us, PAWN);
-      sets.toggle_move(m, us, moved, captured);
-      board_[taken] = board_[from] = NO_PIECE;
-      board_[to] = moved;
-      return zobrist::piece(moved, from) ^ zobrist::piece(moved, to) ^ zobrist::piece(captured, taken);
-    }
-    default: {  // a promotion, with or without a capture
-      const Piece promoted = make_piece(us, m.promotion_type());
-      sets.toggle_move(m, us, moved, captured);
-      board_[from] = NO_PIECE;
-      board_[to] = promoted;
-      return zobrist::piece(moved, from) ^ zobrist::piece(promoted, to) ^ zobrist::piece(captured, to);
-    }
+  const Undo undo{m.flag() == CASTLING ? NO_PIECE : board_[m.flag() == EN_PASSANT ? to - pawn_push(us) : to], castling_,
+                  ep_square_, halfmove_clock_};
+  const bool pawn_move = type_of(board_[from]) == PAWN;
+  if (m.flag() == CASTLING) {
+    // Both leave their squares, then land on theirs: in Chess960 one may land where the other stood.
+    const CastlingMove c = castling_move(m);
+    remove_piece(c.king_from);
+    remove_piece(c.rook_from);
+    put_piece(make_piece(us, KING), c.king_to);
+    put_piece(make_piece(us, ROOK), c.rook_to);
+  } else {
+    if (undo.captured != NO_PIECE) remove_piece(m.flag() == EN_PASSANT ? to - pawn_push(us) : to);
+    const Piece moving = remove_piece(from);
+    put_piece(m.is_promotion() ? make_piece(us, m.promotion_type()) : moving, to);
   }
+  castling_ &= castling_rules_.rights_kept_after_touching(from) & castling_rules_.rights_kept_after_touching(to);
+  ep_square_ = m.flag() == DOUBLE_PUSH ? from + pawn_push(us) : SQ_NONE;
+  halfmove_clock_ = pawn_move || undo.captured != NO_PIECE ? 0 : halfmove_clock_ + 1;
+  fullmove_number_ += us == BLACK;
+  side_ = ~us;
+  return undo;
 }
 
-void Position::undo_special_move(Move m, Color us, Piece captured) {
+void Position::take_back(Move m, Undo undo) {
+  const Color us = ~side_;
   const Square from = m.from(), to = m.to();
-  switch (m.flag()) {
-    case CASTLING: {
-      const CastlingMove c = castling_move(m);
-      board_[c.king_to] = board_[c.rook_to] = NO_PIECE;
-      board_[c.king_from] = make_piece(us, KING);
-      board_[c.rook_from] = make_piece(us, ROOK);
-      break;
-    }
-    case EN_PASSANT:
-      board_[to - pawn_push(us)] = captured;
-      board_[to] = NO_PIECE;
-      board_[from] = make_piece(us, PAWN);
-      break;
-    default:
-      board_[from] = make_piece(us, PAWN);
-      board_[to] = captured;
-      break;
+  if (m.flag() == CASTLING) {
+    const CastlingMove c = castling_move(m);
+    remove_piece(c.king_to);
+    remove_piece(c.rook_to);
+    put_piece(make_piece(us, KING), c.king_from);
+    put_piece(make_piece(us, ROOK), c.rook_from);
+  } else {
+    const Piece moved = remove_piece(to);
+    put_piece(m.is_promotion() ? make_piece(us, PAWN) : moved, from);
+    if (undo.captured != NO_PIECE) put_piece(undo.captured, m.flag() == EN_PASSANT ? to - pawn_push(us) : to);
   }
+  castling_ = undo.castling;
+  ep_square_ = undo.ep_square;
+  halfmove_clock_ = undo.halfmove_clock;
+  fullmove_number_ -= us == BLACK;
+  side_ = us;
 }
 
-void Position::generate_legal(MoveList& list) const { bitboard::generate_legal(sets(), list); }
+void Position::make_move(Move m) {
+  const Key next_key = key_ ^ key_change(*this, m);  // read from the board before the move
+  history_.push_back({play(m), key_});
+  key_ = next_key;
+  verify_invariants();
+}
 
-std::size_t Position::count_legal() const { return bitboard::count_legal(sets()); }
+void Position::unmake_move(Move m) {
+  assert(!history_.empty());
+  take_back(m, history_.back().undo);
+  key_ = history_.back().key;
+  history_.pop_back();
+  verify_invariants();
+}
 
 std::string Position::check_position() const {
-  // The bitboards against each other and against the piece array.
-  const PieceSets& sets = this->sets();
-  if (sets.by_color_[WHITE] & sets.by_color_[BLACK]) return "a square holds pieces of both colours";
-  if (sets.by_type_[NO_PIECE_TYPE] != 0) return "the no-piece bitboard is not empty";
+  // The sets against each other and against the piece array; then the rules all generators share.
+  if (by_color_[WHITE] & by_color_[BLACK]) return "a square holds pieces of both colours";
   Bitboard typed = 0;
   for (int pt = PAWN; pt <= KING; ++pt) {
-    if (typed & sets.by_type_[pt]) return "a square holds pieces of two types";
-    typed |= sets.by_type_[pt];
+    if (typed & by_type_[pt]) return "a square holds pieces of two types";
+    typed |= by_type_[pt];
   }
-  if (typed != pieces()) return "the piece-type bitboards and the occupancy disagree";
+  if (typed != pieces() || by_type_[NO_PIECE_TYPE]) return "the piece-type sets and the occupancy disagree";
   for (Square sq = SQ_A1; sq <= SQ_H8; ++sq) {
     const Piece p = board_[sq];
     if (p != NO_PIECE && (p >= PIECE_NB || piece_to_char(p) == '-'))
       return "square " + square_name(sq) + " holds a bad piece";
-    const bool occupied = pieces() & square_bb(sq);
-    if (p == NO_PIECE ? occupied : !(pieces(color_of(p), type_of(p)) & square_bb(sq)))
-      return "the piece array and the bitboards disagree on " + square_name(sq);
+    if (p == NO_PIECE ? (pieces() & square_bb(sq)) != 0 : !(pieces(color_of(p), type_of(p)) & square_bb(sq)))
+      return "the piece array and the sets disagree on " + square_name(sq);
   }
-  // The rules all generators share.
   return check_game_rules(*this);
+}
+
+void Position::verify_invariants() const {
+#ifdef MOVEGEN_CHECK_INVARIANTS
+  // The FEN is built only for the report: checked builds run this after every make and unmake.
+  if (const std::string problem = check_position(); !problem.empty()) require_consistent(problem, fen());
+#endif
 }
 
 }  // namespace movegen::bitboard

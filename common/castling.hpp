@@ -55,6 +55,49 @@ struct CastlingRule {
   constexpr Move move() const { return Move(king_from, rook_from, CASTLING); }
 };
 
+/// The first condition of the castling rule that a castling move breaks, in the order check_castling tests
+/// them, or NONE if it breaks none.
+enum class CastlingFault {
+  NONE,
+  NO_RIGHT,          // the right is not held
+  PATH_OCCUPIED,     // a square king or rook crosses or lands on holds another piece
+  IN_CHECK,          // the king stands attacked
+  CROSSES_ATTACKED,  // a square the king passes through is attacked
+  LANDS_ATTACKED,    // the square the king lands on is attacked
+  ROOK_SHIELDS,      // Chess960: the king's square is attacked once the rook has left its own
+};
+
+/// check_castling's verdict: the fault found and the square it concerns (SQ_NONE for NONE and NO_RIGHT).
+struct CastlingCheck {
+  CastlingFault fault = CastlingFault::NONE;
+  Square square = SQ_NONE;
+  /// True if castling is legal.
+  constexpr bool legal() const { return fault == CastlingFault::NONE; }
+};
+
+/// The castling rule, written once for every generator and the move judge (FIDE Laws of Chess, art. 3.8.2,
+/// and the Chess960 rules): castling by `rule` is legal if its right is in `rights`, every square of
+/// rule.path is empty (`is_empty(Square)`), the king is not in check, no square the king passes through or
+/// lands on is attacked (`is_attacked(Square, Bitboard lifted)` with nothing lifted), and, for a rook off
+/// the corner, the king's square is still not attacked with king and rook lifted off their start squares: such a
+/// rook may stand between that square and an enemy slider on the back rank, and shields it only until it
+/// moves. `is_attacked(s, lifted)` answers for the enemy of rule.color, with the pieces on `lifted` taken
+/// off the board. Returns the first fault found.
+template <class IsEmpty, class IsAttacked>
+constexpr CastlingCheck check_castling(const CastlingRule& rule, CastlingRights rights, IsEmpty&& is_empty,
+                                       IsAttacked&& is_attacked) {
+  if (!(rights & rule.right)) return {CastlingFault::NO_RIGHT, SQ_NONE};
+  for (Bitboard path = rule.path; path;)
+    if (const Square s = pop_lsb(path); !is_empty(s)) return {CastlingFault::PATH_OCCUPIED, s};
+  if (is_attacked(rule.king_from, Bitboard(0))) return {CastlingFault::IN_CHECK, rule.king_from};
+  for (Bitboard path = rule.king_path & ~square_bb(rule.king_to); path;)
+    if (const Square s = pop_lsb(path); is_attacked(s, Bitboard(0))) return {CastlingFault::CROSSES_ATTACKED, s};
+  if (is_attacked(rule.king_to, Bitboard(0))) return {CastlingFault::LANDS_ATTACKED, rule.king_to};
+  if (rule.rook_may_shield && is_attacked(rule.king_to, square_bb(rule.king_from) | square_bb(rule.rook_from)))
+    return {CastlingFault::ROOK_SHIELDS, rule.king_to};
+  return {};
+}
+
 /// The castling rules of one game, found from the rook squares of its FEN: one CastlingRule per right K, Q,
 /// k, q (on the classical squares for a right the FEN does not hold, which the game cannot regain), and for
 /// each square the

@@ -1,5 +1,5 @@
 // The steps and directions of the pieces, written once: the mailbox steps with them square by square, and
-// the bitboard builds its attack tables from them (bitboard/attacks.cpp, bitboard/bitboard.cpp,
+// the bitboard builds its attack tables from them (bitboard/attack_tables.cpp, bitboard/bitboard.cpp,
 // bitboard/sliders.cpp), so that the bitboard's tables are the mailbox's steps computed once.
 //
 //   for (Step s : KNIGHT_STEPS)

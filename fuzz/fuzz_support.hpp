@@ -16,13 +16,10 @@
 #include <tuple>
 #include <vector>
 
-#include "bitboard/mtu_position.hpp"
-#include "bitboard/position.hpp"
 #include "common/fen.hpp"
 #include "common/move.hpp"
 #include "common/position_concept.hpp"
-#include "mailbox/masks_position.hpp"
-#include "mailbox/position.hpp"
+#include "harness/generators.hpp"
 
 namespace movegen::fuzz {
 
@@ -89,7 +86,7 @@ void require_consistent_position(const P& pos) {
 }
 
 /// The generators under test, in the order they are compared (the first is the reference for messages).
-using Positions = std::tuple<mailbox::Position, mailbox::MasksPosition, bitboard::Position, bitboard::MtuPosition>;
+using Positions = harness::AllPositions;
 
 /// The same position in every generator. Each operation is applied to all of them, and each checks that
 /// they still agree: on whether a FEN is accepted, on FEN and state, and on the sorted legal move list.

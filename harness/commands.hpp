@@ -27,7 +27,7 @@ void require_written(std::ostream& out);
 void require_depth(int depth, const std::string& what, int min = 0);
 
 struct PerftOptions {
-  std::string generator = "mailbox";
+  std::string generator = "bitboard-tuned";  // harness/generators.hpp: DEFAULT_GENERATOR
   std::string fen = std::string(START_FEN);
   std::vector<std::string> moves;  // UCI moves played from `fen` before counting
   int depth = 1;
@@ -59,14 +59,14 @@ int run_suite(const SuiteOptions& options, std::ostream& out, std::ostream& err)
 
 struct CompareOptions {
   std::string file;        // an EPD suite
-  std::string generators;  // comma-separated generator names; empty: all four
+  std::string generators;  // comma-separated generator names; empty: all six
   int max_depth = MAX_DEPTH;
   bool bulk = true;       // count the last ply from the move list (every generator alike)
   bool json = false;      // one JSON document instead of the text report (docs/json.md)
   bool chess960 = false;  // accepted for symmetry: counts do not depend on the notation
 };
 
-/// `movegen compare`: runs the chosen built-in generators (all four by default) on every count of the
+/// `movegen compare`: runs the chosen built-in generators (all six by default) on every count of the
 /// suite up to max_depth, checks each count against the EPD and so against each other, and prints a table
 /// (position, depth, nodes, Mnps per generator, agreement), a summary, and the 2x2 of Mnps by
 /// representation and legality strategy with the effect of each choice (with `json`, one JSON document of

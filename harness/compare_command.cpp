@@ -1,4 +1,5 @@
-// `movegen compare`: the generators side by side on a suite, counts checked, speed in a 2x2 table.
+// `movegen compare`: the generators side by side on a suite, counts checked, speed in the reference 2x2 and
+// the tuned pair beside it.
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
@@ -81,10 +82,12 @@ CompareRow compare_position(const EpdEntry& entry, const std::vector<Generator>&
   return row;
 }
 
-// The 2x2 of a compare run: Mnps of each generator by representation and legality strategy, where that
-// generator ran (and took measurable time), and the effect of each choice as a ratio of two cells.
+// The 2x2 of a compare run: Mnps of each reference generator by representation and legality strategy, where
+// that generator ran (and took measurable time), and the effect of each choice as a ratio of two cells; and
+// the tuned generator of each representation, with how far tuning took it beyond its reference masks cell.
 struct TwoByTwo {
-  std::optional<double> mnps[2][2];  // [Representation][Strategy]
+  std::optional<double> mnps[2][2];  // [Representation][Strategy], the reference tier
+  std::optional<double> tuned[2];    // [Representation]
   static std::optional<double> ratio(std::optional<double> a, std::optional<double> b) {
     return a && b && *b > 0 ? std::optional(*a / *b) : std::nullopt;
   }
@@ -97,13 +100,18 @@ struct TwoByTwo {
   std::optional<double> representation_effect(Strategy s) const {
     return ratio(cell(Representation::BITBOARD, s), cell(Representation::MAILBOX, s));
   }
+  /// the tuned generator of representation r over the reference cell of its strategy (masks)
+  std::optional<double> tuning_effect(Representation r) const { return ratio(tuned[int(r)], cell(r, Strategy::MASKS)); }
 };
 
 TwoByTwo two_by_two(const std::vector<Generator>& generators, const std::vector<Timed>& totals) {
   TwoByTwo table;
   for (std::size_t i = 0; i < generators.size(); ++i)
-    if (totals[i].seconds > 0)
-      table.mnps[int(representation_of(generators[i]))][int(strategy_of(generators[i]))] = totals[i].mnps();
+    if (totals[i].seconds > 0) {
+      const Generator g = generators[i];
+      (tier_of(g) == Tier::TUNED ? table.tuned[int(representation_of(g))]
+                                 : table.mnps[int(representation_of(g))][int(strategy_of(g))]) = totals[i].mnps();
+    }
   return table;
 }
 
@@ -124,6 +132,10 @@ void print_two_by_two(std::ostream& out, const TwoByTwo& table) {
                ratio(table.masks_effect(r)));
   fmt::print(out, "{:<22} {:>16} {:>10}\n", "representation effect", ratio(table.representation_effect(MTU)),
              ratio(table.representation_effect(MASKS)));
+  fmt::print(out, "\n{:<22} {:>16} {:>10} {:>17}\n", "Mnps, tuned tier", "reference masks", "tuned", "tuning effect");
+  for (auto [name, r] : REPRESENTATIONS)
+    fmt::print(out, "{:<22} {:>16} {:>10} {:>17}\n", name, cell(table.cell(r, MASKS)), cell(table.tuned[int(r)]),
+               ratio(table.tuning_effect(r)));
 }
 
 nlohmann::json or_null(std::optional<double> v) { return v ? nlohmann::json(*v) : nlohmann::json(nullptr); }
@@ -132,10 +144,14 @@ nlohmann::json or_null(std::optional<double> v) { return v ? nlohmann::json(*v) 
 nlohmann::json two_by_two_json(const TwoByTwo& table) {
   nlohmann::json doc = {{"mnps", nlohmann::json::object()},
                         {"masks_effect", nlohmann::json::object()},
-                        {"representation_effect", nlohmann::json::object()}};
+                        {"representation_effect", nlohmann::json::object()},
+                        {"tuned", nlohmann::json::object()},
+                        {"tuning_effect", nlohmann::json::object()}};
   for (auto [name, r] : REPRESENTATIONS) {
     for (auto [strategy, s] : STRATEGIES) doc["mnps"][name][strategy] = or_null(table.cell(r, s));
     doc["masks_effect"][name] = or_null(table.masks_effect(r));
+    doc["tuned"][name] = or_null(table.tuned[int(r)]);
+    doc["tuning_effect"][name] = or_null(table.tuning_effect(r));
   }
   for (auto [strategy, s] : STRATEGIES)
     doc["representation_effect"][strategy] = or_null(table.representation_effect(s));
@@ -236,7 +252,7 @@ int run_compare(const CompareOptions& options, std::ostream& out, std::ostream& 
   fmt::print(out, "\n{} positions, {} counts, each checked against the EPD and between {} generators ({} counting)\n",
              entries.size(), counts_checked, generators.size(), options.bulk ? "bulk" : "make-every-leaf");
   for (std::size_t i = 0; i < generators.size(); ++i)
-    fmt::print(out, "{:>13}: {} nodes in {:.2f} s, {:.2f} Mnps\n", generator_name(generators[i]), totals[i].nodes,
+    fmt::print(out, "{:>14}: {} nodes in {:.2f} s, {:.2f} Mnps\n", generator_name(generators[i]), totals[i].nodes,
                totals[i].seconds, totals[i].mnps());
   print_two_by_two(out, table);
   fmt::print(out, "{}\n",
@@ -246,10 +262,11 @@ int run_compare(const CompareOptions& options, std::ostream& out, std::ostream& 
 
 Subcommand add_compare_command(CLI::App& app) {
   auto options = std::make_shared<CompareOptions>();
-  CLI::App* cmd = app.add_subcommand("compare", "run the generators on a suite: counts checked, speed in a 2x2 table");
+  CLI::App* cmd = app.add_subcommand(
+      "compare", "run the generators on a suite: counts checked, speed in the 2x2 and the tuned pair");
   add_count_option(*cmd, "--max-depth", options->max_depth, 1, MAX_DEPTH, "check counts up to this depth");
   cmd->add_flag("!--no-bulk", options->bulk, "make every leaf move (same work for every generator)");
-  cmd->add_option("--generators", options->generators, "comma-separated generators to run (default: all four)");
+  cmd->add_option("--generators", options->generators, "comma-separated generators to run (default: all six)");
   cmd->add_option("file", options->file, "EPD file (default: the bundled suite)");
   add_json_flag(*cmd, options->json);
   add_chess960_flag(*cmd, options->chess960);

@@ -20,7 +20,7 @@ struct DiffOptions {
   std::string epd;                 // an EPD file: every position, depth capped by its deepest ;Dn count
   std::vector<std::string> moves;  // UCI moves played from `fen` first
   int depth = 3;
-  std::string a = "mailbox";  // generator specs, see divide_source.hpp
+  std::string a = "bitboard-tuned";  // generator specs, see divide_source.hpp
   std::string b;
   double timeout_seconds = 60;  // longest wait for one line of an external program's output
   bool all = false;             // every differing root move, not only the first divergence
@@ -66,7 +66,7 @@ struct FuzzOptions {
 int run_fuzz(const FuzzOptions& options, std::ostream& out, std::ostream& err);
 
 struct PerftreeOptions {
-  std::string generator = "mailbox";
+  std::string generator = "bitboard-tuned";
   int depth = 1;
   std::string fen;
   std::string moves;      // space-separated UCI moves, promotion letters in either case ("a7b8Q")

@@ -9,7 +9,7 @@
 #include <ostream>
 #include <set>
 
-#include "mailbox/position.hpp"
+#include "mailbox/legal_mtu.hpp"
 
 namespace movegen::harness {
 
@@ -69,7 +69,7 @@ std::vector<std::string> multiset_minus(std::vector<std::string> a, std::vector<
 
 std::string fen_after(const std::string& fen, const std::vector<std::string>& moves, Notation notation) {
   try {
-    return position_after<mailbox::Position>(fen, moves, notation).fen();
+    return position_after<mailbox::MtuPosition>(fen, moves, notation).fen();
   } catch (const std::exception& e) {
     return std::string("(no FEN: the mailbox generator cannot play this line: ") + e.what() + ")";
   }

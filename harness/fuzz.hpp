@@ -1,8 +1,8 @@
 // Random playouts that cross-check in-process generators at every ply, written once for any Position types
 // so that tests can run it on a deliberately broken generator.
 //
-//   FuzzRun run = fuzz_games<mailbox::Position, bitboard::Position>(options, nullptr, {"mailbox", "bitboard"});
-//   if (run.divergence) ... run.game, run.ply, run.start_fen ...
+//   FuzzRun run = fuzz_games<mailbox::MtuPosition, bitboard_tuned::Position>(options, nullptr, {"mailbox",
+//   "bitboard-tuned"}); if (run.divergence) ... run.game, run.ply, run.start_fen ...
 #pragma once
 
 #include <fmt/format.h>

@@ -82,8 +82,9 @@ int run_fuzz(const FuzzOptions& given, std::ostream& out, std::ostream& err) {
   std::vector<std::string> names;
   for (Generator g : all_generators()) names.push_back(generator_name(g));
   const auto start = std::chrono::steady_clock::now();
-  const FuzzRun run = fuzz_games<mailbox::Position, mailbox::MasksPosition, bitboard::Position, bitboard::MtuPosition>(
-      options, against.get(), names, starts);
+  const FuzzRun run = with_all_generators([&]<ChessPosition... Ps>() {
+    return fuzz_games<Ps...>(options, against.get(), names, starts);
+  });
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const double per_second = seconds > 0 ? run.positions / seconds : 0.0;
   const std::string replay = run.divergence ? replay_command(options, run.game, run.ply, run.start_fen) : "";

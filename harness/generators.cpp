@@ -30,8 +30,10 @@ std::string generator_name(Generator g) {
   switch (g) {
     case Generator::MAILBOX: return "mailbox";
     case Generator::MAILBOX_MASKS: return "mailbox-masks";
-    case Generator::BITBOARD: return "bitboard";
     case Generator::BITBOARD_MTU: return "bitboard-mtu";
+    case Generator::BITBOARD_MASKS: return "bitboard-masks";
+    case Generator::MAILBOX_TUNED: return "mailbox-tuned";
+    case Generator::BITBOARD_TUNED: return "bitboard-tuned";
   }
   return "?";
 }
@@ -41,18 +43,26 @@ std::string generator_description(Generator g) {
     case Generator::MAILBOX:
       return "mailbox board string, make-test-unmake: every pseudo-legal move made, the king tested, unmade";
     case Generator::MAILBOX_MASKS:
-      return "mailbox board string, masks: checkers and pins found once per node; only king moves, pinned "
-             "pieces and en passant made and tested";
-    case Generator::BITBOARD:
-      return "bitboards, masks: moves generated inside check and pin masks, none made to test it";
+      return "mailbox board string, masks: checkers and pins found once per node, moves generated inside "
+             "them; king steps tested with the king lifted, en passant made and tested";
     case Generator::BITBOARD_MTU:
       return "bitboards, make-test-unmake: every pseudo-legal move made, the king tested, unmade";
+    case Generator::BITBOARD_MASKS:
+      return "bitboards, masks: checkers and pins found once per node, moves generated inside them; king "
+             "steps tested with the king lifted, en passant made and tested";
+    case Generator::MAILBOX_TUNED:
+      return "mailbox board string, masks, tuned: letter counts and slider lines, board scan eight letters "
+             "at a time, king lifted once, moves counted without a list";
+    case Generator::BITBOARD_TUNED:
+      return "bitboards, masks, tuned: copy-make records, set-wise legal generation, the replies to a leaf "
+             "parent's moves counted in one call";
   }
   return "?";
 }
 
 std::vector<Generator> all_generators() {
-  return {Generator::MAILBOX, Generator::MAILBOX_MASKS, Generator::BITBOARD, Generator::BITBOARD_MTU};
+  return {Generator::MAILBOX,        Generator::MAILBOX_MASKS, Generator::BITBOARD_MTU,
+          Generator::BITBOARD_MASKS, Generator::MAILBOX_TUNED, Generator::BITBOARD_TUNED};
 }
 
 std::string generator_names(std::string_view separator) {
@@ -62,11 +72,19 @@ std::string generator_names(std::string_view separator) {
 }
 
 Representation representation_of(Generator g) {
-  return g == Generator::MAILBOX || g == Generator::MAILBOX_MASKS ? Representation::MAILBOX : Representation::BITBOARD;
+  return g == Generator::MAILBOX || g == Generator::MAILBOX_MASKS || g == Generator::MAILBOX_TUNED
+             ? Representation::MAILBOX
+             : Representation::BITBOARD;
 }
 
 Strategy strategy_of(Generator g) {
   return g == Generator::MAILBOX || g == Generator::BITBOARD_MTU ? Strategy::MAKE_TEST_UNMAKE : Strategy::MASKS;
 }
+
+Tier tier_of(Generator g) {
+  return g == Generator::MAILBOX_TUNED || g == Generator::BITBOARD_TUNED ? Tier::TUNED : Tier::REFERENCE;
+}
+
+std::string tier_name(Tier t) { return t == Tier::TUNED ? "tuned" : "reference"; }
 
 }  // namespace movegen::harness

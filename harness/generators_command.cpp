@@ -11,10 +11,10 @@ namespace movegen::harness {
 
 Subcommand add_generators_command(CLI::App& app) {
   CLI::App* cmd =
-      app.add_subcommand("generators", "list the built-in generators: representation and legality strategy");
+      app.add_subcommand("generators", "list the built-in generators: tier, representation and legality strategy");
   return {cmd, [](std::ostream& out, std::ostream&) {
             for (Generator g : all_generators())
-              fmt::print(out, "{:<14} {}\n", generator_name(g), generator_description(g));
+              fmt::print(out, "{:<15} {:<10} {}\n", generator_name(g), tier_name(tier_of(g)), generator_description(g));
             return 0;
           }};
 }

@@ -9,8 +9,8 @@
 #include "bitboard/bitboard.hpp"
 #include "common/uci.hpp"
 #include "harness/node_check.hpp"
-#include "mailbox/masks_position.hpp"
-#include "mailbox/position.hpp"
+#include "mailbox/legal_masks.hpp"
+#include "mailbox/legal_mtu.hpp"
 
 namespace movegen::harness {
 
@@ -33,7 +33,7 @@ std::string pieces_text(const Board& board, Bitboard squares) {
 
 // One move as read from its text, with the position it is judged in.
 struct Judged {
-  mailbox::Position& pos;
+  mailbox::MtuPosition& pos;
   LegalityMasks masks;  // from the mailbox masks generator
   Square from, to;
   char promotion;  // 'q', 'r', 'b', 'n' or 0
@@ -96,27 +96,38 @@ std::string squares_and(Bitboard b) {
   return out;
 }
 
-// Why a castling move is not legal, or "" if every condition holds.
+// Why a castling move is not legal, or "" if every condition holds: the castling rule's first fault
+// (check_castling, common/castling.hpp), asked of the board string, in words.
 std::string castling_problem(const Judged& j, const CastlingRule& r) {
   const Board& board = j.pos.board();
-  if (!(j.pos.castling_rights() & r.right))
-    return fmt::format("the castling right {} is not held", CASTLING_LETTERS[castling_index(r.right)]);
-  for (Bitboard path = r.path; path;)
-    if (const Square s = pop_lsb(path); !mailbox::is_empty(board[s]))
+  auto empty = [&](Square s) { return mailbox::is_empty(board[s]); };
+  auto attacked = [&](Square s, Bitboard lifted) {
+    Board without = board;
+    while (lifted) without[pop_lsb(lifted)] = '-';
+    return j.attackers(without, s) != 0;
+  };
+  const CastlingCheck check = check_castling(r, j.pos.castling_rights(), empty, attacked);
+  const Square s = check.square;
+  switch (check.fault) {
+    case CastlingFault::NONE: return "";
+    case CastlingFault::NO_RIGHT:
+      return fmt::format("the castling right {} is not held", CASTLING_LETTERS[castling_index(r.right)]);
+    case CastlingFault::PATH_OCCUPIED:
       return fmt::format("{} is occupied by {}", square_name(s), pieces_text(board, square_bb(s)));
-  if (j.masks.checkers)
-    return fmt::format("the king on {} is in check from {}", square_name(r.king_from),
-                       pieces_text(board, j.masks.checkers));
-  for (Bitboard path = r.king_path & ~square_bb(r.king_to); path;)
-    if (const Square s = pop_lsb(path); Bitboard by = j.attackers(board, s))
-      return fmt::format("it crosses {}, attacked by {}", square_name(s), pieces_text(board, by));
-  if (Bitboard by = j.attackers(board, r.king_to))
-    return fmt::format("it lands on {}, attacked by {}", square_name(r.king_to), pieces_text(board, by));
-  Board without_rook = board;
-  without_rook[r.rook_from] = without_rook[r.king_from] = '-';
-  if (Bitboard by = j.attackers(without_rook, r.king_to))
-    return fmt::format("it lands on {}, attacked by {} once the rook leaves {}", square_name(r.king_to),
-                       pieces_text(board, by), square_name(r.rook_from));
+    case CastlingFault::IN_CHECK:
+      return fmt::format("the king on {} is in check from {}", square_name(s),
+                         pieces_text(board, j.attackers(board, s)));
+    case CastlingFault::CROSSES_ATTACKED:
+      return fmt::format("it crosses {}, attacked by {}", square_name(s), pieces_text(board, j.attackers(board, s)));
+    case CastlingFault::LANDS_ATTACKED:
+      return fmt::format("it lands on {}, attacked by {}", square_name(s), pieces_text(board, j.attackers(board, s)));
+    case CastlingFault::ROOK_SHIELDS: {
+      Board without_rook = board;
+      without_rook[r.rook_from] = without_rook[r.king_from] = '-';
+      return fmt::format("it lands on {}, attacked by {} once the rook leaves {}", square_name(s),
+                         pieces_text(board, j.attackers(without_rook, s)), square_name(r.rook_from));
+    }
+  }
   return "";
 }
 
@@ -227,9 +238,9 @@ MoveVerdict judge_move(const std::string& fen, const std::string& move, Notation
     return v;
   }
   try {
-    mailbox::Position pos = mailbox::Position::from_fen(fen);
+    mailbox::MtuPosition pos = mailbox::MtuPosition::from_fen(fen);
     Judged j{pos,
-             mailbox::MasksPosition::from_fen(fen).legality_masks(),
+             mailbox::legality_masks(pos),
              parse_square(move.substr(0, 2)),
              parse_square(move.substr(2, 2)),
              move.size() == 5 ? move[4] : '\0',

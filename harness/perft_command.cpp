@@ -97,8 +97,7 @@ void print_perft_report(std::ostream& out, std::ostream& err, const PerftOptions
 }
 
 void add_perft_options(CLI::App& cmd, PerftOptions& options) {
-  cmd.add_option("--generator", options.generator, "mailbox, mailbox-masks, bitboard or bitboard-mtu")
-      ->capture_default_str();
+  cmd.add_option("--generator", options.generator, generator_names())->capture_default_str();
   cmd.add_option("--fen", options.fen, "position to count from (default: the start position)");
   cmd.add_option("--moves", options.moves, "UCI moves played from the FEN first")->expected(1, -1);
   cmd.add_flag("!--no-bulk", options.bulk, "make every leaf move instead of counting the last ply's list");

@@ -38,8 +38,7 @@ int run_perftree(const PerftreeOptions& options, std::ostream& out, std::ostream
 Subcommand add_perftree_command(CLI::App& app) {
   auto options = std::make_shared<PerftreeOptions>();
   CLI::App* cmd = app.add_subcommand("perftree", "divide in the perftree tool's script protocol");
-  cmd->add_option("--generator", options->generator, "mailbox, mailbox-masks, bitboard or bitboard-mtu")
-      ->capture_default_str();
+  cmd->add_option("--generator", options->generator, generator_names())->capture_default_str();
   add_count_option(*cmd, "depth", options->depth, 0, MAX_DEPTH, "plies, 0..15")->required();
   cmd->add_option("fen", options->fen, "position")->required();
   cmd->add_option("moves", options->moves, "space-separated UCI moves played first");

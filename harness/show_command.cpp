@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "bitboard/attacks.hpp"
-#include "bitboard/movegen.hpp"
+#include "bitboard/legal_masks.hpp"
 #include "harness/cli.hpp"
 #include "harness/debug_commands.hpp"
 #include "harness/divide_source.hpp"
@@ -42,6 +42,9 @@ std::vector<Grid> bitboard_grids(const BoardState& s) {
   const Bitboard double_pushes = (up == NORTH ? shift<NORTH>(from_third_rank) : shift<SOUTH>(from_third_rank)) & empty;
   const Bitboard attacks = us == WHITE ? pawn_attacks_bb<WHITE>(pawns) : pawn_attacks_bb<BLACK>(pawns);
   const LegalityMasks masks = legality_masks(pos);
+  Bitboard danger = 0;  // attacked squares with our king lifted, so that sliders see through it
+  for (Square sq = SQ_A1; sq <= SQ_H8; ++sq)
+    if (is_square_attacked_without(pos, sq, ~us, pos.pieces(us, KING))) danger |= square_bb(sq);
   const std::string side = us == WHITE ? "white" : "black";
   return {{"occupied", pos.pieces()},
           {"white pieces", pos.pieces(WHITE)},
@@ -51,7 +54,7 @@ std::vector<Grid> bitboard_grids(const BoardState& s) {
           {side + " pawn attacks", attacks},
           {"checkers", masks.checkers},
           {"pinned", masks.pinned},
-          {"king danger", king_danger(pos)}};
+          {"king danger", danger}};
 }
 
 // The same sets found square by square with the mailbox's outward-looking attack test: an independent

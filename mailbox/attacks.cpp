@@ -66,4 +66,10 @@ bool is_square_attacked(const Board& board, Square sq, Color by, Square king) {
   return find_attackers<true>(board, sq, by, king) != 0;
 }
 
+bool is_square_attacked_without(const Board& board, Square sq, Color by, Square king, Bitboard lifted) {
+  Board without = board;
+  while (lifted) without[pop_lsb(lifted)] = '-';
+  return is_square_attacked(without, sq, by, king);
+}
+
 }  // namespace movegen::mailbox

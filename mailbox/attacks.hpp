@@ -20,4 +20,8 @@ Bitboard attackers_to(const Board& board, Square sq, Color by, Square king);
 /// first attacker found.
 bool is_square_attacked(const Board& board, Square sq, Color by, Square king);
 
+/// is_square_attacked once the pieces on the squares of `lifted` (pieces of the side `by` attacks) have
+/// left the board: a king about to step, or castling's king and rook. Asked of a copy of the board.
+bool is_square_attacked_without(const Board& board, Square sq, Color by, Square king, Bitboard lifted);
+
 }  // namespace movegen::mailbox

@@ -4,8 +4,6 @@
 
 namespace movegen::mailbox {
 
-static_assert(ChessPosition<Position>);
-
 Position Position::from_fen(std::string_view fen) {
   const BoardState s = parse_fen(fen);
   Position pos;

@@ -1,12 +1,11 @@
 // The mailbox position: the board as a 64-character string, plus side to move, castling rights, en passant
-// square, clocks and the two king squares. make_move and unmake_move write the string; generate_legal
-// (mailbox/movegen.cpp) makes each pseudo-legal move, tests the king and unmakes it.
+// square, clocks and the two king squares. make_move and unmake_move write the string. The position holds
+// no legality strategy: mailbox/legal_mtu.hpp and mailbox/legal_masks.hpp each make a generator of it.
 //
 //   auto pos = mailbox::Position::from_fen(START_FEN);
-//   MoveList moves;
-//   pos.generate_legal(moves);              // 20 moves
-//   pos.make_move(moves[0]);
-//   pos.unmake_move(moves[0]);              // back to the start position, every field restored
+//   pos.make_move(Move(SQ_E2, SQ_E4, DOUBLE_PUSH));
+//   pos.board_string();                     // "RNBQKBNRPPPP-PPP------------P---...", e3 the en passant square
+//   pos.unmake_move(Move(SQ_E2, SQ_E4, DOUBLE_PUSH));   // back to the start position, every field restored
 #pragma once
 
 #include <cassert>
@@ -25,7 +24,7 @@ namespace movegen::mailbox {
 
 /// A chess position stored as a 64-character board (FEN letters, '-' for empty, a1 = 0) plus side to
 /// move, castling rights, en passant square and king squares (BoardFields), and clocks. Satisfies
-/// movegen::ChessPosition.
+/// movegen::ChessPosition once a legality strategy gives it generate_legal (MtuPosition, MasksPosition).
 class Position : public BoardFields {
  public:
   /// The position of a FEN. Throws FenError naming the field for any malformed or impossible FEN.
@@ -46,10 +45,6 @@ class Position : public BoardFields {
   /// The squares of the pieces giving check to the side to move.
   Bitboard checkers() const { return attackers_to(board_, king_square_[side_], ~side_, king_square_[~side_]); }
   bool in_check() const { return is_square_attacked(king_square_[side_], ~side_); }
-
-  /// Appends every legal move to `list`: each pseudo-legal move is made, the mover's king tested and the
-  /// move unmade (defined in mailbox/movegen.cpp). Leaves the position as it was.
-  void generate_legal(MoveList& list);
 
   /// Plays a legal move of this position; unmake_move takes it back.
   void make_move(Move m) {
@@ -74,9 +69,8 @@ class Position : public BoardFields {
   /// run it after every make_move and unmake_move.
   std::string check_position() const;
 
- protected:
   /// What take_back needs and cannot read off the board: the letter taken ('-' if none) and the fields the
-  /// move overwrote. Eight bytes, returned and passed in a register.
+  /// move overwrote.
   struct Undo {
     char captured;
     CastlingRights castling;
@@ -84,8 +78,8 @@ class Position : public BoardFields {
     int halfmove_clock;
   };
 
-  /// make_move without the history and the invariant check: the legality test plays pseudo-legal moves,
-  /// which may leave the mover's king in check, and keeps the returned Undo in a local variable.
+  /// make_move without the key, the history and the invariant check, for a legality test: plays a
+  /// pseudo-legal move, which may leave the mover's king in check, and returns what take_back needs.
   Undo play(Move m);
   /// Takes back `m`, played by play() which returned `undo`.
   void take_back(Move m, Undo undo);
@@ -111,8 +105,7 @@ class Position : public BoardFields {
 /// holds a FEN letter or '-' and each king stands where `king_square` says; otherwise the first problem found.
 std::string check_board(const Board& board, const Square (&king_square)[COLOR_NB]);
 
-// play and take_back are defined here, not in position.cpp, so that the legality loop (movegen.cpp) and
-// perft (a template in another file) can inline them.
+// The moves themselves: the letters on the board string, then the fields.
 inline Position::Undo Position::play(Move m) {
   if (m.flag() == CASTLING) return play_castling(m);
   const Color us = side_;

@@ -74,7 +74,7 @@ std::vector<std::string> lines_of(const DivideResult& r) {
 
 // Every case through one source against the bitboard generator: the same moves, the same counts.
 void expect_agreement(DivideSource& theirs) {
-  auto ours = make_divide_source("bitboard", std::chrono::seconds(5));
+  auto ours = make_divide_source("bitboard-tuned", std::chrono::seconds(5));
   for (const Case& c : CASES) {
     BOOST_TEST_CONTEXT(theirs.name() << " on " << c.fen << " after " << c.moves.size() << " moves, depth " << c.depth) {
       const DivideResult a = ours->divide(c.fen, c.moves, c.depth), b = theirs.divide(c.fen, c.moves, c.depth);

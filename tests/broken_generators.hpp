@@ -10,8 +10,9 @@
 #include <string_view>
 #include <vector>
 
+#include "common/make_test_unmake.hpp"
+#include "mailbox/legal_mtu.hpp"
 #include "mailbox/movegen.hpp"
-#include "mailbox/position.hpp"
 
 namespace movegen::testing {
 
@@ -23,16 +24,10 @@ struct Ghost {
 
 /// The mailbox position, plus what a broken generator needs: a legality test it can call on any move,
 /// and the ghost rights a buggy make_move kept.
-class BrokenBase : public mailbox::Position {
+class BrokenBase : public mailbox::MtuPosition {
  public:
   /// True if playing `m` (legal or not by the rules) leaves the mover's king unattacked.
-  bool king_safe_after(Move m) {
-    const Color us = side_to_move();
-    const Undo undo = play(m);
-    const bool safe = !is_square_attacked(king_square(us), ~us);
-    take_back(m, undo);
-    return safe;
-  }
+  bool king_safe_after(Move m) { return keeps_king_safe(*this, m); }
   /// The rights and en passant square the buggy make_move kept beyond the correct ones.
   const Ghost& ghost() const { return ghost_; }
 
@@ -51,7 +46,7 @@ class BrokenPosition : public BrokenBase {
  public:
   static BrokenPosition from_fen(std::string_view fen) {
     BrokenPosition pos;
-    static_cast<mailbox::Position&>(pos) = mailbox::Position::from_fen(fen);
+    static_cast<mailbox::MtuPosition&>(pos) = mailbox::MtuPosition::from_fen(fen);
     return pos;
   }
   void generate_legal(MoveList& list) { Bug::generate_legal(*this, list); }
@@ -72,7 +67,7 @@ class BrokenPosition : public BrokenBase {
 template <class Keep>
 void legal_moves_where(BrokenBase& pos, MoveList& list, Keep keep) {
   MoveList legal;
-  pos.mailbox::Position::generate_legal(legal);
+  pos.mailbox::MtuPosition::generate_legal(legal);
   for (Move m : legal)
     if (keep(m)) list.push_back(m);
 }
@@ -80,7 +75,7 @@ void legal_moves_where(BrokenBase& pos, MoveList& list, Keep keep) {
 /// The correct generator's legal moves, plus each pseudo-legal move it rejects for which add(move) is true.
 template <class Add>
 void legal_moves_plus(BrokenBase& pos, MoveList& list, Add add) {
-  pos.mailbox::Position::generate_legal(list);
+  pos.mailbox::MtuPosition::generate_legal(list);
   MoveList pseudo;
   mailbox::generate_pseudo_legal(pos, pseudo);
   for (Move m : pseudo)
@@ -122,7 +117,7 @@ struct PinnedMayMove {
 /// Generates every double push twice.
 struct DuplicateDoublePush {
   static void generate_legal(BrokenBase& pos, MoveList& list) {
-    pos.mailbox::Position::generate_legal(list);
+    pos.mailbox::MtuPosition::generate_legal(list);
     MoveList copy = list;
     for (Move m : copy)
       if (m.flag() == DOUBLE_PUSH) list.push_back(m);

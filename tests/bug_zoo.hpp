@@ -58,7 +58,7 @@ struct CastlingRightsSurviveCapture {
     return g;
   }
   static void generate_legal(BrokenBase& pos, MoveList& list) {
-    pos.mailbox::Position::generate_legal(list);
+    pos.mailbox::MtuPosition::generate_legal(list);
     castling_where(pos, list, pos.ghost().castling & ~pos.castling_rights(), [&](const CastlingRule& r) {
       return !attacked(pos, r.king_from) && !attacked(pos, (r.king_from + r.king_to) / 2) && !attacked(pos, r.king_to);
     });
@@ -98,7 +98,7 @@ struct EnPassantSquareNeverCleared {
     return g;
   }
   static void generate_legal(BrokenBase& pos, MoveList& list) {
-    pos.mailbox::Position::generate_legal(list);
+    pos.mailbox::MtuPosition::generate_legal(list);
     const Color us = pos.side_to_move();
     const Square ep = pos.ghost().ep;
     if (ep == SQ_NONE || relative_rank(us, ep) != RANK_6 || pos.piece_on(ep) != NO_PIECE ||
@@ -130,7 +130,7 @@ struct QueenPromotionsOnly {
 /// Tests only the target square of a double push: the pawn jumps over a piece in front of it.
 struct DoublePushThroughPiece {
   static void generate_legal(BrokenBase& pos, MoveList& list) {
-    pos.mailbox::Position::generate_legal(list);
+    pos.mailbox::MtuPosition::generate_legal(list);
     const Color us = pos.side_to_move();
     for (Square from = SQ_A1; from <= SQ_H8; ++from) {
       if (pos.piece_on(from) != make_piece(us, PAWN) || relative_rank(us, from) != RANK_2) continue;
@@ -145,7 +145,7 @@ struct DoublePushThroughPiece {
 /// pawn on the a-file also "captures" onto the h-file, and one on the h-file onto the a-file.
 struct PawnCapturesWrap {
   static void generate_legal(BrokenBase& pos, MoveList& list) {
-    pos.mailbox::Position::generate_legal(list);
+    pos.mailbox::MtuPosition::generate_legal(list);
     const Color us = pos.side_to_move();
     for (Square from = SQ_A1; from <= SQ_H8; ++from) {
       if (pos.piece_on(from) != make_piece(us, PAWN)) continue;

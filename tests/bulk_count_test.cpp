@@ -11,10 +11,10 @@
 #include <string>
 #include <vector>
 
-#include "bitboard/position.hpp"
 #include "common/epd.hpp"
-#include "mailbox/position.hpp"
+#include "mailbox/legal_mtu.hpp"
 #include "tests/quick.hpp"
+#include "tuned/bitboard/position.hpp"
 
 using namespace movegen;
 
@@ -23,8 +23,8 @@ namespace {
 // Each position's count and the count after each of its moves, bitboard against mailbox. Returns the
 // number of counts compared.
 int compare_counts(const std::string& fen) {
-  mailbox::Position reference = mailbox::Position::from_fen(fen);
-  bitboard::Position pos = bitboard::Position::from_fen(fen);
+  mailbox::MtuPosition reference = mailbox::MtuPosition::from_fen(fen);
+  bitboard_tuned::Position pos = bitboard_tuned::Position::from_fen(fen);
   const std::string before = pos.fen();
   MoveList moves;
   reference.generate_legal(moves);
@@ -105,7 +105,7 @@ BOOST_AUTO_TEST_CASE(counts_along_random_games_from_every_suite_position) {
   const int plies = test::quick_tests() ? 6 : 30;
   int compared = 0;
   for (const EpdEntry& e : load_epd(std::string(MOVEGEN_SOURCE_DIR) + "/tests/data/perft.epd")) {
-    mailbox::Position pos = mailbox::Position::from_fen(e.fen);
+    mailbox::MtuPosition pos = mailbox::MtuPosition::from_fen(e.fen);
     for (int ply = 0; ply <= plies; ++ply) {
       compared += compare_counts(pos.fen());
       MoveList moves;

@@ -50,7 +50,7 @@ BOOST_AUTO_TEST_CASE(stockfish_agrees_on_bundled_chess960_positions) {
                       " ;D1 24 ;D2 576 ;D3 13446\n"
                       "2r1k1rr/pppppppp/8/8/8/8/PPPPPPPP/2R1K1RR w GCgc - 0 1 ;D1 24 ;D2 576 ;D3 13422\n"
                       "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9 ;D1 21 ;D2 528 ;D3 12189\n");
-  for (const char* generator : {"mailbox", "bitboard"}) {
+  for (const char* generator : {"mailbox", "bitboard-tuned"}) {
     const Run r =
         run_cli({"diff", "--chess960", "--epd", suite, "--depth", "3", generator, "uci:/usr/games/stockfish"});
     BOOST_TEST(r.code == 0, r.out << r.err);

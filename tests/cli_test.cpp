@@ -2,6 +2,7 @@
 // and unknown generator ends with exit code 2, exactly one line on stderr that names the problem, and
 // nothing on stdout. Also the two good paths a script relies on: `perft 3` and a suite with a wrong count.
 // Runs the built binary (MOVEGEN_BINARY, passed by tests/CMakeLists.txt).
+#include <algorithm>
 #include <boost/test/unit_test.hpp>
 #include <sstream>
 #include <string>
@@ -35,14 +36,19 @@ BOOST_AUTO_TEST_CASE(perft_3_counts_the_start_position) {
   BOOST_TEST(r.out.substr(r.out.size() - last.size()) == last);
 }
 
-BOOST_AUTO_TEST_CASE(every_command_takes_each_of_the_four_generators) {
+BOOST_AUTO_TEST_CASE(every_command_takes_each_of_the_six_generators) {
   const Run list = run_cli({"generators"});
   BOOST_TEST(list.code == 0);
   for (const char* line :
-       {"mailbox        mailbox board string, make-test-unmake", "mailbox-masks  mailbox board string, masks",
-        "bitboard       bitboards, masks", "bitboard-mtu   bitboards, make-test-unmake"})
+       {"mailbox         reference  mailbox board string, make-test-unmake",
+        "mailbox-masks   reference  mailbox board string, masks",
+        "bitboard-mtu    reference  bitboards, make-test-unmake", "bitboard-masks  reference  bitboards, masks",
+        "mailbox-tuned   tuned      mailbox board string, masks, tuned",
+        "bitboard-tuned  tuned      bitboards, masks, tuned"})
     BOOST_TEST(list.out.find(line) != std::string::npos, line);
-  for (const char* g : {"mailbox", "mailbox-masks", "bitboard", "bitboard-mtu"}) {
+  BOOST_TEST(std::count(list.out.begin(), list.out.end(), '\n') == 6);
+  for (const char* g :
+       {"mailbox", "mailbox-masks", "bitboard-mtu", "bitboard-masks", "mailbox-tuned", "bitboard-tuned"}) {
     const Run perft = run_cli({"perft", "--generator", g, "--fen", "8/8/8/r2Pp2K/8/8/4k3/8 w - e6 0 1", "1"});
     BOOST_TEST(perft.code == 0, g);
     BOOST_TEST(perft.out.find("d5e6") == std::string::npos, g << " must not take en passant: the rank pin");
@@ -53,21 +59,25 @@ BOOST_AUTO_TEST_CASE(every_command_takes_each_of_the_four_generators) {
                                                  "PPPBBPPP/R3K2R w KQkq - 0 1 ;D1 48 ;D2 2039\n"));
   const Run all = run_cli({"suite", "--generator", "all", suite});
   BOOST_TEST(all.code == 0);
-  BOOST_TEST(all.out.find("8 counts checked") != std::string::npos, all.out);
+  BOOST_TEST(all.out.find("12 counts checked") != std::string::npos, all.out);
 }
 
 BOOST_AUTO_TEST_CASE(compare_shows_the_two_by_two) {
   const std::string suite = scratch().file("start.epd", START + " ;D1 20 ;D2 400 ;D3 8902\n");
-  const Run four = run_cli({"compare", suite});
-  BOOST_TEST(four.code == 0);
-  BOOST_TEST(four.out.find("mailbox mailbox-masks      bitboard  bitboard-mtu  agree") != std::string::npos, four.out);
-  BOOST_TEST(four.out.find("between 4 generators") != std::string::npos);
-  BOOST_TEST(four.out.find("Mnps                   make-test-unmake      masks      masks effect") !=
-             std::string::npos);
-  BOOST_TEST(four.out.find("representation effect") != std::string::npos);
-  BOOST_TEST(four.out.find("all counts agree") != std::string::npos);
+  const Run six = run_cli({"compare", suite});
+  BOOST_TEST(six.code == 0);
+  BOOST_TEST(
+      six.out.find("mailbox  mailbox-masks   bitboard-mtu bitboard-masks  mailbox-tuned bitboard-tuned  agree") !=
+          std::string::npos,
+      six.out);
+  BOOST_TEST(six.out.find("between 6 generators") != std::string::npos);
+  BOOST_TEST(six.out.find("Mnps                   make-test-unmake      masks      masks effect") != std::string::npos);
+  BOOST_TEST(six.out.find("representation effect") != std::string::npos);
+  BOOST_TEST(six.out.find("Mnps, tuned tier        reference masks      tuned     tuning effect") != std::string::npos,
+             six.out);
+  BOOST_TEST(six.out.find("all counts agree") != std::string::npos);
   // Two generators: the effects that need a missing generator are shown as "-".
-  const Run two = run_cli({"compare", "--generators", "mailbox,bitboard", suite});
+  const Run two = run_cli({"compare", "--generators", "mailbox,bitboard-tuned", suite});
   BOOST_TEST(two.code == 0);
   BOOST_TEST(two.out.find("between 2 generators") != std::string::npos, two.out);
   BOOST_TEST(two.out.find("mailbox-masks") == std::string::npos, two.out);
@@ -177,8 +187,9 @@ BOOST_AUTO_TEST_CASE(unknown_generator_and_arguments) {
       "generators");
   expect_bad_input({"compare", "--generators", "mailbox,foo"},
                    "bad --generators 'foo': expected one of mailbox, "
-                   "mailbox-masks, bitboard, bitboard-mtu");
-  expect_bad_input({"compare", "--generators", "bitboard,bitboard"}, "bad --generators: bitboard is named twice");
+                   "mailbox-masks, bitboard-mtu, bitboard-masks, mailbox-tuned, bitboard-tuned");
+  expect_bad_input({"compare", "--generators", "bitboard-tuned,bitboard-tuned"},
+                   "bad --generators: bitboard-tuned is named twice");
   expect_bad_input({"suite", "--generator", "mailbox,"}, "bad --generator ''");
   expect_bad_input({"frob\nnicate"}, "unknown subcommand 'frob\\x0Anicate'");  // still one line
   expect_bad_input({"perft", "1", "--bogus"}, "--bogus");
@@ -196,12 +207,13 @@ BOOST_AUTO_TEST_CASE(compare_diff_fuzz_perftree_and_show_refuse_bad_input) {
   expect_bad_input({"compare", in_check}, "check.epd': line 2: bad FEN side to move");
 
   expect_bad_input({"diff", "mailbox", "foo"}, "bad generator 'foo'");
-  expect_bad_input({"diff", "mailbox", "bitboard", "--depth", "-1"}, "--depth: -1 is outside 1..15");
-  expect_bad_input({"diff", "mailbox", "bitboard", "--depth", ""}, "--depth: '' is not a whole number");
-  expect_bad_input({"diff", "mailbox", "bitboard", "--fen", "8/8 w"}, "bad FEN fields");
-  expect_bad_input({"diff", "mailbox", "bitboard", "--moves", "e2e5"}, "bad move 'e2e5'");
-  expect_bad_input({"diff", "mailbox", "bitboard", "--epd", in_check}, "check.epd': line 2: bad FEN side to move");
-  expect_bad_input({"diff", "mailbox", "bitboard", "--epd", empty}, "empty.epd': no positions");
+  expect_bad_input({"diff", "mailbox", "bitboard-tuned", "--depth", "-1"}, "--depth: -1 is outside 1..15");
+  expect_bad_input({"diff", "mailbox", "bitboard-tuned", "--depth", ""}, "--depth: '' is not a whole number");
+  expect_bad_input({"diff", "mailbox", "bitboard-tuned", "--fen", "8/8 w"}, "bad FEN fields");
+  expect_bad_input({"diff", "mailbox", "bitboard-tuned", "--moves", "e2e5"}, "bad move 'e2e5'");
+  expect_bad_input({"diff", "mailbox", "bitboard-tuned", "--epd", in_check},
+                   "check.epd': line 2: bad FEN side to move");
+  expect_bad_input({"diff", "mailbox", "bitboard-tuned", "--epd", empty}, "empty.epd': no positions");
 
   expect_bad_input({"fuzz", "--games", "-1"}, "--games: -1 is outside 1..");
   expect_bad_input({"fuzz", "--games", "many"}, "--games: 'many' is not a whole number");
@@ -245,10 +257,11 @@ BOOST_AUTO_TEST_CASE(show_prints_every_generators_move_list_and_the_masks) {
   // The bishop on e2 is pinned by the rook on e8: it has no move, the king has four.
   const Run pin = run_cli({"show", "--fen", "4r1k1/8/8/8/8/8/4B3/4K3 w - - 0 1"});
   BOOST_TEST(pin.code == 0);
-  BOOST_TEST(pin.out.find(
-                 "legal moves:  mailbox (4)           mailbox-masks (4)     bitboard (4)          bitboard-mtu (4)") !=
-                 std::string::npos,
-             pin.out);
+  BOOST_TEST(
+      pin.out.find(
+          "legal moves:  mailbox (4)           mailbox-masks (4)     bitboard-mtu (4)      bitboard-masks (4)    "
+          "mailbox-tuned (4)     bitboard-tuned (4)") != std::string::npos,
+      pin.out);
   BOOST_TEST(marked(pin.out, "pinned") == (std::vector<std::string>{"e2"}));
   BOOST_TEST(marked(pin.out, "checkers").empty());
   BOOST_TEST(marked(pin.out, "white pieces") == (std::vector<std::string>{"e1", "e2"}));
@@ -257,10 +270,11 @@ BOOST_AUTO_TEST_CASE(show_prints_every_generators_move_list_and_the_masks) {
   // rook's rank or file (e1 itself included), nor the black king's squares.
   const Run check = run_cli({"show", "--fen", "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1"});
   BOOST_TEST(check.code == 0);
-  BOOST_TEST(check.out.find(
-                 "legal moves:  mailbox (3)           mailbox-masks (3)     bitboard (3)          bitboard-mtu (3)") !=
-                 std::string::npos,
-             check.out);
+  BOOST_TEST(
+      check.out.find(
+          "legal moves:  mailbox (3)           mailbox-masks (3)     bitboard-mtu (3)      bitboard-masks (3)    "
+          "mailbox-tuned (3)     bitboard-tuned (3)") != std::string::npos,
+      check.out);
   BOOST_TEST(marked(check.out, "checkers") == (std::vector<std::string>{"e2"}));
   const std::vector<std::string> danger = marked(check.out, "king danger");
   for (const char* s : {"d2", "f2", "e1", "e3", "d8", "f7"})

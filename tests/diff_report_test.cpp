@@ -124,7 +124,7 @@ BOOST_AUTO_TEST_CASE(json_is_one_document_with_every_position_and_the_groups) {
 
 BOOST_AUTO_TEST_CASE(json_for_one_position_keeps_the_exit_code) {
   DiffOptions options;
-  options.a = "mailbox", options.b = "bitboard", options.depth = 2, options.json = true;
+  options.a = "mailbox", options.b = "bitboard-tuned", options.depth = 2, options.json = true;
   std::ostringstream out, err;
   BOOST_TEST(run_diff(options, out, err) == 0);
   const nlohmann::json doc = nlohmann::json::parse(out.str());

@@ -30,7 +30,7 @@ BOOST_AUTO_TEST_CASE(a_full_stdout_is_an_error_not_a_pass) {
       {"compare", suite},
       {"show"},
       {"perftree", "2", START},
-      {"diff", "--depth", "2", "mailbox", "bitboard"},
+      {"diff", "--depth", "2", "mailbox", "bitboard-tuned"},
       {"fuzz", "--games", "1", "--plies", "2"},
   };
   for (const auto& args : commands) {
@@ -61,7 +61,7 @@ BOOST_AUTO_TEST_CASE(counts_deeper_than_max_depth_are_skipped_not_passed) {
 BOOST_AUTO_TEST_CASE(epd_files_must_be_regular_with_bounded_lines) {
   for (const std::string command : {"suite", "compare"})
     expect_bad_input({command, "/dev/zero"}, "'/dev/zero' is not a regular file");
-  expect_bad_input({"diff", "--epd", "/dev/zero", "mailbox", "bitboard"}, "'/dev/zero' is not a regular file");
+  expect_bad_input({"diff", "--epd", "/dev/zero", "mailbox", "bitboard-tuned"}, "'/dev/zero' is not a regular file");
   const std::string long_line = scratch().file("long.epd", std::string(100000, 'x'));
   expect_bad_input({"suite", long_line}, "long.epd': line 1 is longer than 4096 bytes");
 }

@@ -1,8 +1,9 @@
 // FEN parsing and emission: round trips, and one case for each rejection the parser promises.
+#include "common/fen.hpp"
+
 #include <boost/test/unit_test.hpp>
 
-#include "common/fen.hpp"
-#include "mailbox/position.hpp"
+#include "mailbox/legal_mtu.hpp"
 
 using namespace movegen;
 
@@ -11,7 +12,7 @@ namespace {
 // The field a FEN is rejected for, or "" if it is accepted by the full position loader.
 std::string rejected_field(const std::string& fen) {
   try {
-    mailbox::Position::from_fen(fen);
+    mailbox::MtuPosition::from_fen(fen);
   } catch (const FenError& e) {
     BOOST_TEST_MESSAGE(fen << " -> " << e.what());
     return e.field();
@@ -31,7 +32,7 @@ BOOST_AUTO_TEST_CASE(round_trips_keep_every_field) {
            "4k3/8/8/8/8/8/8/4K2R w K - 49 120",
        }) {
     BOOST_TEST(to_fen(parse_fen(fen)) == fen);
-    BOOST_TEST(mailbox::Position::from_fen(fen).fen() == fen);
+    BOOST_TEST(mailbox::MtuPosition::from_fen(fen).fen() == fen);
   }
 }
 
@@ -57,10 +58,10 @@ BOOST_AUTO_TEST_CASE(wrong_number_of_fields_ranks_or_squares) {
   BOOST_TEST(rejected_field("") == "fields");
   BOOST_TEST(rejected_field("4k3/8/8/8/8/8/8/4K3 w") == "fields");
   BOOST_TEST(rejected_field("4k3/8/8/8/8/8/8/4K3 w - - 0 1 extra") == "fields");
-  BOOST_TEST(rejected_field("4k3/8/8/8/8/8/4K3 w - - 0 1") == "piece placement");        // 7 ranks
-  BOOST_TEST(rejected_field("4k3/8/8/8/8/8/8/8/4K3 w - - 0 1") == "piece placement");    // 9 ranks
-  BOOST_TEST(rejected_field("4k3/8/8/8/8/8/8/4K4 w - - 0 1") == "piece placement");      // 9 squares
-  BOOST_TEST(rejected_field("4k3/8/8/8/8/8/8/4K2 w - - 0 1") == "piece placement");      // 7 squares
+  BOOST_TEST(rejected_field("4k3/8/8/8/8/8/4K3 w - - 0 1") == "piece placement");      // 7 ranks
+  BOOST_TEST(rejected_field("4k3/8/8/8/8/8/8/8/4K3 w - - 0 1") == "piece placement");  // 9 ranks
+  BOOST_TEST(rejected_field("4k3/8/8/8/8/8/8/4K4 w - - 0 1") == "piece placement");    // 9 squares
+  BOOST_TEST(rejected_field("4k3/8/8/8/8/8/8/4K2 w - - 0 1") == "piece placement");    // 7 squares
 }
 
 BOOST_AUTO_TEST_CASE(bad_piece_letters_and_digits) {
@@ -85,10 +86,10 @@ BOOST_AUTO_TEST_CASE(bad_or_repeated_castling_letters) {
 BOOST_AUTO_TEST_CASE(castling_rights_the_placement_cannot_have) {
   // K and Q name the outermost rook on that side of the king (X-FEN), so a king off e1 or a rook off the
   // corner is Chess960, not an error (tests/chess960_test.cpp); no rook on that side is.
-  BOOST_TEST(rejected_field("r3k2r/8/8/8/8/8/8/R3K3 w K - 0 1") == "castling");     // no rook right of e1
-  BOOST_TEST(rejected_field("r3k2r/8/8/8/8/8/8/4K2R w Q - 0 1") == "castling");     // no rook left of e1
-  BOOST_TEST(rejected_field("4k2r/8/8/8/8/8/8/R3K2R w q - 0 1") == "castling");     // no rook left of e8
-  BOOST_TEST(rejected_field("r3k2r/8/8/8/8/8/4K3/R6R w K - 0 1") == "castling");   // no king on rank 1
+  BOOST_TEST(rejected_field("r3k2r/8/8/8/8/8/8/R3K3 w K - 0 1") == "castling");   // no rook right of e1
+  BOOST_TEST(rejected_field("r3k2r/8/8/8/8/8/8/4K2R w Q - 0 1") == "castling");   // no rook left of e1
+  BOOST_TEST(rejected_field("4k2r/8/8/8/8/8/8/R3K2R w q - 0 1") == "castling");   // no rook left of e8
+  BOOST_TEST(rejected_field("r3k2r/8/8/8/8/8/4K3/R6R w K - 0 1") == "castling");  // no king on rank 1
   BOOST_TEST(rejected_field("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").empty());
 }
 
@@ -117,11 +118,11 @@ BOOST_AUTO_TEST_CASE(clocks_must_be_non_negative_numbers) {
 }
 
 BOOST_AUTO_TEST_CASE(kings_pawns_and_material) {
-  BOOST_TEST(rejected_field("8/8/8/8/8/8/8/4K3 w - - 0 1") == "piece placement");           // no black king
-  BOOST_TEST(rejected_field("4k3/8/8/8/8/8/8/3KK3 w - - 0 1") == "piece placement");        // two white kings
-  BOOST_TEST(rejected_field("4k2P/8/8/8/8/8/8/4K3 w - - 0 1") == "piece placement");        // pawn on rank 8
-  BOOST_TEST(rejected_field("4k3/8/8/8/8/8/8/p3K3 w - - 0 1") == "piece placement");        // pawn on rank 1
-  BOOST_TEST(rejected_field("4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1") == "piece placement");  // 9 pawns
+  BOOST_TEST(rejected_field("8/8/8/8/8/8/8/4K3 w - - 0 1") == "piece placement");                  // no black king
+  BOOST_TEST(rejected_field("4k3/8/8/8/8/8/8/3KK3 w - - 0 1") == "piece placement");               // two white kings
+  BOOST_TEST(rejected_field("4k2P/8/8/8/8/8/8/4K3 w - - 0 1") == "piece placement");               // pawn on rank 8
+  BOOST_TEST(rejected_field("4k3/8/8/8/8/8/8/p3K3 w - - 0 1") == "piece placement");               // pawn on rank 1
+  BOOST_TEST(rejected_field("4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1") == "piece placement");        // 9 pawns
   BOOST_TEST(rejected_field("4k3/8/8/NNNNNNNN/NNNNNNNN/8/8/4K3 w - - 0 1") == "piece placement");  // 17
 }
 
@@ -131,8 +132,8 @@ BOOST_AUTO_TEST_CASE(side_not_to_move_in_check) {
 }
 
 BOOST_AUTO_TEST_CASE(any_bytes_give_an_error_not_a_crash) {
-  const std::string garbage[] = {std::string("\0\xff\x80 w - -", 9), std::string(100000, '/'),
-                                 std::string(5000, ' '), "8/8/8/8/8/8/8/8/////// w", "\xc3\xa9\xc3\xa9"};
+  const std::string garbage[] = {std::string("\0\xff\x80 w - -", 9), std::string(100000, '/'), std::string(5000, ' '),
+                                 "8/8/8/8/8/8/8/8/////// w", "\xc3\xa9\xc3\xa9"};
   for (const std::string& text : garbage) BOOST_CHECK_THROW(parse_fen(text), FenError);
 }
 

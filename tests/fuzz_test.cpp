@@ -22,7 +22,7 @@ namespace {
 /// Black knights never make the jump two ranks up and one file right: a bug only colour flipping sees
 /// when both sides of the comparison share it.
 struct BlackKnightBlindSpot {
-  static void generate_legal(mailbox::Position& pos, MoveList& list) {
+  static void generate_legal(mailbox::MtuPosition& pos, MoveList& list) {
     MoveList legal;
     pos.generate_legal(legal);
     for (Move m : legal)
@@ -72,13 +72,13 @@ BOOST_AUTO_TEST_CASE(fuzz_finds_a_missing_en_passant_and_says_how_to_replay_it) 
   FuzzOptions options = fuzz_options(200, 200);
   options.flip_depth = 0;  // else the flip check can see the en passant one ply earlier
   const FuzzRun run =
-      fuzz_games<mailbox::Position, BrokenPosition<DropEnPassant>>(options, nullptr, {"mailbox", "broken"});
+      fuzz_games<mailbox::MtuPosition, BrokenPosition<DropEnPassant>>(options, nullptr, {"mailbox", "broken"});
   BOOST_REQUIRE(run.divergence);
   const Divergence& d = *run.divergence;
   BOOST_TEST(d.path.size() == std::size_t(run.ply));
   BOOST_TEST(d.only_b.empty());
   BOOST_REQUIRE(d.only_a.size() >= 1u);
-  auto pos = position_after<mailbox::Position>(d.root_fen, d.path);
+  auto pos = position_after<mailbox::MtuPosition>(d.root_fen, d.path);
   BOOST_TEST(pos.fen() == d.fen);
   BOOST_TEST(parse_uci_move(pos, d.only_a.front()).flag() == EN_PASSANT);
 
@@ -86,7 +86,7 @@ BOOST_AUTO_TEST_CASE(fuzz_finds_a_missing_en_passant_and_says_how_to_replay_it) 
   FuzzOptions replay = options;
   replay.games = 1, replay.plies = run.ply, replay.first_game = run.game;
   const FuzzRun again =
-      fuzz_games<mailbox::Position, BrokenPosition<DropEnPassant>>(replay, nullptr, {"mailbox", "broken"});
+      fuzz_games<mailbox::MtuPosition, BrokenPosition<DropEnPassant>>(replay, nullptr, {"mailbox", "broken"});
   BOOST_REQUIRE(again.divergence);
   BOOST_TEST(again.ply == run.ply);
   BOOST_TEST(again.divergence->fen == d.fen);
@@ -124,12 +124,12 @@ BOOST_AUTO_TEST_CASE(a_mismatch_with_against_replays_from_the_printed_options) {
   BuiltinSource<BrokenPosition<DropEnPassant>> broken("broken");
   FuzzOptions options = fuzz_options(300, 120);
   options.flip_depth = 0, options.sample_every = 3, options.against_depth = 1;
-  const FuzzRun run = fuzz_games<mailbox::Position, mailbox::Position>(options, &broken, {"mailbox", "mailbox"});
+  const FuzzRun run = fuzz_games<mailbox::MtuPosition, mailbox::MtuPosition>(options, &broken, {"mailbox", "mailbox"});
   BOOST_REQUIRE(run.divergence);
   BOOST_REQUIRE(run.game > 0);
   FuzzOptions replay = options;
   replay.games = 1, replay.first_game = run.game, replay.plies = run.ply;
-  const FuzzRun again = fuzz_games<mailbox::Position, mailbox::Position>(replay, &broken, {"mailbox", "mailbox"});
+  const FuzzRun again = fuzz_games<mailbox::MtuPosition, mailbox::MtuPosition>(replay, &broken, {"mailbox", "mailbox"});
   BOOST_REQUIRE(again.divergence);
   BOOST_TEST(again.ply == run.ply);
   BOOST_TEST(again.divergence->fen == run.divergence->fen);
@@ -147,14 +147,14 @@ BOOST_AUTO_TEST_CASE(a_mismatch_with_against_replays_from_the_printed_options) {
 BOOST_AUTO_TEST_CASE(against_checks_every_position_and_counts_its_calls_apart) {
   // It used to check one position in 50 against the outside engine and count only our own positions.
   const auto r = test::run_cli({"fuzz", "--games", "3", "--plies", "30", "--fen", std::string(START_FEN),
-                                "--flip-depth", "0", "--against", "bitboard"});
+                                "--flip-depth", "0", "--against", "bitboard-tuned"});
   BOOST_TEST(r.code == 0, r.out << r.err);
   const long long ours = number_before(r.out, " positions in "), theirs = number_before(r.out, " positions checked at");
   BOOST_TEST(ours == 93);
   BOOST_TEST(theirs == ours, r.out);
   BOOST_TEST(number_before(r.out, " calls") >= theirs, r.out);
   const auto sampled = test::run_cli({"fuzz", "--games", "3", "--plies", "30", "--fen", std::string(START_FEN),
-                                      "--flip-depth", "0", "--against", "bitboard", "--against-every", "10"});
+                                      "--flip-depth", "0", "--against", "bitboard-tuned", "--against-every", "10"});
   BOOST_TEST(number_before(sampled.out, " positions checked at") == 9, sampled.out);
 }
 
@@ -166,7 +166,7 @@ BOOST_AUTO_TEST_CASE(an_en_passant_rank_pin_in_a_uci_engine_is_found_within_30_s
   BOOST_TEST(seconds < 30);
   // The move it reports only the engine plays: an en passant capture off the king's rank.
   const std::size_t at = r.out.find("FEN there:  ") + 12, only_b = r.out.find("only B:     ") + 12;
-  const auto there = mailbox::Position::from_fen(r.out.substr(at, r.out.find('\n', at) - at));
+  const auto there = mailbox::MtuPosition::from_fen(r.out.substr(at, r.out.find('\n', at) - at));
   const std::string move = r.out.substr(only_b, 4);
   BOOST_TEST(parse_square(move.substr(2)) == there.ep_square(), r.out);
   BOOST_TEST(rank_of(parse_square(move.substr(0, 2))) == rank_of(there.king_square(there.side_to_move())), r.out);
@@ -220,14 +220,14 @@ BOOST_AUTO_TEST_CASE(the_printed_replay_line_reproduces_the_mismatch) {
 }
 
 BOOST_AUTO_TEST_CASE(bias_draws_from_the_bug_prone_moves) {
-  auto pos = mailbox::Position::from_fen("r3k2r/1P6/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1");
+  auto pos = mailbox::MtuPosition::from_fen("r3k2r/1P6/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1");
   BOOST_TEST(is_bug_prone(pos, parse_uci_move(pos, "e1g1")));   // castling
   BOOST_TEST(is_bug_prone(pos, parse_uci_move(pos, "e5d6")));   // en passant
   BOOST_TEST(is_bug_prone(pos, parse_uci_move(pos, "b7b8n")));  // promotion
   BOOST_TEST(is_bug_prone(pos, parse_uci_move(pos, "b7a8q")));  // capture
   BOOST_TEST(!is_bug_prone(pos, parse_uci_move(pos, "e1d2")));
   BOOST_TEST(!is_bug_prone(pos, parse_uci_move(pos, "e5e6")));
-  auto rook = mailbox::Position::from_fen("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1");
+  auto rook = mailbox::MtuPosition::from_fen("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1");
   BOOST_TEST(is_bug_prone(rook, parse_uci_move(rook, "a1a8")));  // check
   BOOST_TEST(!is_bug_prone(rook, parse_uci_move(rook, "a1a7")));
   MoveList moves;
@@ -246,7 +246,7 @@ BOOST_AUTO_TEST_CASE(fuzz_json_is_one_document_with_the_counts) {
   BOOST_TEST(doc["command"] == "fuzz");
   BOOST_TEST(doc["positions"].get<int>() == 12);
   BOOST_TEST(doc["games"].get<int>() == 2);
-  BOOST_TEST(doc["generators"].size() == 4u);
+  BOOST_TEST(doc["generators"].size() == 6u);
   BOOST_TEST(doc["against"].is_null());
   BOOST_TEST(doc["mismatch"].is_null());
   test::expect_bad_input({"fuzz", "--json", "--games", "0"}, "--games");

@@ -6,16 +6,13 @@
 #include <tuple>
 #include <vector>
 
-#include "bitboard/mtu_position.hpp"
-#include "bitboard/position.hpp"
 #include "common/uci.hpp"
-#include "mailbox/masks_position.hpp"
-#include "mailbox/position.hpp"
+#include "harness/generators.hpp"
 
 namespace movegen::testing {
 
-/// Each BOOST_AUTO_TEST_CASE_TEMPLATE over this list runs once per generator.
-using Generators = std::tuple<mailbox::Position, mailbox::MasksPosition, bitboard::Position, bitboard::MtuPosition>;
+/// Each BOOST_AUTO_TEST_CASE_TEMPLATE over this list runs once per generator: all six.
+using Generators = harness::AllPositions;
 
 /// The legal moves of `fen` as sorted UCI text in `notation` (duplicates kept, so a doubled move shows).
 template <ChessPosition P>

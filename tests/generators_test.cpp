@@ -1,6 +1,6 @@
-// The four built-in generators against each other, move list for move list: on every position of the
+// The six built-in generators against each other, move list for move list: on every position of the
 // bundled suite and on every position of one random game from each, the plain mailbox and each of the
-// other three agree on FEN, checkers, the legal moves (as multisets), the position after each move and
+// other five agree on FEN, checkers, the legal moves (as multisets), the position after each move and
 // unmake restoring it (harness/node_check.hpp).
 #include "tests/generators.hpp"
 
@@ -16,13 +16,14 @@ using namespace movegen;
 
 namespace {
 
-// Plays one random game of up to `plies` moves from `fen` in all four generators, checking at every ply
+// Plays one random game of up to `plies` moves from `fen` in all six generators, checking at every ply
 // that the plain mailbox and each other generator agree. Returns the number of positions checked.
 int check_game(const std::string& fen, int plies, std::mt19937& random) {
-  mailbox::Position reference = mailbox::Position::from_fen(fen);
-  std::tuple<mailbox::MasksPosition, bitboard::Position, bitboard::MtuPosition> others{
-      mailbox::MasksPosition::from_fen(fen), bitboard::Position::from_fen(fen), bitboard::MtuPosition::from_fen(fen)};
-  const char* names[] = {"mailbox-masks", "bitboard", "bitboard-mtu"};
+  mailbox::MtuPosition reference = mailbox::MtuPosition::from_fen(fen);
+  testing::Generators others =
+      harness::with_all_generators([&]<ChessPosition... Ps>() { return testing::Generators{Ps::from_fen(fen)...}; });
+  std::vector<std::string> names;
+  for (harness::Generator g : harness::all_generators()) names.push_back(harness::generator_name(g));
   harness::Divergence d("mailbox", "", fen);
   int checked = 0;
   for (int ply = 0; ply <= plies; ++ply) {
@@ -47,7 +48,7 @@ int check_game(const std::string& fen, int plies, std::mt19937& random) {
 
 }  // namespace
 
-BOOST_AUTO_TEST_CASE(all_four_agree_on_every_suite_position_and_a_random_game_from_each) {
+BOOST_AUTO_TEST_CASE(all_six_agree_on_every_suite_position_and_a_random_game_from_each) {
   std::mt19937 random(20261123);
   int positions = 0, games = 0;
   for (const EpdEntry& e : load_epd(std::string(MOVEGEN_SOURCE_DIR) + "/tests/data/perft.epd")) {

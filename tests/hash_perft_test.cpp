@@ -70,27 +70,29 @@ BOOST_AUTO_TEST_CASE(suite_with_and_without_hash_and_threads_mailbox) { check_su
 BOOST_AUTO_TEST_CASE(suite_with_and_without_hash_and_threads_mailbox_masks) {
   check_suite_settings(Generator::MAILBOX_MASKS);
 }
-BOOST_AUTO_TEST_CASE(suite_with_and_without_hash_and_threads_bitboard) { check_suite_settings(Generator::BITBOARD); }
+BOOST_AUTO_TEST_CASE(suite_with_and_without_hash_and_threads_bitboard) {
+  check_suite_settings(Generator::BITBOARD_TUNED);
+}
 BOOST_AUTO_TEST_CASE(suite_with_and_without_hash_and_threads_bitboard_mtu) {
   check_suite_settings(Generator::BITBOARD_MTU);
 }
 
 BOOST_AUTO_TEST_CASE(perft_nodes_counts_depth_zero_and_refuses_bad_input) {
-  BOOST_TEST(perft_nodes(Generator::BITBOARD, START_FEN, 0, {}) == 1u);
-  BOOST_CHECK_THROW(perft_nodes(Generator::BITBOARD, "8/8/8/8/8/8/8/8 w - - 0 1", 2, {}), FenError);
-  BOOST_CHECK_THROW(perft_nodes(Generator::BITBOARD, START_FEN, 2, {.threads = 0}), UsageError);
-  BOOST_CHECK_THROW(perft_nodes(Generator::BITBOARD, START_FEN, 2, {.hash_mb = MAX_HASH_MB + 1}), UsageError);
+  BOOST_TEST(perft_nodes(Generator::BITBOARD_TUNED, START_FEN, 0, {}) == 1u);
+  BOOST_CHECK_THROW(perft_nodes(Generator::BITBOARD_TUNED, "8/8/8/8/8/8/8/8 w - - 0 1", 2, {}), FenError);
+  BOOST_CHECK_THROW(perft_nodes(Generator::BITBOARD_TUNED, START_FEN, 2, {.threads = 0}), UsageError);
+  BOOST_CHECK_THROW(perft_nodes(Generator::BITBOARD_TUNED, START_FEN, 2, {.hash_mb = MAX_HASH_MB + 1}), UsageError);
 }
 
 BOOST_AUTO_TEST_CASE(cli_divide_is_the_same_with_hash_and_threads) {
   const std::string kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
   const std::string depth = test::quick_tests() ? "3" : "4";
   const auto plain =
-      run_cli({"perft", "--generator", "bitboard", "--fen", kiwipete, "--hash", "0", "--threads", "1", depth});
+      run_cli({"perft", "--generator", "bitboard-tuned", "--fen", kiwipete, "--hash", "0", "--threads", "1", depth});
   BOOST_TEST(plain.code == 0);
   BOOST_TEST(plain.out.find(test::quick_tests() ? "Nodes searched: 97862\n" : "Nodes searched: 4085603\n") !=
              std::string::npos);
-  for (const std::string g : {"mailbox-masks", "bitboard", "bitboard-mtu"}) {
+  for (const std::string g : {"mailbox-masks", "bitboard-tuned", "bitboard-mtu"}) {
     const auto hashed = run_cli({"perft", "--generator", g, "--fen", kiwipete, "--hash", "4", "--threads", "2", depth});
     BOOST_TEST(hashed.code == 0);
     BOOST_TEST(hashed.out == plain.out, g);

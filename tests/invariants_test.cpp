@@ -28,7 +28,7 @@
 #include "common/epd.hpp"
 #include "common/move.hpp"
 #include "common/uci.hpp"
-#include "mailbox/position.hpp"
+#include "mailbox/legal_mtu.hpp"
 #include "tests/generators.hpp"
 #include "tests/quick.hpp"
 
@@ -276,20 +276,20 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(checker_reports_a_missing_king, P, testing::Genera
 
 BOOST_AUTO_TEST_CASE(checker_reports_a_king_square_out_of_date) {
   // A knight "castles": the rook step moves the king from h1 to f1 behind the position's back.
-  expect_problem<mailbox::Position>(
+  expect_problem<mailbox::MtuPosition>(
       "4k3/8/8/8/8/8/8/4N2K w - - 0 1", [](auto& pos) { pos.make_move(Move(SQ_E1, SQ_G1, CASTLING)); }, "king square");
 }
 
-// True for the bitboard positions, which take a move back by stepping back to the piece sets of the ply
-// before and restore only the squares of the move named in the piece array: a different move taken back
-// than the one made leaves the two disagreeing, which their checker reports before any rule of the game.
+// True for bitboard-tuned, which takes a move back by stepping back to the piece sets of the ply before and
+// restores only the squares of the move named in the piece array: a different move taken back than the one
+// made leaves the two disagreeing, which its checker reports before any rule of the game.
 template <class P>
-constexpr bool STEPS_SETS_BACK = std::is_same_v<P, bitboard::Position> || std::is_same_v<P, bitboard::MtuPosition>;
+constexpr bool STEPS_SETS_BACK = std::is_same_v<P, bitboard_tuned::Position>;
 
 BOOST_AUTO_TEST_CASE_TEMPLATE(checker_reports_too_many_pawns, P, testing::Generators) {
   // Unmaking a different move than the one made: the queen's move to h5 is taken back as a queen
-  // promotion from h4, which turns the queen into a ninth white pawn there in the mailboxes. The bitboard
-  // positions step back to the sets with the queen on d1, which their piece array left empty.
+  // promotion from h4, which turns the queen into a ninth white pawn there in the reference positions.
+  // bitboard-tuned steps back to the sets with the queen on d1, which their piece array left empty.
   expect_problem<P>(
       "4k3/8/PPPPPPPP/8/8/8/8/3QK3 w - - 0 1",
       [](auto& pos) {
@@ -301,8 +301,8 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(checker_reports_too_many_pawns, P, testing::Genera
 
 BOOST_AUTO_TEST_CASE_TEMPLATE(checker_reports_a_castling_right_without_its_rook, P, testing::Generators) {
   // The rook's move h1-h2 taken back as h3-h2: the rook ends on h3, and the right K, which the move lost,
-  // comes back with its undo record. The bitboard positions step back to the sets with the rook on h1, where
-  // their piece array holds none.
+  // comes back with its undo record. bitboard-tuned steps back to the sets with the rook on h1, where its
+  // piece array holds none.
   expect_problem<P>(
       "4k3/8/8/8/8/8/6P1/4K2R w K - 0 1",
       [](auto& pos) {
@@ -329,6 +329,6 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(checker_reports_the_side_not_to_move_in_check, P, 
 BOOST_AUTO_TEST_CASE(bitboard_checker_reports_bitboards_that_disagree) {
   // A move from the empty e3 to e4 "moves" no piece: the xors of its squares land in the no-piece
   // bitboard (and the white one), which must stay empty.
-  expect_problem<bitboard::Position>(
+  expect_problem<bitboard_tuned::Position>(
       std::string(START_FEN), [](auto& pos) { pos.make_move(Move(SQ_E3, SQ_E4)); }, "no-piece bitboard");
 }

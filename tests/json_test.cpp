@@ -55,9 +55,9 @@ json run_json(const std::vector<std::string>& args, int code) {
 }  // namespace
 
 BOOST_AUTO_TEST_CASE(perft_json_total_is_the_epd_count_and_the_sum_of_the_divide_in_text_order) {
-  const json doc = run_json({"perft", "--json", "--generator", "bitboard", "3"}, 0);
+  const json doc = run_json({"perft", "--json", "--generator", "bitboard-tuned", "3"}, 0);
   BOOST_TEST(doc["command"] == "perft");
-  BOOST_TEST(doc["generator"] == "bitboard");
+  BOOST_TEST(doc["generator"] == "bitboard-tuned");
   BOOST_TEST(doc["fen"] == START);
   BOOST_TEST(doc["moves"] == json::array());
   BOOST_TEST(doc["depth"] == 3);
@@ -76,7 +76,7 @@ BOOST_AUTO_TEST_CASE(perft_json_total_is_the_epd_count_and_the_sum_of_the_divide
   BOOST_TEST(doc["seconds"].get<double>() >= 0);
   BOOST_TEST(doc["mnps"].get<double>() >= 0);
 
-  const Run text = run_cli({"perft", "--generator", "bitboard", "3"});  // the same lines, the same order
+  const Run text = run_cli({"perft", "--generator", "bitboard-tuned", "3"});  // the same lines, the same order
   BOOST_TEST(text.out.rfind(text_divide, 0) == 0, text.out);
 }
 
@@ -104,10 +104,10 @@ BOOST_AUTO_TEST_CASE(suite_json_reports_a_wrong_count_and_a_skipped_position) {
   const std::string file =
       scratch().file("json_suite.epd", epd_line(entries[0], 3) + epd_line(entries[1], 3, 2) + entries[2].fen + " ;D4 " +
                                            std::to_string(entries[2].counts[3].nodes) + "\n");
-  const json doc = run_json({"suite", "--json", "--generator", "mailbox,bitboard", "--max-depth", "3", file}, 1);
+  const json doc = run_json({"suite", "--json", "--generator", "mailbox,bitboard-tuned", "--max-depth", "3", file}, 1);
   BOOST_TEST(doc["command"] == "suite");
   BOOST_TEST(doc["file"] == file);
-  BOOST_TEST(doc["generators"] == json::array({"mailbox", "bitboard"}));
+  BOOST_TEST(doc["generators"] == json::array({"mailbox", "bitboard-tuned"}));
   BOOST_TEST(doc["max_depth"] == 3);
   BOOST_TEST(doc["pass"] == false);
   BOOST_TEST_REQUIRE(doc["positions"].size() == 3u);
@@ -153,8 +153,8 @@ BOOST_AUTO_TEST_CASE(suite_json_passes_when_every_count_matches) {
   const std::string file = scratch().file("json_pass.epd", text);
   const json doc = run_json({"suite", "--json", "--generator", "all", file}, 0);
   BOOST_TEST(doc["pass"] == true);
-  BOOST_TEST(doc["generators"].size() == 4u);
-  BOOST_TEST(doc["summary"]["counts_checked"] == 3 * 2 * 4);
+  BOOST_TEST(doc["generators"].size() == 6u);
+  BOOST_TEST(doc["summary"]["counts_checked"] == 3 * 2 * 6);
   BOOST_TEST(doc["summary"]["positions_failed"] == 0);
 }
 
@@ -168,7 +168,8 @@ BOOST_AUTO_TEST_CASE(compare_json_rows_totals_and_the_two_by_two) {
   BOOST_TEST(doc["all_agree"] == true);
   BOOST_TEST(doc["bulk"] == true);
   const json& generators = doc["generators"];
-  BOOST_TEST(generators == json::array({"mailbox", "mailbox-masks", "bitboard", "bitboard-mtu"}));
+  BOOST_TEST(generators == json::array({"mailbox", "mailbox-masks", "bitboard-mtu", "bitboard-masks", "mailbox-tuned",
+                                        "bitboard-tuned"}));
   BOOST_TEST_REQUIRE(doc["positions"].size() == entries.size());
   std::uint64_t all_nodes = 0;
   for (std::size_t i = 0; i < entries.size(); ++i) {
@@ -180,36 +181,38 @@ BOOST_AUTO_TEST_CASE(compare_json_rows_totals_and_the_two_by_two) {
     BOOST_TEST(row["depth"] == 3);
     BOOST_TEST(row["agree"] == true);
     BOOST_TEST(row["nodes"].get<std::uint64_t>() == expected);
-    BOOST_TEST_REQUIRE(row["generators"].size() == 4u);
-    for (std::size_t g = 0; g < 4; ++g) {
+    BOOST_TEST_REQUIRE(row["generators"].size() == 6u);
+    for (std::size_t g = 0; g < 6; ++g) {
       BOOST_TEST(row["generators"][g]["generator"] == generators[g]);
       BOOST_TEST(row["generators"][g]["nodes"].get<std::uint64_t>() == expected);
     }
   }
-  double mnps[2][2] = {};  // [bitboard][masks]
+  double mnps[2][3] = {};  // [bitboard][make-test-unmake, masks, tuned]
   for (const json& total : doc["totals"]) {
     BOOST_TEST(total["nodes"].get<std::uint64_t>() == all_nodes);
     const std::string name = total["generator"];
-    mnps[name.starts_with("bitboard")][name == "bitboard" || name == "mailbox-masks"] = total["mnps"];
+    mnps[name.starts_with("bitboard")][name.ends_with("-tuned") ? 2 : name.ends_with("-masks") ? 1 : 0] = total["mnps"];
   }
   const json& table = doc["two_by_two"];
   BOOST_TEST(table["mnps"]["mailbox"]["masks"].get<double>() == mnps[0][1]);
   BOOST_TEST(table["mnps"]["bitboard"]["make_test_unmake"].get<double>() == mnps[1][0]);
   BOOST_TEST(table["masks_effect"]["mailbox"].get<double>() == mnps[0][1] / mnps[0][0]);
   BOOST_TEST(table["representation_effect"]["masks"].get<double>() == mnps[1][1] / mnps[0][1]);
+  BOOST_TEST(table["tuned"]["bitboard"].get<double>() == mnps[1][2]);
+  BOOST_TEST(table["tuning_effect"]["mailbox"].get<double>() == mnps[0][2] / mnps[0][1]);
 }
 
 BOOST_AUTO_TEST_CASE(compare_json_names_a_disagreement_and_leaves_missing_cells_null) {
   const std::vector<EpdEntry> entries = bundled(2);
   const std::string file = scratch().file("json_disagree.epd", epd_line(entries[0], 2) + epd_line(entries[1], 2, 1));
-  const json doc = run_json({"compare", "--json", "--no-bulk", "--generators", "bitboard,mailbox", file}, 1);
+  const json doc = run_json({"compare", "--json", "--no-bulk", "--generators", "bitboard-tuned,mailbox", file}, 1);
   BOOST_TEST(doc["all_agree"] == false);
   BOOST_TEST(doc["bulk"] == false);
   BOOST_TEST(doc["positions"][0]["agree"] == true);
   const json& row = doc["positions"][1];
   BOOST_TEST(row["agree"] == false);
   BOOST_TEST_REQUIRE(row["problems"].size() == 2u);  // D1, by each generator
-  BOOST_TEST(row["problems"][0]["generator"] == "bitboard");
+  BOOST_TEST(row["problems"][0]["generator"] == "bitboard-tuned");
   BOOST_TEST(row["problems"][0]["depth"] == 1);
   BOOST_TEST(row["problems"][0]["got"].get<std::uint64_t>() == entries[1].counts[0].nodes);
   BOOST_TEST(row["problems"][0]["expected"].get<std::uint64_t>() == entries[1].counts[0].nodes + 1);

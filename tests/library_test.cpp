@@ -82,7 +82,7 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(perft_and_divide_match_the_suite, P, movegen::AllP
 
 BOOST_AUTO_TEST_CASE(a_generator_spec_names_a_built_in_generator_or_an_outside_program) {
   for (const movegen::EpdEntry& e : standard_positions()) {
-    auto bitboard = movegen::open_generator("bitboard", TIMEOUT);
+    auto bitboard = movegen::open_generator("bitboard-tuned", TIMEOUT);
     BOOST_TEST(bitboard->divide(e.fen, {}, 2).total == count_at(e, 2), e.fen);
     BOOST_TEST(bitboard->legal_moves(e.fen, {}).size() == count_at(e, 1), e.fen);
   }

@@ -95,14 +95,14 @@ BOOST_AUTO_TEST_CASE(two_ranks_print_what_movegen_perft_prints) {
   };
   const std::string deep = quick_tests() ? "4" : "5";
   const std::vector<Case> cases = {
-      {{"--generator", "bitboard", deep}, {}},
+      {{"--generator", "bitboard-tuned", deep}, {}},
       {{"--generator", "mailbox-masks", "--fen", KIWIPETE, "3"}, {"--split-depth", "1"}},
       {{"--generator", "bitboard-mtu", "--moves", "e2e4", "e7e5", "--no-bulk", "3"}, {"--split-depth", "3"}},
       {{"--generator", "mailbox", "--fen", "8/8/8/r2Pp2K/8/8/4k3/8 w - e6 0 1", "4"}, {}},    // en passant, pin
       {{"--fen", "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", "2"}, {}},  // mated
       {{"1"}, {}},
       {{"0"}, {}},
-      {{"--json", "--generator", "bitboard", "--fen", KIWIPETE, "3"}, {"--split-depth", "2"}},
+      {{"--json", "--generator", "bitboard-tuned", "--fen", KIWIPETE, "3"}, {"--split-depth", "2"}},
   };
   for (const Case& c : cases) {
     std::vector<std::string> perft_args{"perft"}, mpi_args = c.split;
@@ -123,9 +123,9 @@ BOOST_AUTO_TEST_CASE(two_ranks_print_what_movegen_perft_prints) {
 }
 
 BOOST_AUTO_TEST_CASE(one_rank_does_the_work_itself) {
-  const Run expected = run_cli({"perft", "--generator", "bitboard", "--fen", KIWIPETE, "3"});
-  for (const Run& got : {mpi_perft(1, {"--generator", "bitboard", "--fen", KIWIPETE, "3"}),
-                         lone_perft({"--generator", "bitboard", "--fen", KIWIPETE, "3"})}) {
+  const Run expected = run_cli({"perft", "--generator", "bitboard-tuned", "--fen", KIWIPETE, "3"});
+  for (const Run& got : {mpi_perft(1, {"--generator", "bitboard-tuned", "--fen", KIWIPETE, "3"}),
+                         lone_perft({"--generator", "bitboard-tuned", "--fen", KIWIPETE, "3"})}) {
     BOOST_TEST(got.code == 0, got.err);
     BOOST_TEST(got.out == expected.out);
     BOOST_TEST(got.err.find("movegen-mpi: 1 rank(s), split depth 2: ") != std::string::npos, got.err);
@@ -166,7 +166,8 @@ BOOST_AUTO_TEST_CASE(a_run_killed_after_some_subtrees_resumes_to_the_same_divide
 BOOST_AUTO_TEST_CASE(mpirun_killed_mid_run_leaves_a_checkpoint_that_resumes) {
   const std::string checkpoint = (scratch().dir / "sigkill.checkpoint").string();
   const std::string depth = quick_tests() ? "5" : "6";
-  const std::vector<std::string> args = {"--generator", "bitboard", "--no-bulk", "--checkpoint", checkpoint, depth};
+  const std::vector<std::string> args = {"--generator",  "bitboard-tuned", "--no-bulk",
+                                         "--checkpoint", checkpoint,       depth};
   const pid_t mpirun = fork();
   if (mpirun == 0) {
     const int null = ::open("/dev/null", O_WRONLY);
@@ -191,14 +192,14 @@ BOOST_AUTO_TEST_CASE(mpirun_killed_mid_run_leaves_a_checkpoint_that_resumes) {
   BOOST_REQUIRE_MESSAGE(unlocked(checkpoint), "a rank of the killed job still holds the checkpoint");
   const Run resumed = mpi_perft(2, args);
   BOOST_TEST(resumed.code == 0, resumed.err);
-  BOOST_TEST(resumed.out == run_cli({"perft", "--generator", "bitboard", depth}).out);
+  BOOST_TEST(resumed.out == run_cli({"perft", "--generator", "bitboard-tuned", depth}).out);
 }
 
 // Bad input, with the program on its own so that stderr holds only its line: exit 2, nothing on stdout.
 BOOST_AUTO_TEST_CASE(bad_input_is_one_line_and_exit_code_2) {
-  const std::string other = scratch().file("other.checkpoint", "movegen-mpi checkpoint 1\ngenerator bitboard\n");
+  const std::string other = scratch().file("other.checkpoint", "movegen-mpi checkpoint 1\ngenerator bitboard-mtu\n");
   const std::string notes = scratch().file("notes.txt", "my notes\n");
-  const std::string header = movegen::harness::checkpoint_header({.generator = "mailbox",
+  const std::string header = movegen::harness::checkpoint_header({.generator = "bitboard-tuned",
                                                                   .fen = std::string(movegen::START_FEN),
                                                                   .moves = {},
                                                                   .depth = 3,
@@ -218,7 +219,7 @@ BOOST_AUTO_TEST_CASE(bad_input_is_one_line_and_exit_code_2) {
       {{"--moves", "e2e5", "3"}, "bad move 'e2e5': not a legal move"},
       {{"--moves", "e2e5", "0"}, "bad move 'e2e5': not a legal move"},
       {{"--checkpoint", other, "3"},
-       "line 2: of another run: it has 'generator bitboard', this run has 'generator mailbox'"},
+       "line 2: of another run: it has 'generator bitboard-mtu', this run has 'generator bitboard-tuned'"},
       {{"--checkpoint", notes, "3"}, "line 1: not a movegen-mpi checkpoint"},
       {{"--checkpoint", corrupt, "3"}, "line 8: corrupt: expected 'done SUBTREE NODES CHECKSUM FEN'"},
       {{"--checkpoint", cut, "3"}, "line 8: truncated: no newline at its end"},

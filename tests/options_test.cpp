@@ -30,7 +30,7 @@ BOOST_AUTO_TEST_CASE(leading_zeros_are_decimal_not_octal) {
   BOOST_TEST(contains(fuzz.out, "in 10 games"), fuzz.out);
 
   // 016 is sixteen (not fourteen), outside 1..15.
-  expect_bad_input({"diff", "mailbox", "bitboard", "--depth", "016"}, "--depth: 16 is outside 1..15");
+  expect_bad_input({"diff", "mailbox", "bitboard-tuned", "--depth", "016"}, "--depth: 16 is outside 1..15");
   expect_bad_input({"suite", "--max-depth", "00", "x.epd"}, "--max-depth: 0 is outside 1..15");
 }
 
@@ -50,8 +50,9 @@ BOOST_AUTO_TEST_CASE(seeds_are_plain_unsigned_decimal_numbers) {
 
 BOOST_AUTO_TEST_CASE(timeouts_are_positive_decimal_seconds_within_a_day) {
   for (const std::string command : {"diff", "fuzz"}) {
-    const std::vector<std::string> head =
-        command == "diff" ? std::vector<std::string>{"diff", "mailbox", "bitboard"} : std::vector<std::string>{"fuzz"};
+    const std::vector<std::string> head = command == "diff"
+                                              ? std::vector<std::string>{"diff", "mailbox", "bitboard-tuned"}
+                                              : std::vector<std::string>{"fuzz"};
     auto with = [&](const std::string& value) {
       std::vector<std::string> args = head;
       args.insert(args.end(), {"--timeout", value});
@@ -67,6 +68,6 @@ BOOST_AUTO_TEST_CASE(timeouts_are_positive_decimal_seconds_within_a_day) {
     expect_bad_input(with("0.0004"), "--timeout: 0.0004 is outside 0.001..86400 seconds");
     expect_bad_input(with("0"), "--timeout: 0 is outside 0.001..86400 seconds");
   }
-  const Run ok = run_cli({"diff", "--timeout", "0.5", "--depth", "1", "mailbox", "bitboard"});
+  const Run ok = run_cli({"diff", "--timeout", "0.5", "--depth", "1", "mailbox", "bitboard-tuned"});
   BOOST_TEST(ok.code == 0, ok.err);
 }

@@ -15,7 +15,7 @@ const std::vector<std::string> SUBTREES = {"4k3/8/8/8/8/8/8/4K3 w - -", "4k3/8/8
                                            "4k3/8/8/8/8/8/8/5K2 b - -"};
 
 CheckpointHeader header() {
-  return {.generator = "bitboard",
+  return {.generator = "bitboard-tuned",
           .fen = "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
           .moves = {"e1d1", "e8d8"},
           .depth = 5,
@@ -64,7 +64,7 @@ BOOST_AUTO_TEST_CASE(records_written_are_read_back_after_a_reopen) {
 
 BOOST_AUTO_TEST_CASE(the_file_states_its_run_and_each_record_its_subtree) {
   BOOST_TEST(checkpoint_header(header()) ==
-             "movegen-mpi checkpoint 1\ngenerator bitboard\nfen 4k3/8/8/8/8/8/8/4K3 w - - 0 1\nmoves e1d1 e8d8\n"
+             "movegen-mpi checkpoint 1\ngenerator bitboard-tuned\nfen 4k3/8/8/8/8/8/8/4K3 w - - 0 1\nmoves e1d1 e8d8\n"
              "depth 5\nsplit-depth 2\nsubtrees 3\n");
   const std::string record = checkpoint_record(1, 42, SUBTREES[1]);
   BOOST_TEST(record.rfind("done 1 42 ", 0) == 0);
@@ -90,7 +90,7 @@ BOOST_AUTO_TEST_CASE(a_checkpoint_of_another_run_is_refused_naming_the_field) {
   expect_refused(text, 5, "of another run: it has 'depth 5', this run has 'depth 6'", other);
   other = header();
   other.generator = "mailbox";
-  expect_refused(text, 2, "of another run: it has 'generator bitboard', this run has 'generator mailbox'", other);
+  expect_refused(text, 2, "of another run: it has 'generator bitboard-tuned', this run has 'generator mailbox'", other);
   other = header();
   other.moves = {};
   expect_refused(text, 4, "this run has 'moves'", other);

@@ -40,14 +40,14 @@ BOOST_AUTO_TEST_CASE(runs_without_a_terminal_print_nothing_extra) {
   // perft: the timing line alone on stderr; suite and compare: nothing.
   const auto perft = run_cli({"perft", "--threads", "2", "--hash", "1", movegen::test::quick_tests() ? "3" : "5"});
   BOOST_TEST(perft.code == 0);
-  BOOST_TEST(perft.err.rfind("mailbox: ", 0) == 0);
+  BOOST_TEST(perft.err.rfind("bitboard-tuned: ", 0) == 0);
   BOOST_TEST(std::count(perft.err.begin(), perft.err.end(), '\n') == 1);
   BOOST_TEST(perft.err.find('\r') == std::string::npos);
   const std::string suite = MOVEGEN_SOURCE_DIR "/tests/data/standard.epd";
-  const auto s = run_cli({"suite", "--generator", "bitboard", "--max-depth", "3", suite});
+  const auto s = run_cli({"suite", "--generator", "bitboard-tuned", "--max-depth", "3", suite});
   BOOST_TEST(s.code == 0);
   BOOST_TEST(s.err == "");
-  const auto c = run_cli({"compare", "--generators", "bitboard,mailbox-masks", "--max-depth", "3", suite});
+  const auto c = run_cli({"compare", "--generators", "bitboard-tuned,mailbox-masks", "--max-depth", "3", suite});
   BOOST_TEST(c.code == 0);
   BOOST_TEST(c.err == "");
 }

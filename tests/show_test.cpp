@@ -70,7 +70,7 @@ BOOST_AUTO_TEST_CASE(a_move_the_outside_engine_misses_is_marked_only_ours) {
   BOOST_TEST(r.code == 1, r.err);
   BOOST_TEST(marked_moves(r.out, "only ours") == std::vector<std::string>{"e5d6"}, r.out);
   BOOST_TEST(marks_in(r.out) == 1u, r.out);
-  BOOST_TEST(listed_count(r.out, engine) == listed_count(r.out, "bitboard") - 1, r.out);
+  BOOST_TEST(listed_count(r.out, engine) == listed_count(r.out, "bitboard-tuned") - 1, r.out);
   BOOST_TEST(r.out.find(engine + ": 1 move only ours, 0 only theirs") != std::string::npos, r.out);
 }
 
@@ -85,7 +85,7 @@ BOOST_AUTO_TEST_CASE(moves_only_the_outside_engine_generates_are_marked_only_the
   BOOST_TEST(!theirs.empty(), r.out);
   for (const std::string& move : theirs) BOOST_TEST(move.starts_with("e2"), move << " is not a move of the knight");
   BOOST_TEST(marks_in(r.out) == theirs.size(), r.out);
-  BOOST_TEST(listed_count(r.out, engine) == listed_count(r.out, "bitboard") + int(theirs.size()), r.out);
+  BOOST_TEST(listed_count(r.out, engine) == listed_count(r.out, "bitboard-tuned") + int(theirs.size()), r.out);
 }
 
 BOOST_AUTO_TEST_CASE(nothing_is_printed_when_the_outside_engine_or_the_input_is_bad) {

@@ -35,16 +35,18 @@ bool on_diagonal(Square a, Square b) { return std::abs(file_of(a) - file_of(b)) 
 /// generator, has them) and a test each such move must pass in the position where they differ.
 struct Symptom {
   bool missing;
-  std::function<bool(const mailbox::Position&, const std::string&)> fits;
+  std::function<bool(const mailbox::MtuPosition&, const std::string&)> fits;
 };
 
-bool is_castling(const mailbox::Position& pos, const std::string& m) {
+bool is_castling(const mailbox::MtuPosition& pos, const std::string& m) {
   return from_of(m) == pos.king_square(pos.side_to_move()) && std::abs(file_of(from_of(m)) - file_of(to_of(m))) == 2;
 }
-bool is_pawn(const mailbox::Position& pos, const std::string& m) { return type_of(pos.piece_on(from_of(m))) == PAWN; }
+bool is_pawn(const mailbox::MtuPosition& pos, const std::string& m) {
+  return type_of(pos.piece_on(from_of(m))) == PAWN;
+}
 
 const std::map<std::string, Symptom>& symptoms() {
-  using P = const mailbox::Position&;
+  using P = const mailbox::MtuPosition&;
   using S = const std::string&;
   static const std::map<std::string, Symptom> table{
       {"en-passant", {true, [](P p, S m) { return is_pawn(p, m) && to_of(m) == p.ep_square(); }}},
@@ -98,7 +100,7 @@ void check_symptom(const std::string& bug, const std::string& report) {
   const Symptom& s = symptoms().at(bug);
   const std::string there = report_field(report, "FEN there:");
   BOOST_REQUIRE_MESSAGE(!there.empty(), report);
-  const auto pos = mailbox::Position::from_fen(there);
+  const auto pos = mailbox::MtuPosition::from_fen(there);
   const std::string moves = report_field(report, s.missing ? "only A:" : "only B:");
   BOOST_TEST(report_field(report, s.missing ? "only B:" : "only A:") == "-", report);
   BOOST_TEST(moves != "-", report);

@@ -1,7 +1,7 @@
 // diff_engine SPEC EPD_FILE [DEPTH]
 //
 // An outside generator, named by a movegen-lab generator spec (uci:COMMAND, perftree:COMMAND, or one of
-// our four names), diffed in process against our bitboard generator on every position of an EPD suite at
+// our six names), diffed in process against our bitboard-tuned generator on every position of an EPD suite at
 // DEPTH plies (default 3): one line per position, the report of the first disagreement, then a summary.
 // Exit 0 if they agree everywhere, 1 on a divergence, 2 on bad input or a failing program.
 #include <iostream>
@@ -21,7 +21,7 @@ int main(int argc, char** argv) {
   const int depth = depth_text[0] - '0';
   try {
     const auto entries = movegen::load_epd(argv[2]);
-    auto ours = movegen::open_generator("bitboard");
+    auto ours = movegen::open_generator("bitboard-tuned");
     auto theirs = movegen::open_generator(argv[1]);
     for (const movegen::EpdEntry& entry : entries) {
       if (auto d = movegen::find_divergence(*ours, *theirs, entry.fen, {}, depth)) {

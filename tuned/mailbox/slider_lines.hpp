@@ -16,7 +16,10 @@
 
 #include "mailbox/board.hpp"
 
-namespace movegen::mailbox {
+namespace movegen::mailbox_tuned {
+
+// The reference mailbox's board string and letter tests (mailbox/board.hpp), used as they are.
+using namespace movegen::mailbox;
 
 /// True for the letter of a bishop, rook or queen of either colour: the pieces SliderLines counts. One
 /// table lookup, since make and unmake ask it of every moving piece.
@@ -161,4 +164,4 @@ inline bool is_square_attacked(const Board& board, Square sq, const Attackers& a
   return attackers_to(board, sq, attackers, true) != 0;
 }
 
-}  // namespace movegen::mailbox
+}  // namespace movegen::mailbox_tuned

@@ -1,6 +1,6 @@
-#include "mailbox/slider_lines.hpp"
+#include "tuned/mailbox/slider_lines.hpp"
 
-namespace movegen::mailbox {
+namespace movegen::mailbox_tuned {
 
 namespace {
 
@@ -19,4 +19,4 @@ Bitboard attackers_to(const Board& board, Square sq, const Attackers& attackers,
                                : attackers_to<BLACK>(board, sq, attackers, stop_at_first);
 }
 
-}  // namespace movegen::mailbox
+}  // namespace movegen::mailbox_tuned

@@ -7,13 +7,13 @@
 //   safe_king_steps(board, SQ_E1, enemy);                   // d2, e2, f2: d1 and f1 lie on the rook's rank
 #pragma once
 
-#include "mailbox/slider_lines.hpp"
+#include "tuned/mailbox/slider_lines.hpp"
 
-namespace movegen::mailbox {
+namespace movegen::mailbox_tuned {
 
 /// The squares one KING_STEP away from the king on `king` (of colour ~enemy.by) that are on the board, not
 /// held by one of its own pieces, and not attacked by `enemy` once the king stands there: its legal steps,
 /// castling aside. The king's letter is lifted off `board` for the tests and put back.
 Bitboard safe_king_steps(Board& board, Square king, const Attackers& enemy);
 
-}  // namespace movegen::mailbox
+}  // namespace movegen::mailbox_tuned

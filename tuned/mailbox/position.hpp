@@ -7,7 +7,7 @@
 // and, like the bitboard position, finds its clocks from the history of moves made instead of keeping
 // them per move.
 //
-//   auto pos = mailbox::MasksPosition::from_fen(START_FEN);
+//   auto pos = mailbox_tuned::Position::from_fen(START_FEN);
 //   MoveList moves;
 //   pos.generate_legal(moves);              // 20 moves
 //   pos.count_legal();                      // 20, counted without building the list
@@ -29,17 +29,17 @@
 #include "common/zobrist.hpp"
 #include "mailbox/board.hpp"
 #include "mailbox/board_fields.hpp"
-#include "mailbox/king_steps.hpp"
-#include "mailbox/legality_masks.hpp"
+#include "tuned/mailbox/king_steps.hpp"
+#include "tuned/mailbox/legality_masks.hpp"
 
-namespace movegen::mailbox {
+namespace movegen::mailbox_tuned {
 
 /// A mailbox position (the board and FEN fields of BoardFields) with letter counts and slider lines beside
 /// the board, and legal generation from checkers and pinned pieces. Satisfies movegen::ChessPosition.
-class MasksPosition : public BoardFields {
+class Position : public BoardFields {
  public:
   /// The position of a FEN. Throws FenError naming the field for any malformed or impossible FEN.
-  static MasksPosition from_fen(std::string_view fen);
+  static Position from_fen(std::string_view fen);
 
   /// The position as FEN, all six fields.
   std::string fen() const { return to_fen(state()); }
@@ -57,20 +57,22 @@ class MasksPosition : public BoardFields {
   }
 
   /// True if a piece of colour `by` attacks square `s`.
-  bool is_square_attacked(Square s, Color by) const { return mailbox::is_square_attacked(board_, s, attackers(by)); }
+  bool is_square_attacked(Square s, Color by) const {
+    return mailbox_tuned::is_square_attacked(board_, s, attackers(by));
+  }
   /// The squares of the pieces giving check to the side to move.
   Bitboard checkers() const { return attackers_to(board_, king_square(side_), attackers(~side_)); }
   bool in_check() const { return checkers() != 0; }
   /// Checkers, pinned pieces and check mask of the side to move (see mailbox/legality_masks.hpp).
   LegalityMasks legality_masks() const {
-    return mailbox::legality_masks(board_, king_square(side_), attackers(~side_));
+    return mailbox_tuned::legality_masks(board_, king_square(side_), attackers(~side_));
   }
 
-  /// The legal steps of the side to move's king, castling aside (mailbox::safe_king_steps): the king is
+  /// The legal steps of the side to move's king, castling aside (mailbox_tuned::safe_king_steps): the king is
   /// lifted off the board string for the tests and put back.
-  Bitboard safe_king_steps() { return mailbox::safe_king_steps(board_, king_square(side_), attackers(~side_)); }
+  Bitboard safe_king_steps() { return mailbox_tuned::safe_king_steps(board_, king_square(side_), attackers(~side_)); }
 
-  /// Appends every legal move to `list` (mailbox::generate_legal in mailbox/masks_movegen.hpp). Leaves the
+  /// Appends every legal move to `list` (mailbox_tuned::generate_legal in mailbox/masks_movegen.hpp). Leaves the
   /// position as it was.
   void generate_legal(MoveList& list);
   /// The number of legal moves, generate_legal's list size, counted without building that list (perft's
@@ -158,26 +160,27 @@ class MasksPosition : public BoardFields {
   SliderLines slider_lines_[COLOR_NB];      // each colour's bishops, rooks and queens per line
 };
 
-inline void MasksPosition::track(char piece, Square s, int delta) {
+inline void Position::track(char piece, Square s, int delta) {
   counts_[static_cast<unsigned char>(piece)] = std::uint8_t(counts_[static_cast<unsigned char>(piece)] + delta);
   slider_lines_[is_color(piece, WHITE) ? WHITE : BLACK].update(piece, rank_of(s), file_of(s), delta);
 }
 
-inline void MasksPosition::track_move(char piece, Square from, Square to) {
+inline void Position::track_move(char piece, Square from, Square to) {
   if (!is_slider(piece)) return;  // the lines count sliders only
   slider_lines_[is_color(piece, WHITE) ? WHITE : BLACK].move(piece, rank_of(from), file_of(from), rank_of(to),
                                                              file_of(to));
 }
 
-}  // namespace movegen::mailbox
+}  // namespace movegen::mailbox_tuned
 
 // make_move, unmake_move and count_legal_after, inline for perft (a template in another file).
-#include "mailbox/masks_make_move.hpp"
+#include "tuned/mailbox/make_move.hpp"
 
 namespace movegen {
 
-/// perft over MasksPosition is compiled in mailbox/masks_perft.cpp, where make_move and unmake_move are
+/// perft over Position is compiled in mailbox/masks_perft.cpp, where make_move and unmake_move are
 /// inlined whole into its leaf loop; every other unit calls that one.
-extern template std::uint64_t perft<mailbox::MasksPosition>(mailbox::MasksPosition& pos, int depth, Counting counting);
+extern template std::uint64_t perft<mailbox_tuned::Position>(mailbox_tuned::Position& pos, int depth,
+                                                             Counting counting);
 
 }  // namespace movegen

@@ -1,10 +1,10 @@
-#include "bitboard/sibling_count.hpp"
+#include "tuned/bitboard/sibling_count.hpp"
 
 #include <optional>
 
-#include "bitboard/movegen.hpp"
+#include "tuned/bitboard/movegen.hpp"
 
-namespace movegen::bitboard {
+namespace movegen::bitboard_tuned {
 
 namespace {
 
@@ -222,4 +222,4 @@ std::uint64_t count_legal_after_each(const PieceSets& pos, const Piece* board, c
                                      : count_after_each<BLACK>(pos, board, moves);
 }
 
-}  // namespace movegen::bitboard
+}  // namespace movegen::bitboard_tuned

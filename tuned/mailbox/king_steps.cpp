@@ -1,6 +1,6 @@
-#include "mailbox/king_steps.hpp"
+#include "tuned/mailbox/king_steps.hpp"
 
-namespace movegen::mailbox {
+namespace movegen::mailbox_tuned {
 
 namespace {
 
@@ -28,4 +28,4 @@ Bitboard safe_king_steps(Board& board, Square king, const Attackers& enemy) {
   return enemy.by == BLACK ? safe_king_steps<WHITE>(board, king, enemy) : safe_king_steps<BLACK>(board, king, enemy);
 }
 
-}  // namespace movegen::mailbox
+}  // namespace movegen::mailbox_tuned

@@ -1,6 +1,6 @@
-#include "bitboard/piece_sets.hpp"
+#include "tuned/bitboard/piece_sets.hpp"
 
-namespace movegen::bitboard {
+namespace movegen::bitboard_tuned {
 
 // Out of line: make-test-unmake calls it once per pseudo-legal move, and inlined there it ran slower.
 Bitboard PieceSets::attackers_to(Square s, Color by, Bitboard occupied) const {
@@ -9,4 +9,4 @@ Bitboard PieceSets::attackers_to(Square s, Color by, Bitboard occupied) const {
          (attacks_bb<ROOK>(s, occupied) & pieces(by, ROOK, QUEEN));
 }
 
-}  // namespace movegen::bitboard
+}  // namespace movegen::bitboard_tuned

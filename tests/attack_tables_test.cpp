@@ -1,6 +1,6 @@
 // The bitboard attack tables, square by square, against a slow reference that walks the board one
 // (rank, file) step at a time; the slider tables of both backends on many random occupancies.
-#include "bitboard/attacks.hpp"
+#include "bitboard/attack_tables.hpp"
 
 #include <boost/test/unit_test.hpp>
 #include <random>

@@ -13,12 +13,16 @@
 
 #include <cstddef>
 
-#include "bitboard/attacks.hpp"
+#include "bitboard/attack_tables.hpp"
 #include "common/castling.hpp"
 #include "common/move.hpp"
 #include "common/types.hpp"
 
-namespace movegen::bitboard {
+namespace movegen::bitboard_tuned {
+
+// The reference bitboard's sets, shifts, attack tables and sliders (bitboard/bitboard.hpp,
+// attack_tables.hpp, sliders.hpp), used as they are: the tuned tier adds to them, it does not copy them.
+using namespace movegen::bitboard;
 
 /// A position's piece sets, side to move, castling rights, castling rules and en passant square: all that
 /// legal move generation (bitboard/movegen.hpp) reads. The castling rules are not copied with it: they
@@ -128,4 +132,4 @@ std::size_t count_legal(const PieceSets& sets);
   return count_legal(after);
 }
 
-}  // namespace movegen::bitboard
+}  // namespace movegen::bitboard_tuned

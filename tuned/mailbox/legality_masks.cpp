@@ -1,6 +1,6 @@
-#include "mailbox/legality_masks.hpp"
+#include "tuned/mailbox/legality_masks.hpp"
 
-namespace movegen::mailbox {
+namespace movegen::mailbox_tuned {
 
 namespace {
 
@@ -49,4 +49,4 @@ LegalityMasks legality_masks(const Board& board, Square king, const Attackers& e
   return enemy.by == WHITE ? legality_masks<WHITE>(board, king, enemy) : legality_masks<BLACK>(board, king, enemy);
 }
 
-}  // namespace movegen::mailbox
+}  // namespace movegen::mailbox_tuned

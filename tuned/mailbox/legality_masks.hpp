@@ -6,9 +6,9 @@
 #pragma once
 
 #include "common/legality_masks.hpp"
-#include "mailbox/slider_lines.hpp"
+#include "tuned/mailbox/slider_lines.hpp"
 
-namespace movegen::mailbox {
+namespace movegen::mailbox_tuned {
 
 /// Looks outward from the king on `king` once. Enemy pawns, knights and sliders that attack it are
 /// checkers; an own piece is pinned when the next piece beyond it on the same line is an enemy rook or
@@ -16,4 +16,4 @@ namespace movegen::mailbox {
 /// Out of check, only pinned pieces, the king itself and en passant can expose the king.
 LegalityMasks legality_masks(const Board& board, Square king, const Attackers& enemy);
 
-}  // namespace movegen::mailbox
+}  // namespace movegen::mailbox_tuned

@@ -12,14 +12,14 @@
 #include <cstddef>
 
 #include "common/move.hpp"
-#include "mailbox/masks_position.hpp"
+#include "tuned/mailbox/position.hpp"
 
-namespace movegen::mailbox {
+namespace movegen::mailbox_tuned {
 
 /// Appends every legal move of the side to move to `list`. The legality masks are found once (checkers,
 /// pinned pieces, check mask); in double check only the king moves. Leaves the position as it was.
-void generate_legal(MasksPosition& pos, MoveList& list);
+void generate_legal(Position& pos, MoveList& list);
 /// The number of legal moves of the side to move, generate_legal's list size, counted without the list.
-std::size_t count_legal(MasksPosition& pos);
+std::size_t count_legal(Position& pos);
 
-}  // namespace movegen::mailbox
+}  // namespace movegen::mailbox_tuned

@@ -1,4 +1,4 @@
-#include "mailbox/masks_movegen.hpp"
+#include "tuned/mailbox/movegen.hpp"
 
 #include <bit>
 #include <cstdint>
@@ -7,7 +7,7 @@
 
 #include "common/move_sink.hpp"
 
-namespace movegen::mailbox {
+namespace movegen::mailbox_tuned {
 
 namespace {
 
@@ -37,11 +37,11 @@ void for_each_piece(const Board& board, Color us, Visit visit) {
 
 // Passes on to `out` the moves of one piece that can be legal: those that land on `targets` (the check
 // mask), and en passant. With Tested set, each is first made, tested for the
-// mover's king safety and unmade (MasksPosition::keeps_king_safe); the generator reads the board again
+// mover's king safety and unmade (Position::keeps_king_safe); the generator reads the board again
 // only after the unmake.
 template <class Out, bool Tested>
 struct LegalMoves {
-  MasksPosition& pos;
+  Position& pos;
   Out& out;
   Bitboard targets;
   void add(Move m) {
@@ -106,9 +106,9 @@ inline void generate_slider_moves(const Board& board, Square from, std::span<con
 }
 
 // The king's steps: each free square next to it tested once with the king lifted off the board
-// (MasksPosition::safe_king_steps) and passed on as a set. Returns that set, which castling reads.
+// (Position::safe_king_steps) and passed on as a set. Returns that set, which castling reads.
 template <class Sink>
-inline Bitboard generate_king_moves(MasksPosition& pos, Square from, Sink& out) {
+inline Bitboard generate_king_moves(Position& pos, Square from, Sink& out) {
   const Bitboard steps = pos.safe_king_steps();
   out.add_moves(from, steps);
   return steps;
@@ -119,7 +119,7 @@ inline Bitboard generate_king_moves(MasksPosition& pos, Square from, Sink& out) 
 // rook stands off the corner, the king not attacked once castled (the rook may have shielded its
 // destination along the back rank).
 template <Color Us, class Sink>
-void generate_chess960_castling_moves(MasksPosition& pos, Sink& out) {
+void generate_chess960_castling_moves(Position& pos, Sink& out) {
   const Board& board = pos.board();
   for (int i = Us == WHITE ? 0 : 2; i < (Us == WHITE ? 2 : 4); ++i) {  // rules K, Q, k, q
     const CastlingRule& rule = pos.castling_rules().rule(i);
@@ -137,7 +137,7 @@ void generate_chess960_castling_moves(MasksPosition& pos, Sink& out) {
 // the landing square (g1, c1) is tested here. (Neither the king leaving e1 nor the rook's move changes those
 // attacks: a piece attacking along the first rank through e1 would give check.)
 template <Color Us, class Sink>
-inline void generate_castling_moves(MasksPosition& pos, const LegalityMasks& masks, Bitboard safe_steps, Sink& out) {
+inline void generate_castling_moves(Position& pos, const LegalityMasks& masks, Bitboard safe_steps, Sink& out) {
   if (!pos.castling_rules().classical()) {
     if (!masks.checkers) generate_chess960_castling_moves<Us>(pos, out);
     return;
@@ -177,7 +177,7 @@ inline void generate_piece_moves(const Board& board, Square from, char piece, Si
 // En passant: the pawns of Us beside the pawn that has just made a double push (one row behind the
 // en passant square, one column aside) take it. The one move that can expose the king along a rank.
 template <Color Us, class Sink>
-void add_en_passant(const MasksPosition& pos, Sink& out) {
+void add_en_passant(const Position& pos, Sink& out) {
   const Square to = pos.ep_square();
   if (to == SQ_NONE) return;
   const Square double_pushed = to - pawn_push(Us);
@@ -192,7 +192,7 @@ void add_en_passant(const MasksPosition& pos, Sink& out) {
 // en passant into `tested`, every other piece's into `untested`: straight to `out` out of check (every
 // square is then on the check mask), through the check mask in check.
 template <Color Us, class Out>
-void generate_all(MasksPosition& pos, Out& out) {
+void generate_all(Position& pos, Out& out) {
   const Board& board = pos.board();
   const Square king = pos.king_square(Us);
   const LegalityMasks masks = pos.legality_masks();
@@ -227,7 +227,7 @@ void generate_all(MasksPosition& pos, Out& out) {
 
 }  // namespace
 
-void generate_legal(MasksPosition& pos, MoveList& list) {
+void generate_legal(Position& pos, MoveList& list) {
   MoveWriter writer(list);
   if (pos.side_to_move() == WHITE)
     generate_all<WHITE>(pos, writer);
@@ -235,7 +235,7 @@ void generate_legal(MasksPosition& pos, MoveList& list) {
     generate_all<BLACK>(pos, writer);
 }
 
-std::size_t count_legal(MasksPosition& pos) {
+std::size_t count_legal(Position& pos) {
   MoveCounter counter;
   if (pos.side_to_move() == WHITE)
     generate_all<WHITE>(pos, counter);
@@ -244,4 +244,4 @@ std::size_t count_legal(MasksPosition& pos) {
   return counter.count;
 }
 
-}  // namespace movegen::mailbox
+}  // namespace movegen::mailbox_tuned

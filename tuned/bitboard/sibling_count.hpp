@@ -27,13 +27,13 @@
 
 #include <cstdint>
 
-#include "bitboard/piece_sets.hpp"
 #include "common/move.hpp"
+#include "tuned/bitboard/piece_sets.hpp"
 
-namespace movegen::bitboard {
+namespace movegen::bitboard_tuned {
 
 /// The number of legal moves after each move of `moves` (legal moves of `pos`), summed: perft's bulk count
 /// at a leaf parent. `board` is the position's piece array (the piece on each square, a1 = 0 .. h8 = 63).
 std::uint64_t count_legal_after_each(const PieceSets& pos, const Piece* board, const MoveList& moves);
 
-}  // namespace movegen::bitboard
+}  // namespace movegen::bitboard_tuned

@@ -1,18 +1,18 @@
-#include "mailbox/masks_position.hpp"
+#include "tuned/mailbox/position.hpp"
 
 #include <cassert>
 
 #include "common/position_concept.hpp"
-#include "mailbox/masks_movegen.hpp"
 #include "mailbox/position.hpp"
+#include "tuned/mailbox/movegen.hpp"
 
-namespace movegen::mailbox {
+namespace movegen::mailbox_tuned {
 
-static_assert(ChessPosition<MasksPosition>);
+static_assert(ChessPosition<Position>);
 
-MasksPosition MasksPosition::from_fen(std::string_view fen) {
+Position Position::from_fen(std::string_view fen) {
   const BoardState s = parse_fen(fen);
-  MasksPosition pos;
+  Position pos;
   pos.load(s);
   pos.loaded_halfmove_clock_ = s.halfmove_clock;
   pos.loaded_fullmove_number_ = s.fullmove_number;
@@ -25,7 +25,7 @@ MasksPosition MasksPosition::from_fen(std::string_view fen) {
   return pos;
 }
 
-BoardState MasksPosition::state() const {
+BoardState Position::state() const {
   BoardState s = state_without_clocks();
   s.halfmove_clock = halfmove_clock();
   // Each black move ends a full move: as many as black moved of the plies since the FEN loaded.
@@ -33,7 +33,7 @@ BoardState MasksPosition::state() const {
   return s;
 }
 
-int MasksPosition::halfmove_clock() const {
+int Position::halfmove_clock() const {
   // FIDE Laws of Chess, art. 9.3: the clock counts the moves since the last capture or pawn move. The
   // history holds the letter each move moved (a promotion's pawn) and the letter it took.
   for (std::size_t ply = plies_; ply > 0; --ply) {
@@ -43,19 +43,19 @@ int MasksPosition::halfmove_clock() const {
   return loaded_halfmove_clock_ + int(plies_);
 }
 
-void MasksPosition::grow_history() {
+void Position::grow_history() {
   history_.resize(2 * history_.size() + 64);
   history_room_ = history_.size();
 }
 
-void MasksPosition::track_board() {
+void Position::track_board() {
   counts_ = {};
   slider_lines_[WHITE] = slider_lines_[BLACK] = SliderLines{};
   for (Square sq = SQ_A1; sq <= SQ_H8; ++sq)
     if (!is_empty(board_[sq])) track(board_[sq], sq, +1);
 }
 
-Key MasksPosition::do_special_move(Move m, Color us, Undo& undo) {
+Key Position::do_special_move(Move m, Color us, Undo& undo) {
   const Square from = m.from(), to = m.to();
   if (m.flag() == CASTLING) {
     const CastlingMove c = castling_move(m);  // the move is king takes own rook
@@ -82,7 +82,7 @@ Key MasksPosition::do_special_move(Move m, Color us, Undo& undo) {
   return letter_key(pawn, from) ^ letter_key(captured, to) ^ letter_key(promoted, to);
 }
 
-void MasksPosition::undo_special_move(Move m, Color us, const Undo& undo) {
+void Position::undo_special_move(Move m, Color us, const Undo& undo) {
   const Square from = m.from(), to = m.to();
   if (m.flag() == CASTLING) {
     const CastlingMove c = castling_move(m);
@@ -101,11 +101,11 @@ void MasksPosition::undo_special_move(Move m, Color us, const Undo& undo) {
   if (!is_empty(undo.captured)) track(undo.captured, to, +1);
 }
 
-void MasksPosition::generate_legal(MoveList& list) { mailbox::generate_legal(*this, list); }
+void Position::generate_legal(MoveList& list) { mailbox_tuned::generate_legal(*this, list); }
 
-std::size_t MasksPosition::count_legal() { return mailbox::count_legal(*this); }
+std::size_t Position::count_legal() { return mailbox_tuned::count_legal(*this); }
 
-bool MasksPosition::castling_keeps_king_safe(Move m) {
+bool Position::castling_keeps_king_safe(Move m) {
   const Color us = side_;
   Undo undo;
   do_move<false>(m, undo);
@@ -114,7 +114,7 @@ bool MasksPosition::castling_keeps_king_safe(Move m) {
   return safe;
 }
 
-bool MasksPosition::keeps_king_safe(Move m) {
+bool Position::keeps_king_safe(Move m) {
   assert(m.flag() != CASTLING);  // castling is generated legal and never tested
   const Color us = side_;
   // Made on the board string alone: the moving letter to its square, over any piece it takes, and the
@@ -133,10 +133,10 @@ bool MasksPosition::keeps_king_safe(Move m) {
   return safe;
 }
 
-std::string MasksPosition::check_position() const {
+std::string Position::check_position() const {
   // The letter counts and slider lines kept by make and unmake, against the ones found afresh from the
   // board; then the plain checks.
-  MasksPosition fresh = *this;
+  Position fresh = *this;
   fresh.track_board();
   for (Color c : {WHITE, BLACK})
     if (!(fresh.slider_lines_[c] == slider_lines_[c]))
@@ -150,4 +150,4 @@ std::string MasksPosition::check_position() const {
   return check_game_rules(*this);
 }
 
-}  // namespace movegen::mailbox
+}  // namespace movegen::mailbox_tuned

@@ -13,9 +13,9 @@
 #include <array>
 
 #include "common/zobrist.hpp"
-#include "mailbox/masks_position.hpp"
+#include "tuned/mailbox/position.hpp"
 
-namespace movegen::mailbox {
+namespace movegen::mailbox_tuned {
 
 namespace detail {
 // Polyglot's number of each FEN letter on each square (zobrist::piece of the letter's piece), indexed by
@@ -44,7 +44,7 @@ constexpr bool is_special(Move m) {
 }
 
 template <bool UpdateKey>
-[[gnu::always_inline]] inline void MasksPosition::do_move(Move m, Undo& undo) {
+[[gnu::always_inline]] inline void Position::do_move(Move m, Undo& undo) {
   const Color us = side_;
   const Square from = m.from(), to = m.to();
   if constexpr (UpdateKey) undo.key = key_;
@@ -86,7 +86,7 @@ template <bool UpdateKey>
 }
 
 template <bool UpdateKey>
-[[gnu::always_inline]] inline void MasksPosition::undo_move(Move m, const Undo& undo) {
+[[gnu::always_inline]] inline void Position::undo_move(Move m, const Undo& undo) {
   const Color us = ~side_;
   side_ = us;
   castling_ = undo.castling;
@@ -105,20 +105,20 @@ template <bool UpdateKey>
   if (!is_empty(undo.captured)) track(undo.captured, taken, +1);
 }
 
-[[gnu::always_inline, gnu::flatten]] inline void MasksPosition::make_move(Move m) {
+[[gnu::always_inline, gnu::flatten]] inline void Position::make_move(Move m) {
   if (plies_ == history_room_) [[unlikely]]
     grow_history();
   do_move<true>(m, history_[plies_++]);
   verify_invariants();
 }
 
-[[gnu::always_inline, gnu::flatten]] inline void MasksPosition::unmake_move(Move m) {
+[[gnu::always_inline, gnu::flatten]] inline void Position::unmake_move(Move m) {
   assert(plies_ > 0);
   undo_move<true>(m, history_[--plies_]);
   verify_invariants();
 }
 
-[[gnu::flatten]] inline std::size_t MasksPosition::count_legal_after(Move m) {
+[[gnu::flatten]] inline std::size_t Position::count_legal_after(Move m) {
   Undo undo;
   do_move<false>(m, undo);
   const std::size_t count = count_legal();
@@ -126,4 +126,4 @@ template <bool UpdateKey>
   return count;
 }
 
-}  // namespace movegen::mailbox
+}  // namespace movegen::mailbox_tuned

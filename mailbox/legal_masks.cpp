@@ -1,0 +1,109 @@
+#include "mailbox/legal_masks.hpp"
+
+#include "common/make_test_unmake.hpp"
+#include "common/position_concept.hpp"
+#include "mailbox/movegen.hpp"
+
+namespace movegen::mailbox {
+
+static_assert(ChessPosition<MasksPosition>);
+
+namespace {
+
+// The direction from square a towards square b as a step of -1, 0 or +1 in row and column, if they share a
+// rank, file or diagonal; {0, 0} otherwise (or if a == b).
+Step direction_towards(Square a, Square b) {
+  const int dr = rank_of(b) - rank_of(a), dc = file_of(b) - file_of(a);
+  if (a == b || (dr != 0 && dc != 0 && dr != dc && dr != -dc)) return {0, 0};
+  return {(dr > 0) - (dr < 0), (dc > 0) - (dc < 0)};
+}
+
+// The squares strictly between a and b if they share a rank, file or diagonal; none otherwise.
+Bitboard squares_between(Square a, Square b) {
+  const Step s = direction_towards(a, b);
+  Bitboard between = 0;
+  if (s.row == 0 && s.col == 0) return between;
+  for (int r = rank_of(a) + s.row, c = file_of(a) + s.col; square_at(r, c) != b; r += s.row, c += s.col)
+    between |= square_bb(square_at(r, c));
+  return between;
+}
+
+// Every square of the line through a and b, edge to edge, if they share a rank, file or diagonal.
+Bitboard line_through(Square a, Square b) {
+  const Step s = direction_towards(a, b);
+  Bitboard line = square_bb(a);
+  for (int sign : {+1, -1})
+    for (int r = rank_of(a) + sign * s.row, c = file_of(a) + sign * s.col; on_board(r, c);
+         r += sign * s.row, c += sign * s.col)
+      line |= square_bb(square_at(r, c));
+  return line;
+}
+
+// The first piece met stepping by `s` from `from`, and its square in `where`; '-' if none before the edge.
+char first_piece(const Board& board, Square from, Step s, Square& where) {
+  for (int r = rank_of(from) + s.row, c = file_of(from) + s.col; on_board(r, c); r += s.row, c += s.col)
+    if (!is_empty(letter_at(board, r, c))) {
+      where = square_at(r, c);
+      return letter_at(board, r, c);
+    }
+  return '-';
+}
+
+// Pins along the directions `directions` of an enemy `slider` (or queen): an own piece first from the king,
+// and beyond it one of those.
+Bitboard pinned_along(const Position& pos, Square king, const std::array<Step, 4>& directions, PieceType slider) {
+  const Color us = pos.side_to_move();
+  Bitboard pinned = 0;
+  for (Step s : directions) {
+    Square first = SQ_NONE, beyond = SQ_NONE;
+    if (!is_color(first_piece(pos.board(), king, s, first), us)) continue;
+    const char p = first_piece(pos.board(), first, s, beyond);
+    if (p == letter(~us, slider) || p == letter(~us, QUEEN)) pinned |= square_bb(first);
+  }
+  return pinned;
+}
+
+}  // namespace
+
+LegalityMasks legality_masks(const Position& pos) {
+  LegalityMasks masks;
+  masks.king = pos.king_square(pos.side_to_move());
+  masks.checkers = pos.checkers();
+  masks.pinned =
+      pinned_along(pos, masks.king, ROOK_DIRECTIONS, ROOK) | pinned_along(pos, masks.king, BISHOP_DIRECTIONS, BISHOP);
+  // In single check, a move other than the king's must take the checker or land between it and the king;
+  // in double check no such move answers both.
+  if (masks.checkers)
+    masks.check_mask =
+        more_than_one(masks.checkers) ? 0 : masks.checkers | squares_between(masks.king, lsb(masks.checkers));
+  return masks;
+}
+
+Bitboard safe_king_squares(const Position& pos) {
+  const Color us = pos.side_to_move();
+  const Square king = pos.king_square(us);
+  Bitboard safe = 0;
+  for (Step s : KING_STEPS) {
+    const int r = rank_of(king) + s.row, c = file_of(king) + s.col;
+    if (on_board(r, c) &&
+        !is_square_attacked_without(pos.board(), square_at(r, c), ~us, pos.king_square(~us), square_bb(king)))
+      safe |= square_bb(square_at(r, c));
+  }
+  return safe;
+}
+
+void generate_legal_masks(Position& pos, MoveList& list) {
+  const std::size_t first = list.size();
+  const LegalityMasks masks = legality_masks(pos);
+  generate_king_moves(pos, masks.king, safe_king_squares(pos), list);
+  if (more_than_one(masks.checkers)) return;  // double check: only the king moves
+  for (Square from = SQ_A1; from <= SQ_H8; ++from) {
+    if (from == masks.king || !is_color(pos.board()[from], pos.side_to_move())) continue;
+    const bool pinned = masks.pinned >> from & 1;
+    generate_piece_moves(pos, from, masks.check_mask & (pinned ? line_through(masks.king, from) : ALL_SQUARES), list);
+  }
+  if (!masks.checkers) generate_castling_moves(pos, list);
+  drop_unsafe_en_passant(pos, list, first);  // en passant: made and tested
+}
+
+}  // namespace movegen::mailbox

@@ -1,0 +1,29 @@
+// The make-test-unmake strategy on the mailbox: every pseudo-legal move (mailbox/movegen.hpp, every square a
+// target) is made on the board string, the mover's king tested for attack by looking outward from its
+// square (mailbox/attacks.hpp), and the move unmade. bitboard/legal_mtu.hpp is the same loop on bitboards.
+//
+//   auto pos = mailbox::MtuPosition::from_fen(START_FEN);
+//   MoveList moves;
+//   pos.generate_legal(moves);              // 20 moves, each made and unmade once to test it
+#pragma once
+
+#include <string_view>
+
+#include "common/move.hpp"
+#include "mailbox/position.hpp"
+
+namespace movegen::mailbox {
+
+/// Appends every legal move of the side to move in `pos` to `list`: each pseudo-legal move made, kept if
+/// the mover's king is then not attacked, and unmade. Leaves the position as it was.
+void generate_legal_mtu(Position& pos, MoveList& list);
+
+/// The generator `mailbox`: the mailbox Position with make-test-unmake. Satisfies movegen::ChessPosition.
+struct MtuPosition : Position {
+  /// The position of a FEN. Throws FenError naming the field for any malformed or impossible FEN.
+  static MtuPosition from_fen(std::string_view fen) { return {Position::from_fen(fen)}; }
+  /// Appends every legal move to `list` (generate_legal_mtu).
+  void generate_legal(MoveList& list) { generate_legal_mtu(*this, list); }
+};
+
+}  // namespace movegen::mailbox
