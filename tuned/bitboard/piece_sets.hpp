@@ -1,6 +1,6 @@
 // What the bitboard generator reads of a position: one set of squares per piece type and per colour, the
 // side to move, castling rights and rules, and the en passant square. A move changes the sets by xoring
-// its squares in (toggle_move). The bitboard Position keeps one per ply (bitboard/position.hpp): its
+// its squares in (toggle_move). The bitboard Position keeps one per ply (tuned/bitboard/position.hpp): its
 // make_move writes the sets after the move beside the sets before it, and unmake_move steps back to those.
 // Perft's bulk counting copies them too, 96 bytes, and plays a move on the copy alone to count the moves
 // after it (count_legal_after, below).
@@ -25,7 +25,7 @@ namespace movegen::bitboard_tuned {
 using namespace movegen::bitboard;
 
 /// A position's piece sets, side to move, castling rights, castling rules and en passant square: all that
-/// legal move generation (bitboard/movegen.hpp) reads. The castling rules are not copied with it: they
+/// legal move generation (tuned/bitboard/movegen.hpp) reads. The castling rules are not copied with it: they
 /// belong to the Position it came from, which must outlive it. The sets fill 96 bytes whole, aligned on 32,
 /// so that a copy is whole vector moves that do not overlap: a load that spans two overlapping stores, as
 /// the copies of 88 bytes made, cannot be forwarded from them (when unmake copied the sets back, perft
@@ -120,7 +120,7 @@ class alignas(32) PieceSets {
 
 static_assert(sizeof(PieceSets) == 96 && PIECE_TYPE_NB <= 8, "PieceSets: 96 bytes whole, see above");
 
-/// The number of legal moves of the side to move in `sets`, counted with popcounts (bitboard/movegen.cpp).
+/// The number of legal moves of the side to move in `sets`, counted with popcounts (tuned/bitboard/movegen.cpp).
 std::size_t count_legal(const PieceSets& sets);
 
 /// The number of legal moves after m, a move generated for `sets`: m played on a copy of the sets (see

@@ -1,5 +1,6 @@
-// The bitboard position: one set of squares per piece type and per colour, a piece array for "what
-// stands on this square", and legal move generation from checkers and pinned pieces.
+// bitboard-tuned: the bitboard position of the tuned tier. One set of squares per piece type and per colour
+// kept per ply (copy-make records), a piece array for "what stands on this square", legal move generation
+// set-wise inside check and pin masks, and perft's bulk count of a leaf parent's replies in one call.
 //
 //   auto pos = bitboard_tuned::Position::from_fen(START_FEN);
 //   MoveList moves;
@@ -44,14 +45,14 @@ class Position {
   /// The piece sets, side to move, castling rights and en passant square now: what generation reads. Valid
   /// until the next make_move or unmake_move.
   const PieceSets& sets() const { return history_.now->sets; }
-  /// The same sets, so that a Position can be passed where a PieceSets is read (bitboard/movegen.hpp).
+  /// The same sets, so that a Position can be passed where a PieceSets is read (tuned/bitboard/movegen.hpp).
   operator const PieceSets&() const { return sets(); }
 
   Piece piece_on(Square s) const { return board_[s]; }
   /// The position's Polyglot Zobrist key (common/zobrist.hpp), kept by make_move and unmake_move.
   Key key() const { return history_.now->key; }
 
-  // The questions PieceSets answers (bitboard/piece_sets.hpp), asked of the sets now.
+  // The questions PieceSets answers (tuned/bitboard/piece_sets.hpp), asked of the sets now.
   Color side_to_move() const { return sets().side_to_move(); }
   CastlingRights castling_rights() const { return sets().castling_rights(); }
   const CastlingRules& castling_rules() const { return sets().castling_rules(); }
@@ -81,7 +82,7 @@ class Position {
   }
   /// The sum of count_legal_after(m) over `moves`, legal moves of this position: what perft's bulk counting
   /// calls at the parents of its leaves instead of count_legal_after, sharing between the siblings the part
-  /// of the count that a quiet move leaves as it was (bitboard/sibling_count.hpp).
+  /// of the count that a quiet move leaves as it was (tuned/bitboard/sibling_count.hpp).
   std::uint64_t count_legal_after_each(const MoveList& moves) const {
     return bitboard_tuned::count_legal_after_each(*this, board_, moves);
   }

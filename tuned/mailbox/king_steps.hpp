@@ -1,4 +1,4 @@
-// mailbox-masks' king steps: every free square next to the king is asked once whether an enemy piece
+// mailbox-tuned's king steps: every free square next to the king is asked once whether an enemy piece
 // attacks it, with the king lifted off the board string, instead of making, testing and unmaking each step.
 // Lifting the king is what makes one test per square enough: a slider that checks the king along a line
 // also attacks the square behind the king on that line, which the king would otherwise seem to shield.

@@ -1,4 +1,4 @@
-// mailbox-masks' make and unmake, included at the end of mailbox/masks_position.hpp so that perft (a
+// mailbox-tuned's make and unmake, included at the end of tuned/mailbox/position.hpp so that perft (a
 // template in another file) can inline them. The usual moves (quiet moves, captures, double pushes and en
 // passant) are played in line: the letters on the board string, the king square, the moving slider's lines
 // and the letter taken, the castling rights, the en passant square and the side. Castling and promotions

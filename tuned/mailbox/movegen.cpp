@@ -114,25 +114,25 @@ inline Bitboard generate_king_moves(Position& pos, Square from, Sink& out) {
   return steps;
 }
 
-// Chess960 castling, all legal: the right held, the squares the king and rook cross or land on empty but
-// for them, the king not in check, none of the squares it passes through or lands on attacked, and, when the
-// rook stands off the corner, the king not attacked once castled (the rook may have shielded its
-// destination along the back rank).
+// Chess960 castling by the castling rule (check_castling, common/castling.hpp). The rule's test with king
+// and rook lifted (a rook off the corner may shield the king's destination) is asked by playing the
+// castling move and testing the king.
 template <Color Us, class Sink>
 void generate_chess960_castling_moves(Position& pos, Sink& out) {
   const Board& board = pos.board();
   for (int i = Us == WHITE ? 0 : 2; i < (Us == WHITE ? 2 : 4); ++i) {  // rules K, Q, k, q
     const CastlingRule& rule = pos.castling_rules().rule(i);
-    if (!(pos.castling_rights() & rule.right)) continue;
-    bool legal = true;
-    for (Bitboard path = rule.path; path && legal;) legal = is_empty(board[pop_lsb(path)]);
-    for (Bitboard path = rule.king_path; path && legal;) legal = !pos.is_square_attacked(pop_lsb(path), ~Us);
-    if (legal && (!rule.rook_may_shield || pos.castling_keeps_king_safe(rule.move()))) out.add(rule.move());
+    auto empty = [&](Square s) { return is_empty(board[s]); };
+    auto attacked = [&](Square s, Bitboard lifted) {
+      return lifted ? !pos.castling_keeps_king_safe(rule.move()) : pos.is_square_attacked(s, ~Us);
+    };
+    if (check_castling(rule, pos.castling_rights(), empty, attacked).legal()) out.add(rule.move());
   }
 }
 
-// Castling, all legal: the right held, the squares between king and rook empty, the king not in check and
-// neither the square it crosses nor the one it lands on attacked. In classical chess the square it crosses
+// Castling, all legal. Classical castling keeps a tuned copy of the rule (check_castling) because it reuses
+// the king's steps already tested: the right held, the squares between king and rook empty, the king not in
+// check and neither the square it crosses nor the one it lands on attacked. In classical chess the square it crosses
 // (f1, d1) is one of the king's own steps: `safe_steps` holds the king's steps already found safe, so only
 // the landing square (g1, c1) is tested here. (Neither the king leaving e1 nor the rook's move changes those
 // attacks: a piece attacking along the first rank through e1 would give check.)

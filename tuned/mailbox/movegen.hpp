@@ -1,4 +1,4 @@
-// mailbox-masks move generation: the plain mailbox's per-piece stepping (mailbox/movegen.cpp), specialised
+// mailbox-tuned move generation: the reference mailbox's per-piece stepping (mailbox/movegen.cpp), specialised
 // at compile time for the side to move and for where the moves go, and run inside the legality masks found
 // once per node. A piece that is not the king and not pinned has its moves onto the check mask passed on
 // untested; each of the king's steps is tested once with the king lifted off the board (king_steps.hpp);

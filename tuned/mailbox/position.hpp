@@ -1,9 +1,9 @@
-// mailbox-masks: a mailbox position (the board as the 64-character string of mailbox/board.hpp) plus what
+// mailbox-tuned: a mailbox position (the board as the 64-character string of mailbox/board.hpp) plus what
 // the masks strategy needs beside it: letter counts and each colour's slider lines, kept in step by make
 // and unmake, so that legality_masks() and the attack tests can skip the steps that cannot find an
-// attacker. Legal moves are generated inside the check and pin masks (mailbox/masks_movegen.hpp); the
+// attacker. Legal moves are generated inside the check and pin masks (tuned/mailbox/movegen.hpp); the
 // king's steps are tested with the king lifted off the board (safe_king_steps), and only a pinned piece's
-// moves and en passant are made, tested and unmade. It plays its moves itself (mailbox/masks_make_move.hpp)
+// moves and en passant are made, tested and unmade. It plays its moves itself (tuned/mailbox/make_move.hpp)
 // and, like the bitboard position, finds its clocks from the history of moves made instead of keeping
 // them per move.
 //
@@ -72,7 +72,7 @@ class Position : public BoardFields {
   /// lifted off the board string for the tests and put back.
   Bitboard safe_king_steps() { return mailbox_tuned::safe_king_steps(board_, king_square(side_), attackers(~side_)); }
 
-  /// Appends every legal move to `list` (mailbox_tuned::generate_legal in mailbox/masks_movegen.hpp). Leaves the
+  /// Appends every legal move to `list` (mailbox_tuned::generate_legal in tuned/mailbox/movegen.hpp). Leaves the
   /// position as it was.
   void generate_legal(MoveList& list);
   /// The number of legal moves, generate_legal's list size, counted without building that list (perft's
@@ -178,7 +178,7 @@ inline void Position::track_move(char piece, Square from, Square to) {
 
 namespace movegen {
 
-/// perft over Position is compiled in mailbox/masks_perft.cpp, where make_move and unmake_move are
+/// perft over Position is compiled in tuned/mailbox/perft.cpp, where make_move and unmake_move are
 /// inlined whole into its leaf loop; every other unit calls that one.
 extern template std::uint64_t perft<mailbox_tuned::Position>(mailbox_tuned::Position& pos, int depth,
                                                              Counting counting);

@@ -1,7 +1,7 @@
-// What mailbox-masks keeps beside the board string so that an attack test can skip most of its steps:
+// What mailbox-tuned keeps beside the board string so that an attack test can skip most of its steps:
 // each colour's sliders counted per line of the board (SliderLines), and Attackers, which tells an attack
 // test which lines hold an enemy slider, whether the enemy has knights, and where its king stands.
-// The plain mailbox keeps none of this and looks everywhere (mailbox/attacks.hpp).
+// The reference mailbox keeps none of this and looks everywhere (mailbox/attacks.hpp).
 //
 //   SliderLines lines;
 //   lines.update('R', 0, 0, +1);                     // a white rook on a1: rank 1 and the a-file
@@ -156,7 +156,7 @@ inline Bitboard find_attackers(const Board& board, int row, int col, const Attac
 
 /// attackers_to (mailbox/attacks.hpp) with shortcuts: knights are looked for only if `attackers` has any,
 /// its king is found from its square, and a ray is walked only if its line holds one of its sliders that
-/// moves along it. The same squares as the plain attackers_to; tests/mailbox_test.cpp checks that.
+/// moves along it. The same squares as the plain attackers_to; tests/mailbox_tuned_test.cpp checks that.
 Bitboard attackers_to(const Board& board, Square sq, const Attackers& attackers, bool stop_at_first = false);
 
 /// True if a piece of colour `attackers.by` attacks `sq` (attackers_to with its shortcuts).
