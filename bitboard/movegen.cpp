@@ -23,6 +23,17 @@ void add_pawn_moves(Bitboard to, Direction d, bool promotes, MoveList& moves, Mo
   }
 }
 
+// The moves of the side to move's pieces of type Pt (KNIGHT..KING) among `from`: each one's attack set
+// with the board's occupancy (sliders stop at the first piece), without own pieces, within `targets`.
+template <PieceType Pt>
+void add_piece_moves(const Position& pos, Bitboard from, Bitboard targets, MoveList& moves) {
+  const Color us = pos.side_to_move();
+  for (Bitboard b = from & pos.pieces(us, Pt); b;) {
+    const Square s = pop_lsb(b);
+    add_moves(s, attacks_bb<Pt>(s, pos.pieces()) & ~pos.pieces(us) & targets, moves);
+  }
+}
+
 // The pawn moves of colour Us: the shifts are written for one colour at a time, so that each is a constant.
 template <Color Us>
 void generate_pawn_moves(const Position& pos, Bitboard from, Bitboard targets, MoveList& moves) {
@@ -55,43 +66,23 @@ void generate_pawn_moves(const Position& pos, Bitboard from, Bitboard targets, M
 }
 
 void generate_knight_moves(const Position& pos, Bitboard from, Bitboard targets, MoveList& moves) {
-  const Color us = pos.side_to_move();
-  for (Bitboard b = from & pos.pieces(us, KNIGHT); b;) {
-    const Square s = pop_lsb(b);
-    add_moves(s, attacks_bb<KNIGHT>(s) & ~pos.pieces(us) & targets, moves);
-  }
+  add_piece_moves<KNIGHT>(pos, from, targets, moves);
 }
 
 void generate_bishop_moves(const Position& pos, Bitboard from, Bitboard targets, MoveList& moves) {
-  const Color us = pos.side_to_move();
-  for (Bitboard b = from & pos.pieces(us, BISHOP); b;) {
-    const Square s = pop_lsb(b);
-    add_moves(s, attacks_bb<BISHOP>(s, pos.pieces()) & ~pos.pieces(us) & targets, moves);
-  }
+  add_piece_moves<BISHOP>(pos, from, targets, moves);
 }
 
 void generate_rook_moves(const Position& pos, Bitboard from, Bitboard targets, MoveList& moves) {
-  const Color us = pos.side_to_move();
-  for (Bitboard b = from & pos.pieces(us, ROOK); b;) {
-    const Square s = pop_lsb(b);
-    add_moves(s, attacks_bb<ROOK>(s, pos.pieces()) & ~pos.pieces(us) & targets, moves);
-  }
+  add_piece_moves<ROOK>(pos, from, targets, moves);
 }
 
 void generate_queen_moves(const Position& pos, Bitboard from, Bitboard targets, MoveList& moves) {
-  const Color us = pos.side_to_move();
-  for (Bitboard b = from & pos.pieces(us, QUEEN); b;) {
-    const Square s = pop_lsb(b);
-    add_moves(s, attacks_bb<QUEEN>(s, pos.pieces()) & ~pos.pieces(us) & targets, moves);
-  }
+  add_piece_moves<QUEEN>(pos, from, targets, moves);
 }
 
 void generate_king_moves(const Position& pos, Bitboard from, Bitboard targets, MoveList& moves) {
-  const Color us = pos.side_to_move();
-  for (Bitboard b = from & pos.pieces(us, KING); b;) {
-    const Square s = pop_lsb(b);
-    add_moves(s, attacks_bb<KING>(s) & ~pos.pieces(us) & targets, moves);
-  }
+  add_piece_moves<KING>(pos, from, targets, moves);
 }
 
 void generate_castling_moves(const Position& pos, MoveList& moves) {

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The comparison report: builds the perft benchmark in Release (if needed), then measures mailbox,
-# bitboard and Stockfish's `go perft` on the standard positions in one run and writes docs/bench/
+# The comparison report: builds the perft benchmark in Release (if needed), then measures the six
+# generators and Stockfish's `go perft` on the standard positions in one run and writes docs/bench/
 # (raw JSON, report.md with the table, perft_mnps.svg). Extra arguments go to scripts/bench_report.py,
 # e.g. --repetitions 3 or --stockfish PATH.
 #

@@ -235,21 +235,29 @@ def geomean(values):
     return statistics.geometric_mean(values) if values else float("nan")
 
 
+REFERENCE = {("mailbox", "mtu"): "Mailbox", ("mailbox", "masks"): "MailboxMasks",
+             ("bitboard", "mtu"): "BitboardMtu", ("bitboard", "masks"): "BitboardMasks"}
+TUNED = {"mailbox": "MailboxTuned", "bitboard": "BitboardTuned"}
+
+
+def with_stockfish(values, stockfish):
+    """The geometric mean of `values` (Mnps per position), and of their ratios to `stockfish` in brackets."""
+    text = f"{geomean(values):.1f}"
+    if stockfish:
+        text += f" ({geomean([v / s for v, s in zip(values, stockfish)]):.2f}x)"
+    return text
+
+
 def two_by_two(mnps_of, stockfish=None):
-    """The 2x2 table of the four generators: rows mailbox and bitboard, columns make-test-unmake and masks,
+    """The 2x2 table of the reference tier: rows mailbox and bitboard, columns make-test-unmake and masks,
     each cell the geometric mean over the positions of `mnps_of(generator)` (a list, one per position),
     with the geometric mean of the ratios to `stockfish` (a list) beside it when given; the last column is
     the strategy's effect (masks over make-test-unmake), the last row the representation's (bitboard over
     mailbox)."""
-    grid = {("mailbox", "mtu"): "Mailbox", ("mailbox", "masks"): "MailboxMasks",
-            ("bitboard", "mtu"): "BitboardMtu", ("bitboard", "masks"): "Bitboard"}
+    grid = REFERENCE
 
     def cell(rep, strategy):
-        values = mnps_of(grid[(rep, strategy)])
-        text = f"{geomean(values):.1f}"
-        if stockfish:
-            text += f" ({geomean([v / s for v, s in zip(values, stockfish)]):.2f}x)"
-        return text
+        return with_stockfish(mnps_of(grid[(rep, strategy)]), stockfish)
 
     def effect(a, b):
         return f"{geomean([x / y for x, y in zip(mnps_of(grid[a]), mnps_of(grid[b]))]):.2f}x"
@@ -259,6 +267,17 @@ def two_by_two(mnps_of, stockfish=None):
     rows.append(["representation effect (bitboard / mailbox)", effect(("bitboard", "mtu"), ("mailbox", "mtu")),
                  effect(("bitboard", "masks"), ("mailbox", "masks")), ""])
     return ["Mnps", "make-test-unmake", "masks", "strategy effect (masks / make-test-unmake)"], rows
+
+
+def tuned_pair(mnps_of, stockfish=None):
+    """The tuned tier beside the reference masks cell of its representation: each cell as in two_by_two, the
+    last column how far tuning took the representation (tuned over reference masks, geometric mean)."""
+    rows = []
+    for rep in ("mailbox", "bitboard"):
+        tuned, reference = mnps_of(TUNED[rep]), mnps_of(REFERENCE[(rep, "masks")])
+        rows.append([rep, with_stockfish(reference, stockfish), with_stockfish(tuned, stockfish),
+                     f"{geomean([t / r for t, r in zip(tuned, reference)]):.2f}x"])
+    return ["Mnps", "reference masks", "tuned", "tuning effect (tuned / reference masks)"], rows
 
 
 def write_report(out, context, generators, rates, sf_name, sf_runs, counts, load, repetitions, started):
@@ -298,9 +317,11 @@ def write_report(out, context, generators, rates, sf_name, sf_runs, counts, load
     write_chart(os.path.join(out, "perft_mnps.svg"), generators, chart_rows, sf_name)
     worst = max(spreads)
     lows = [cli_name(g) for g in generators]
-    four = set(generators) == {"Mailbox", "MailboxMasks", "Bitboard", "BitboardMtu"}
-    bulk_2x2 = two_by_two(lambda g: bulk_mnps[g], sf_mnps_all) if four else None
-    leaf_2x2 = two_by_two(lambda g: leaf_mnps[g]) if four else None
+    six = set(REFERENCE.values()) | set(TUNED.values()) <= set(generators)
+    bulk_2x2 = two_by_two(lambda g: bulk_mnps[g], sf_mnps_all) if six else None
+    leaf_2x2 = two_by_two(lambda g: leaf_mnps[g]) if six else None
+    bulk_tuned = tuned_pair(lambda g: bulk_mnps[g], sf_mnps_all) if six else None
+    leaf_tuned = tuned_pair(lambda g: leaf_mnps[g]) if six else None
 
     def table(header, rows):
         lines = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]
@@ -311,8 +332,13 @@ def write_report(out, context, generators, rates, sf_name, sf_runs, counts, load
         "Each cell: the geometric mean over the six positions of the generator's Mnps, and in brackets of its\n"
         "ratio to Stockfish. The last column is what the legality strategy does on one representation, the last\n"
         "row what the representation does under one strategy (geometric means of the per-position ratios).\n\n"
-        + table(*bulk_2x2) + "\n")
-    leaf_section = "" if not leaf_2x2 else "### The 2x2 without bulk counting\n\n" + table(*leaf_2x2) + "\n"
+        + table(*bulk_2x2) + "\n\n"
+        "### The tuned tier, with bulk counting\n\n"
+        "Each tuned generator beside the reference masks generator of its representation, cells as above.\n\n"
+        + table(*bulk_tuned) + "\n")
+    leaf_section = "" if not leaf_2x2 else (
+        "### The 2x2 without bulk counting\n\n" + table(*leaf_2x2) + "\n\n"
+        "### The tuned tier without bulk counting\n\n" + table(*leaf_tuned) + "\n")
     busy = ("" if max(load) < os.cpu_count() else
             " The machine was busy with other jobs: figures vary between repetitions (see the spread"
             " below) and should be taken again at a quiet moment.")
