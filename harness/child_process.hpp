@@ -4,8 +4,9 @@
 //   engine.write("uci\n");
 //   while (auto line = engine.read_line()) if (*line == "uciok") break;   // throws ExternalError on timeout
 //
-// No shell is involved: the program and its arguments go to posix_spawnp as they are. The child runs in
-// its own process group, so that killing it also kills anything it started (a shell script's `sleep`).
+// No shell is involved: the program and its arguments go to execvp, after a fork, as they are. The child
+// runs in its own process group, so that killing it also kills anything it started (a shell script's
+// `sleep`), and dies with the harness (PR_SET_PDEATHSIG).
 #pragma once
 
 #include <sys/types.h>
