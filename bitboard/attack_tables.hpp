@@ -18,7 +18,7 @@ namespace movegen::bitboard {
 using SquareTable = std::array<Bitboard, SQUARE_NB>;
 
 namespace detail {
-// Computed at compile time in attacks.cpp by stepping from each square with the mailbox's step lists;
+// Computed at compile time in attack_tables.cpp by stepping from each square with the mailbox's step lists;
 // the rays are the bishop's and rook's attacks on an empty board.
 extern const SquareTable KNIGHT_ATTACKS, KING_ATTACKS, BISHOP_RAYS, ROOK_RAYS;
 extern const std::array<SquareTable, COLOR_NB> PAWN_ATTACKS;

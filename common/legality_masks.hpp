@@ -1,7 +1,8 @@
 // What the masks strategy knows about a node before it generates a move: the pieces giving check, the
-// own pieces pinned to the king, and where a move that is not the king's must land. The mailbox-masks
-// and bitboard generators compute the same struct, each in its own way (legality_masks() in
-// mailbox/legality_masks.hpp and bitboard/movegen.hpp), and tests compare the two.
+// own pieces pinned to the king, and where a move that is not the king's must land. Every masks generator
+// computes the same struct in its own way (legality_masks() in mailbox/legal_masks.hpp,
+// bitboard/legal_masks.hpp, tuned/mailbox/legality_masks.hpp and tuned/bitboard/movegen.hpp), and
+// tests/mailbox_tuned_test.cpp compares them.
 //
 //   const LegalityMasks masks = legality_masks(pos);
 //   if (more_than_one(masks.checkers)) { /* double check: only the king moves */ }

@@ -22,7 +22,7 @@ if [[ ! -f "$build/CMakeCache.txt" ]]; then
 fi
 
 echo "-- 1. installed package: cmake --install $build --prefix (temporary)"
-cmake --build "$build" -j2 --target movegen >/dev/null   # the CLI: all four libraries behind it
+cmake --build "$build" -j2 --target movegen >/dev/null   # the CLI: all five libraries behind it
 cmake --install "$build" --prefix "$work/prefix" >/dev/null
 cmake -S examples/consumer -B "$work/installed" -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH="$work/prefix" >/dev/null
 cmake --build "$work/installed" -j2

@@ -63,7 +63,7 @@ class Position : public BoardFields {
   /// The squares of the pieces giving check to the side to move.
   Bitboard checkers() const { return attackers_to(board_, king_square(side_), attackers(~side_)); }
   bool in_check() const { return checkers() != 0; }
-  /// Checkers, pinned pieces and check mask of the side to move (see mailbox/legality_masks.hpp).
+  /// Checkers, pinned pieces and check mask of the side to move (see tuned/mailbox/legality_masks.hpp).
   LegalityMasks legality_masks() const {
     return mailbox_tuned::legality_masks(board_, king_square(side_), attackers(~side_));
   }
