@@ -73,7 +73,7 @@ struct BoardProblem {
 };
 
 /// The first rule `s` breaks, or nothing: not exactly one king a side; pawns on rank 1 or 8; more than 8
-/// pawns or 16 pieces a side; a castling right without its king on the back rank and its rook on the
+/// pawns or 16 pieces a side; a castling right without its king on the back rank (files b..g) and its rook on the
 /// square castling_rooks names, on the right's side of the king; an en
 /// passant square off rank 6 (3 for black to move), without the pawn that pushed two in front of it, or
 /// with the squares it crossed occupied; a check on the side to move that no legal last move could give,
