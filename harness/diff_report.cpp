@@ -43,6 +43,7 @@ std::size_t positions_in(const Group& group) {
 
 void print_outcome_line(std::ostream& out, const DiffOutcome& o) {
   const std::string head = fmt::format("line {:>3}  depth {}", o.line, o.depth);
+  if (!o.refused.empty()) return fmt::print(out, "{:<7} line {:>3}  {}  {}\n", "refused", o.line, o.refused, o.fen);
   if (!o.error.empty()) return fmt::print(out, "{:<7}{}  {}\n", "error", head, o.error);
   if (o.divergences.empty()) return fmt::print(out, "{:<7}{}  {}\n", "ok", head, o.fen);
   const Divergence& d = o.divergences.front();
@@ -57,10 +58,12 @@ void print_outcome_line(std::ostream& out, const DiffOutcome& o) {
 
 void print_diff_summary(std::ostream& out, const std::vector<DiffOutcome>& outcomes, const std::string& a_name,
                         const std::string& b_name) {
-  std::size_t differ = 0, errors = 0;
-  for (const DiffOutcome& o : outcomes) differ += !o.divergences.empty(), errors += !o.error.empty();
-  fmt::print(out, "\n{} positions checked: {} agree, {} differ, {} failed (A {}, B {})\n", outcomes.size(),
-             outcomes.size() - differ - errors, differ, errors, a_name, b_name);
+  std::size_t differ = 0, errors = 0, refused = 0;
+  for (const DiffOutcome& o : outcomes)
+    differ += !o.divergences.empty(), errors += !o.error.empty(), refused += !o.refused.empty();
+  fmt::print(out, "\n{} positions checked: {} agree, {} differ, {} failed{} (A {}, B {})\n", outcomes.size() - refused,
+             outcomes.size() - refused - differ - errors, differ, errors,
+             refused ? fmt::format(", {} refused", refused) : "", a_name, b_name);
   const auto groups = group_by_kind(outcomes);
   if (!groups.empty()) {
     fmt::print(out, "\n{:<16}{:>12}{:>11}  shortest example\n", "differing move", "divergences", "positions");
@@ -99,18 +102,22 @@ nlohmann::json divergence_json(const Divergence& d) {
 nlohmann::json diff_json(const std::vector<DiffOutcome>& outcomes, const std::string& a_name,
                          const std::string& b_name) {
   nlohmann::json positions = nlohmann::json::array(), groups = nlohmann::json::array();
-  std::size_t differ = 0, errors = 0;
+  std::size_t differ = 0, errors = 0, refused = 0;
   for (const DiffOutcome& o : outcomes) {
-    differ += !o.divergences.empty(), errors += !o.error.empty();
+    differ += !o.divergences.empty(), errors += !o.error.empty(), refused += !o.refused.empty();
     nlohmann::json divergences = nlohmann::json::array();
     for (const Divergence& d : o.divergences) divergences.push_back(divergence_json(d));
-    const char* status = !o.error.empty() ? "error" : o.divergences.empty() ? "agree" : "differ";
+    const char* status = !o.refused.empty()      ? "refused"
+                         : !o.error.empty()      ? "error"
+                         : o.divergences.empty() ? "agree"
+                                                 : "differ";
     positions.push_back({{"fen", o.fen},
                          {"moves", o.moves},
                          {"line", o.line},
                          {"depth", o.depth},
                          {"status", status},
                          {"error", o.error},
+                         {"reason", o.refused},
                          {"divergences", divergences}});
   }
   for (const auto& [kind, group] : group_by_kind(outcomes)) {
@@ -125,10 +132,11 @@ nlohmann::json diff_json(const std::vector<DiffOutcome>& outcomes, const std::st
           {"b", b_name},
           {"positions", positions},
           {"summary",
-           {{"checked", outcomes.size()},
-            {"agree", outcomes.size() - differ - errors},
+           {{"checked", outcomes.size() - refused},
+            {"agree", outcomes.size() - refused - differ - errors},
             {"differ", differ},
             {"failed", errors},
+            {"refused", refused},
             {"groups", groups}}}};
 }
 

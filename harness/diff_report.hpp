@@ -22,11 +22,12 @@ struct DiffOutcome {
   int line = 0;                    // its line in the EPD file, 0 without one
   int depth = 0;                   // the divide depth asked for
   std::vector<Divergence> divergences;
-  std::string error;  // what an external program did wrong, "" if it answered
+  std::string error;    // what an external program did wrong, "" if it answered
+  std::string refused;  // the rule of the game the position breaks, so it was not checked; "" if checked
 };
 
 /// One line: "ok", "differ" (the first divergence's kind, path and differing moves, and how many more
-/// with --all) or "error" (the message), with the EPD line and the depth.
+/// with --all), "error" (the message) or "refused" (the reason), with the EPD line and the depth.
 void print_outcome_line(std::ostream& out, const DiffOutcome& o);
 
 /// The summary: positions checked, agreeing, differing and failed; per kind of differing move the number

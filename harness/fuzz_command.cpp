@@ -30,7 +30,8 @@ std::vector<std::string> start_positions(const FuzzOptions& o) {
   const std::string epd = !o.epd.empty() ? o.epd : !o.against.empty() ? default_suite_path() : "";
   if (epd.empty()) return {std::string(START_FEN)};
   std::vector<std::string> fens;
-  for (const EpdEntry& e : load_suite(epd)) fens.push_back(e.fen);
+  for (const EpdEntry& e : load_suite(epd))
+    if (e.refused.empty()) fens.push_back(e.fen);
   return fens;
 }
 
