@@ -33,6 +33,21 @@ std::pair<const DiffOutcome*, const Divergence*> shortest(const Group& group) {
   return best;
 }
 
+// The located failures, grouped by cause, each group's shortest example (fewest moves, then shallowest) first.
+std::map<std::string, std::vector<const DiffOutcome*>> failures_by_cause(const std::vector<DiffOutcome>& outcomes) {
+  std::map<std::string, std::vector<const DiffOutcome*>> groups;
+  for (const DiffOutcome& o : outcomes)
+    if (o.failure) groups[o.failure->cause()].push_back(&o);
+  for (auto& [cause, group] : groups)
+    std::stable_sort(group.begin(), group.end(), [](const DiffOutcome* x, const DiffOutcome* y) {
+      const auto key = [](const DiffOutcome* o) {
+        return std::pair{o->failure->path.size() - o->moves.size(), o->failure->depth};
+      };
+      return key(x) < key(y);
+    });
+  return groups;
+}
+
 std::size_t positions_in(const Group& group) {
   std::size_t n = 0;
   for (std::size_t i = 0; i < group.size(); ++i) n += i == 0 || group[i].first != group[i - 1].first;
@@ -79,6 +94,17 @@ void print_diff_summary(std::ostream& out, const std::vector<DiffOutcome>& outco
       print_divergence(out, *d);
     }
   }
+  const auto failures = failures_by_cause(outcomes);
+  if (!failures.empty()) {
+    fmt::print(out, "\n{:<30}{:>11}  shortest example\n", "failure", "positions");
+    for (const auto& [cause, group] : failures)
+      fmt::print(out, "{:<30}{:>11}  {} ({} moves)\n", cause, group.size(), where(*group.front()),
+                 group.front()->failure->path.size() - group.front()->moves.size());
+    for (const auto& [cause, group] : failures) {
+      fmt::print(out, "\n{}: shortest example, {}\n", cause, where(*group.front()));
+      print_failure(out, *group.front()->failure, a_name, b_name);
+    }
+  }
   if (errors) fmt::print(out, "\nfailed:\n");
   for (const DiffOutcome& o : outcomes)
     if (!o.error.empty()) fmt::print(out, "  {}: {}\n", where(o), o.error);
@@ -118,6 +144,7 @@ nlohmann::json diff_json(const std::vector<DiffOutcome>& outcomes, const std::st
                          {"status", status},
                          {"error", o.error},
                          {"reason", o.refused},
+                         {"failure", o.failure ? failure_json(*o.failure) : nlohmann::json(nullptr)},
                          {"divergences", divergences}});
   }
   for (const auto& [kind, group] : group_by_kind(outcomes)) {

@@ -6,7 +6,11 @@
 //                                         (or startpos), go perft N (Stockfish's divide format), quit
 //   broken_engine --list                  the bug names, one a line
 //
+// Besides the zoo's bugs, `crash-seventh` dies (SIGABRT, printing nothing) when the side to move has a
+// pawn on its seventh rank, as one real engine did: a crash for diff to localise, not a wrong count.
+//
 // Bad arguments or a bad command: one line on stderr, exit 2.
+#include <cstdlib>
 #include <iostream>
 #include <sstream>
 #include <string>
@@ -21,6 +25,23 @@ using namespace movegen;
 using namespace movegen::testing;
 
 namespace {
+
+/// Aborts when the side to move has a pawn on its seventh rank; the correct moves otherwise.
+struct CrashOnSeventhRankPawn {
+  static void generate_legal(BrokenBase& pos, MoveList& list) {
+    const Color us = pos.side_to_move();
+    for (File f = FILE_A; f <= FILE_H; f = File(f + 1))
+      if (pos.piece_on(make_square(f, relative_rank(us, RANK_7))) == make_piece(us, PAWN)) std::abort();
+    pos.mailbox::Position::generate_legal(list);
+  }
+};
+
+/// with_bug, and `crash-seventh`.
+template <class F>
+int with_engine_bug(std::string_view name, F&& f) {
+  if (name == "crash-seventh") return f.template operator()<CrashOnSeventhRankPawn>();
+  return with_bug(name, std::forward<F>(f));
+}
 
 template <class Bug>
 harness::DivideResult broken_divide(const std::string& fen, const std::vector<std::string>& moves, int depth) {
@@ -80,11 +101,11 @@ int main(int argc, char** argv) {
       return 0;
     }
     if (args.size() == 2 && args[0] == "--uci")
-      return with_bug(args[1], [&]<class Bug>() { return uci<Bug>(args[1]); });
+      return with_engine_bug(args[1], [&]<class Bug>() { return uci<Bug>(args[1]); });
     if (args.size() == 3 || args.size() == 4) {
       const int depth = std::stoi(args[1]);
       const std::string moves = args.size() == 4 ? args[3] : "";
-      return with_bug(args[0], [&]<class Bug>() { return perftree<Bug>(depth, args[2], moves); });
+      return with_engine_bug(args[0], [&]<class Bug>() { return perftree<Bug>(depth, args[2], moves); });
     }
     std::cerr << "usage: broken_engine BUG DEPTH FEN [MOVES] | --uci BUG | --list\n";
   } catch (const std::exception& e) {
