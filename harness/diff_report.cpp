@@ -120,9 +120,18 @@ nlohmann::json divergence_json(const Divergence& d) {
                      {"kind", kind_name(v.kind)},
                      {"legal", v.legal ? nlohmann::json(*v.legal) : nlohmann::json(nullptr)},
                      {"why", v.why}});
-  return {{"depth", d.depth},   {"path", d.path},     {"path_counts", path_counts},  {"fen", d.fen},
-          {"only_a", d.only_a}, {"only_b", d.only_b}, {"kind", kind_name(d.kind())}, {"moves", moves},
-          {"detail", d.detail}};
+  return {{"depth", d.depth},
+          {"path", d.path},
+          {"path_counts", path_counts},
+          {"fen", d.fen},
+          {"only_a", d.only_a},
+          {"only_b", d.only_b},
+          {"kind", kind_name(d.kind())},
+          {"moves", moves},
+          {"detail", d.detail},
+          {"wrong_move", d.wrong_move},
+          {"wrong_side", d.wrong_side},
+          {"board", d.board}};
 }
 
 nlohmann::json diff_json(const std::vector<DiffOutcome>& outcomes, const std::string& a_name,

@@ -177,6 +177,19 @@ struct KingStepsAlongCheckRay {
   }
 };
 
+/// A make-move bug: a knight's quiet move one file right and two ranks up (g1h3, b1c3) lands one file
+/// left instead (f3, a3) when that square is empty; the moves are generated right on the board it keeps.
+struct KnightLandsMirrored {
+  static void generate_legal(BrokenBase& pos, MoveList& list) { pos.mailbox::Position::generate_legal(list); }
+  static Move played(const BrokenBase& pos, Move m) {
+    const Square from = m.from(), to = m.to();
+    if (type_of(pos.piece_on(from)) != KNIGHT || pos.piece_on(to) != NO_PIECE) return m;
+    if (file_of(to) != file_of(from) + 1 || rank_of(to) != rank_of(from) + 2 || file_of(from) == FILE_A) return m;
+    const Square mirrored = make_square(File(file_of(from) - 1), rank_of(to));
+    return pos.piece_on(mirrored) == NO_PIECE ? Move(from, mirrored) : m;
+  }
+};
+
 /// The names of the zoo's bugs, as broken_engine takes them.
 inline const std::vector<std::string>& bug_names() {
   static const std::vector<std::string> names{"en-passant",
@@ -192,7 +205,8 @@ inline const std::vector<std::string>& bug_names() {
                                               "underpromotion",
                                               "double-push-jump",
                                               "pawn-wrap",
-                                              "king-ray"};
+                                              "king-ray",
+                                              "knight-lands-mirrored"};
   return names;
 }
 
@@ -214,6 +228,7 @@ auto with_bug(std::string_view name, F&& f) {
   if (name == "double-push-jump") return f.template operator()<DoublePushThroughPiece>();
   if (name == "pawn-wrap") return f.template operator()<PawnCapturesWrap>();
   if (name == "king-ray") return f.template operator()<KingStepsAlongCheckRay>();
+  if (name == "knight-lands-mirrored") return f.template operator()<KnightLandsMirrored>();
   throw std::invalid_argument("unknown bug '" + std::string(name) + "'");
 }
 

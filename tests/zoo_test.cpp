@@ -36,6 +36,7 @@ bool on_diagonal(Square a, Square b) { return std::abs(file_of(a) - file_of(b)) 
 struct Symptom {
   bool missing;
   std::function<bool(const mailbox::Position&, const std::string&)> fits;
+  bool make_move = false;  // a make-move bug: the report blames a move of the path, in a `board:` line
 };
 
 bool is_castling(const mailbox::Position& pos, const std::string& m) {
@@ -89,6 +90,12 @@ const std::map<std::string, Symptom>& symptoms() {
       {"pawn-wrap",
        {false, [](P p, S m) { return is_pawn(p, m) && std::abs(file_of(from_of(m)) - file_of(to_of(m))) == 7; }}},
       {"king-ray", {false, [](P p, S m) { return from_of(m) == p.king_square(p.side_to_move()) && p.in_check(); }}},
+      {"knight-lands-mirrored",
+       {false,
+        [](P, S m) {  // the move blamed: a knight's step one file right, two up
+          return file_of(to_of(m)) == file_of(from_of(m)) + 1 && rank_of(to_of(m)) == rank_of(from_of(m)) + 2;
+        },
+        true}},
   };
   return table;
 }
@@ -96,6 +103,15 @@ const std::map<std::string, Symptom>& symptoms() {
 /// Checks that a diff report shows `bug`'s symptom: its moves on its side, each fitting, nothing on the other.
 void check_symptom(const std::string& bug, const std::string& report) {
   const Symptom& s = symptoms().at(bug);
+  const std::string board = report_field(report, "board:");
+  if (s.make_move) {  // "B plays g1h3 wrongly: after it, ..."
+    BOOST_REQUIRE_MESSAGE(board.starts_with("B plays "), report);
+    const std::string move = board.substr(8, board.find(' ', 8) - 8);
+    BOOST_TEST(board.find(move + " wrongly: after it, B's board differs from ours") != std::string::npos, report);
+    BOOST_TEST(s.fits(mailbox::Position::from_fen(std::string(START_FEN)), move), move << " in " << report);
+    return;
+  }
+  BOOST_TEST(board == "", "a generation bug is not blamed on make move: " << report);
   const std::string there = report_field(report, "FEN there:");
   BOOST_REQUIRE_MESSAGE(!there.empty(), report);
   const auto pos = mailbox::Position::from_fen(there);
@@ -136,6 +152,9 @@ BOOST_AUTO_TEST_CASE(diff_localises_each_bug_to_the_move_it_gets_wrong) {
       {"double-push-jump", "4k3/8/8/5n2/8/8/4P3/4K3 b - - 0 1", 2, "-", "e2e4"},
       {"pawn-wrap", "4k3/8/8/8/6n1/8/P7/4K3 b - - 0 1", 2, "-", "a2h2"},
       {"king-ray", "4k3/8/8/8/4K3/8/8/4r3 w - - 0 1", 1, "-", "e4e5"},
+      // b1c3 lands on a3: after it, the engine moves a knight from a3 and none from c3.
+      {"knight-lands-mirrored", "4k3/8/8/8/8/8/8/1N2K3 w - - 0 1", 3, "c3a2 c3a4 c3b1 c3b5 c3d1 c3d5 c3e2 c3e4",
+       "a3b1 a3b5 a3c2 a3c4"},
   };
   BOOST_TEST(cases.size() == bug_names().size());
   for (const Case& c : cases) {
