@@ -16,12 +16,12 @@ std::string join(const std::vector<std::string>& texts) { return fmt::format("{}
 
 std::string where(const DiffOutcome& o) { return o.line ? fmt::format("line {}", o.line) : o.fen; }
 
-// The divergences of every outcome, grouped by kind in MoveKind order: (outcome, divergence) per group.
+// The divergences of every outcome, grouped by cause (Divergence::cause): (outcome, divergence) per group.
 using Group = std::vector<std::pair<const DiffOutcome*, const Divergence*>>;
-std::map<MoveKind, Group> group_by_kind(const std::vector<DiffOutcome>& outcomes) {
-  std::map<MoveKind, Group> groups;
+std::map<std::string, Group> group_by_cause(const std::vector<DiffOutcome>& outcomes) {
+  std::map<std::string, Group> groups;
   for (const DiffOutcome& o : outcomes)
-    for (const Divergence& d : o.divergences) groups[d.kind()].emplace_back(&o, &d);
+    for (const Divergence& d : o.divergences) groups[d.cause()].emplace_back(&o, &d);
   return groups;
 }
 
@@ -79,18 +79,20 @@ void print_diff_summary(std::ostream& out, const std::vector<DiffOutcome>& outco
   fmt::print(out, "\n{} positions checked: {} agree, {} differ, {} failed{} (A {}, B {})\n", outcomes.size() - refused,
              outcomes.size() - refused - differ - errors, differ, errors,
              refused ? fmt::format(", {} refused", refused) : "", a_name, b_name);
-  const auto groups = group_by_kind(outcomes);
+  const auto groups = group_by_cause(outcomes);
   if (!groups.empty()) {
-    fmt::print(out, "\n{:<16}{:>12}{:>11}  shortest example\n", "differing move", "divergences", "positions");
-    for (const auto& [kind, group] : groups) {
+    std::size_t width = 5;  // "cause"
+    for (const auto& [cause, group] : groups) width = std::max(width, cause.size());
+    fmt::print(out, "\n{:<{}}{:>13}{:>11}  shortest example\n", "cause", width, "divergences", "positions");
+    for (const auto& [cause, group] : groups) {
       const auto [o, d] = shortest(group);
       const std::size_t moves = d->path.size() - o->moves.size();
-      fmt::print(out, "{:<16}{:>12}{:>11}  {} ({} move{})\n", kind_name(kind), group.size(), positions_in(group),
+      fmt::print(out, "{:<{}}{:>13}{:>11}  {} ({} move{})\n", cause, width, group.size(), positions_in(group),
                  where(*o), moves, moves == 1 ? "" : "s");
     }
-    for (const auto& [kind, group] : groups) {
+    for (const auto& [cause, group] : groups) {
       const auto [o, d] = shortest(group);
-      fmt::print(out, "\n{}: shortest example, {}\n", kind_name(kind), where(*o));
+      fmt::print(out, "\n{}: shortest example, {}\n", cause, where(*o));
       print_divergence(out, *d);
     }
   }
@@ -120,17 +122,9 @@ nlohmann::json divergence_json(const Divergence& d) {
                      {"kind", kind_name(v.kind)},
                      {"legal", v.legal ? nlohmann::json(*v.legal) : nlohmann::json(nullptr)},
                      {"why", v.why}});
-  return {{"depth", d.depth},
-          {"path", d.path},
-          {"path_counts", path_counts},
-          {"fen", d.fen},
-          {"only_a", d.only_a},
-          {"only_b", d.only_b},
-          {"kind", kind_name(d.kind())},
-          {"moves", moves},
-          {"detail", d.detail},
-          {"wrong_move", d.wrong_move},
-          {"wrong_side", d.wrong_side},
+  return {{"depth", d.depth},   {"path", d.path},     {"path_counts", path_counts},  {"fen", d.fen},
+          {"only_a", d.only_a}, {"only_b", d.only_b}, {"kind", kind_name(d.kind())}, {"moves", moves},
+          {"detail", d.detail}, {"cause", d.cause()}, {"wrong_move", d.wrong_move},  {"wrong_side", d.wrong_side},
           {"board", d.board}};
 }
 
@@ -156,9 +150,10 @@ nlohmann::json diff_json(const std::vector<DiffOutcome>& outcomes, const std::st
                          {"failure", o.failure ? failure_json(*o.failure) : nlohmann::json(nullptr)},
                          {"divergences", divergences}});
   }
-  for (const auto& [kind, group] : group_by_kind(outcomes)) {
+  for (const auto& [cause, group] : group_by_cause(outcomes)) {
     const auto [o, d] = shortest(group);
-    groups.push_back({{"kind", kind_name(kind)},
+    groups.push_back({{"cause", cause},
+                      {"kind", kind_name(d->kind())},
                       {"divergences", group.size()},
                       {"positions", positions_in(group)},
                       {"example", {{"line", o->line}, {"root_fen", o->fen}, {"divergence", divergence_json(*d)}}}});

@@ -182,6 +182,9 @@ void diagnose_board(Divergence& d, DivideSource& x, const std::string& side, con
     const DivideResult direct = x.divide(fen_after(d.root_fen, played, d.notation), {}, 2);
     if (counts_by_move(through) == counts_by_move(direct)) continue;
     d.wrong_move = d.path[k - 1], d.wrong_side = side;
+    const std::vector<std::string> before(d.path.begin(), d.path.begin() + long(k - 1));
+    d.wrong_rule = judge_move(fen_after(d.root_fen, before, d.notation), d.wrong_move, d.notation).rule;
+    if (d.wrong_rule.starts_with("legal ")) d.wrong_rule.erase(0, 6);
     std::string squares;
     if (!extra.empty())
       squares += fmt::format("{} moves from {}, where ours has no piece to move", side, join(extra, ""));

@@ -49,10 +49,17 @@ struct Divergence {
   /// `wrong_side` "A" or "B", and `board` the sentence that says so with the squares involved.
   std::string wrong_move;
   std::string wrong_side;
+  std::string wrong_rule;  // the wrong move's rule (MoveVerdict::rule), in the position before it
   std::string board;
 
   /// The kind of the first differing move (only A's first), OTHER when no move differs (a `detail`).
   MoveKind kind() const { return verdicts.empty() ? MoveKind::OTHER : verdicts.front().kind; }
+  /// The cause diff groups divergences by: "make move: knight move" for a move played wrongly, else the
+  /// rule of the first differing move (MoveVerdict::rule), "a count that does not add up" for a detail only.
+  std::string cause() const {
+    if (!wrong_move.empty()) return "make move: " + wrong_rule;
+    return verdicts.empty() ? "a count that does not add up" : verdicts.front().rule;
+  }
 };
 
 /// How many times a generator gave each move at one node: UCI text to count.

@@ -7,7 +7,8 @@
 //   broken_engine --list                  the bug names, one a line
 //
 // Besides the zoo's bugs, `crash-seventh` dies (SIGABRT, printing nothing) when the side to move has a
-// pawn on its seventh rank, as one real engine did: a crash for diff to localise, not a wrong count.
+// pawn on its seventh rank, as one real engine did: a crash for diff to localise, not a wrong count; and
+// `castle-landing-only` castles through attacked squares and out of check: two causes for diff to tell apart.
 //
 // Bad arguments or a bad command: one line on stderr, exit 2.
 #include <cstdlib>
@@ -36,10 +37,20 @@ struct CrashOnSeventhRankPawn {
   }
 };
 
-/// with_bug, and `crash-seventh`.
+/// Castles testing only the king's landing square: through an attacked square and out of check, two
+/// causes from one bug.
+struct CastleTestsLandingOnly {
+  static void generate_legal(BrokenBase& pos, MoveList& list) {
+    legal_moves_where(pos, list, [](Move m) { return m.flag() != CASTLING; });
+    castling_where(pos, list, pos.castling_rights(), [&](const CastlingRule& r) { return !attacked(pos, r.king_to); });
+  }
+};
+
+/// with_bug, and `crash-seventh`, `castle-landing-only`.
 template <class F>
 int with_engine_bug(std::string_view name, F&& f) {
   if (name == "crash-seventh") return f.template operator()<CrashOnSeventhRankPawn>();
+  if (name == "castle-landing-only") return f.template operator()<CastleTestsLandingOnly>();
   return with_bug(name, std::forward<F>(f));
 }
 

@@ -190,6 +190,22 @@ struct KnightLandsMirrored {
   }
 };
 
+/// Double-pushes a pawn from any rank short of the last two, both squares ahead empty, as one real engine did.
+struct DoublePushFromAnyRank {
+  static void generate_legal(BrokenBase& pos, MoveList& list) {
+    pos.mailbox::Position::generate_legal(list);
+    const Color us = pos.side_to_move();
+    const int forward = us == WHITE ? NORTH : SOUTH;
+    for (Square s = SQ_A1; s <= SQ_H8; ++s) {
+      const Rank rank = relative_rank(us, s);
+      if (pos.piece_on(s) != make_piece(us, PAWN) || rank == RANK_2 || rank >= RANK_6) continue;
+      const Square over = Square(s + forward), to = Square(s + 2 * forward);
+      if (pos.piece_on(over) != NO_PIECE || pos.piece_on(to) != NO_PIECE) continue;
+      if (pos.king_safe_after(Move(s, to))) list.push_back(Move(s, to));
+    }
+  }
+};
+
 /// The names of the zoo's bugs, as broken_engine takes them.
 inline const std::vector<std::string>& bug_names() {
   static const std::vector<std::string> names{"en-passant",
@@ -206,7 +222,8 @@ inline const std::vector<std::string>& bug_names() {
                                               "double-push-jump",
                                               "pawn-wrap",
                                               "king-ray",
-                                              "knight-lands-mirrored"};
+                                              "knight-lands-mirrored",
+                                              "double-push-any-rank"};
   return names;
 }
 
@@ -229,6 +246,7 @@ auto with_bug(std::string_view name, F&& f) {
   if (name == "pawn-wrap") return f.template operator()<PawnCapturesWrap>();
   if (name == "king-ray") return f.template operator()<KingStepsAlongCheckRay>();
   if (name == "knight-lands-mirrored") return f.template operator()<KnightLandsMirrored>();
+  if (name == "double-push-any-rank") return f.template operator()<DoublePushFromAnyRank>();
   throw std::invalid_argument("unknown bug '" + std::string(name) + "'");
 }
 
