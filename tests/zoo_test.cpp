@@ -180,7 +180,7 @@ BOOST_AUTO_TEST_CASE(diff_localises_each_bug_to_the_move_it_gets_wrong) {
 BOOST_AUTO_TEST_CASE(fuzz_against_finds_each_bug_within_seconds) {
   // The defaults with --against (games from the bundled suite, every position checked at depth 2, half
   // the moves drawn from the bug-prone ones) with a fixed seed, no colour-flip checks and games of 30
-  // plies, which reach more start positions: all fourteen in about 3 s in Release.
+  // plies, which reach more start positions: all sixteen in a few seconds in Release.
   for (const std::string& bug : bug_names()) {
     BOOST_TEST_CONTEXT(bug) {
       const auto r = run_cli(
