@@ -46,6 +46,19 @@ BOOST_AUTO_TEST_CASE(a_crashing_perftree_program_is_localised_with_its_call) {
   BOOST_TEST(contains(failure["error"].get<std::string>(), "killed by signal 6"), failure["error"]);
 }
 
+BOOST_AUTO_TEST_CASE(the_failure_quotes_the_exit_status_and_the_tail_of_stderr) {
+  // A program that writes a long trace before the line that says what went wrong, and exits 3.
+  const std::string program =
+      scratch().script("panics",
+                       "i=0; while [ $i -lt 40 ]; do echo \"  frame $i of a long trace\" >&2; i=$((i+1)); done\n"
+                       "echo 'panic: no king on e1' >&2; exit 3");
+  const Run r = run_cli({"diff", "--depth", "2", "mailbox", "perftree:" + program});
+  BOOST_TEST(r.code == 2, r.err);
+  BOOST_TEST(contains(r.out, "B fails:    at depth 1"), r.out);
+  BOOST_TEST(contains(r.out, "exit code 3"), r.out);
+  BOOST_TEST(contains(r.out, "panic: no king on e1"), r.out);
+}
+
 BOOST_AUTO_TEST_CASE(diff_over_a_suite_groups_crashes_with_their_shortest_example) {
   const std::string suite =
       scratch().file("crash.epd", "4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D1 5 ;D2 25\n" + FEN +
