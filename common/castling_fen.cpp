@@ -86,6 +86,8 @@ std::optional<BoardProblem> check_castling_rights(const BoardState& s) {
     const std::string right = std::string("right '") + CASTLING_LETTERS[i] + "'", side = c == WHITE ? "white" : "black";
     const Square king = back_rank_king(s, c), rook = s.castling_rooks[i];
     if (king == SQ_NONE) return problem(right + " needs the " + side + " king on rank " + (c == WHITE ? "1" : "8"));
+    if (file_of(king) == FILE_A || file_of(king) == FILE_H)  // no Chess960 start has its king there
+      return problem(right + " needs the " + side + " king on a file b to g, not on " + square_name(king));
     if (!is_ok(rook) || rank_of(rook) != rank_of(king) || s.board[rook] != make_piece(c, ROOK) ||
         (rook > king) != king_side)
       return problem(right + " needs a " + side + " rook on " +

@@ -24,8 +24,8 @@ void parse_castling_field(std::string_view field, BoardState& s);
 /// letter (capital for white); "-" for no rights.
 std::string castling_field(const BoardState& s);
 
-/// The first castling right of s without its king on the back rank and its rook on the square
-/// castling_rooks names, on the right's side of the king; or nothing.
+/// The first castling right of s without its king on the back rank, on a file b..g (where a Chess960 start
+/// can have it), and its rook on the square castling_rooks names, on the right's side of the king; or nothing.
 std::optional<BoardProblem> check_castling_rights(const BoardState& s);
 
 }  // namespace movegen

@@ -157,9 +157,21 @@ std::optional<BoardProblem> check_checkers(const BoardState& s) {
   return std::nullopt;
 }
 
+// Set while an AllowImpossibleCheck lives on this thread.
+thread_local bool impossible_check_allowed = false;
+
 }  // namespace
 
+AllowImpossibleCheck::AllowImpossibleCheck() : previous_(impossible_check_allowed) { impossible_check_allowed = true; }
+AllowImpossibleCheck::~AllowImpossibleCheck() { impossible_check_allowed = previous_; }
+
 BoardState parse_fen(std::string_view fen) {
+  BoardState s = read_fen_fields(fen);
+  if (std::optional<BoardProblem> problem = check_board_state(s)) throw FenError(problem->field, problem->problem);
+  return s;
+}
+
+BoardState read_fen_fields(std::string_view fen) {
   std::vector<std::string_view> fields;
   for (std::string_view f : split(fen, ' '))
     if (!f.empty()) fields.push_back(f);
@@ -175,7 +187,6 @@ BoardState parse_fen(std::string_view fen) {
   parse_en_passant(fields[3], s);
   if (fields.size() > 4) s.halfmove_clock = parse_counter(fields[4], "halfmove clock");
   if (fields.size() > 5) s.fullmove_number = parse_counter(fields[5], "fullmove number");
-  if (std::optional<BoardProblem> problem = check_board_state(s)) throw FenError(problem->field, problem->problem);
   return s;
 }
 
@@ -216,7 +227,8 @@ std::optional<BoardProblem> check_board_state(const BoardState& s) {
       return problem("en passant", square_name(ep) + ": the pawn's double push crossed an occupied square (" +
                                        square_name(s.board[ep] != NO_PIECE ? ep : origin) + ")");
   }
-  if (std::optional<BoardProblem> impossible = check_checkers(s)) return impossible;
+  if (!impossible_check_allowed)
+    if (std::optional<BoardProblem> impossible = check_checkers(s)) return impossible;
   if (s.halfmove_clock < 0) return problem("halfmove clock", "is negative");
   if (s.fullmove_number < 0) return problem("fullmove number", "is negative");
   return std::nullopt;

@@ -66,6 +66,25 @@ struct BoardState {
 /// itself (see `require_side_not_to_move_safe`).
 BoardState parse_fen(std::string_view fen);
 
+/// The fields of a FEN read without the rules of check_board_state: throws FenError, naming the field, for
+/// malformed text only (a wrong number of fields, ranks or squares, a bad letter, digit or clock, castling
+/// letters no rook of the back rank fits). parse_fen is this, then check_board_state.
+BoardState read_fen_fields(std::string_view fen);
+
+/// While an AllowImpossibleCheck lives, check_board_state (so parse_fen and every from_fen) accepts, on the
+/// thread that made it, a check no legal last move could give: `--allow-impossible-check`, for suites made
+/// with such positions. Every other rule still holds. Guards nest.
+class AllowImpossibleCheck {
+ public:
+  AllowImpossibleCheck();
+  ~AllowImpossibleCheck();
+  AllowImpossibleCheck(const AllowImpossibleCheck&) = delete;
+  AllowImpossibleCheck& operator=(const AllowImpossibleCheck&) = delete;
+
+ private:
+  bool previous_;
+};
+
 /// A rule of the game a BoardState breaks: the FEN field it lies in and what is wrong, in FenError's words.
 struct BoardProblem {
   std::string field;
@@ -73,7 +92,7 @@ struct BoardProblem {
 };
 
 /// The first rule `s` breaks, or nothing: not exactly one king a side; pawns on rank 1 or 8; more than 8
-/// pawns or 16 pieces a side; a castling right without its king on the back rank and its rook on the
+/// pawns or 16 pieces a side; a castling right without its king on the back rank (files b..g) and its rook on the
 /// square castling_rooks names, on the right's side of the king; an en
 /// passant square off rank 6 (3 for black to move), without the pawn that pushed two in front of it, or
 /// with the squares it crossed occupied; a check on the side to move that no legal last move could give,

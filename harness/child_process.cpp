@@ -49,6 +49,18 @@ void append_limited(std::string& log, std::string_view text) {
   if (log.size() < LOG_LIMIT) log.append(text.substr(0, LOG_LIMIT - log.size()));
 }
 
+// Keeps the last LOG_LIMIT bytes: where a crashing program says what went wrong, after its trace.
+void append_tail(std::string& log, std::string_view text) {
+  log.append(text);
+  if (log.size() > LOG_LIMIT) log.erase(0, log.size() - LOG_LIMIT);
+}
+
+// The last `limit` bytes of `text`, escaped as escape_output does, "..." in front if any were cut.
+std::string escape_tail(std::string_view text, std::size_t limit = 200) {
+  if (text.size() <= limit) return escape_output(text);
+  return "\"..." + escape_output(text.substr(text.size() - limit)).substr(1);
+}
+
 std::string seconds_text(std::chrono::milliseconds ms) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%g s", ms.count() / 1000.0);
@@ -303,7 +315,7 @@ bool ChildProcess::pump(std::chrono::steady_clock::time_point deadline) {
       reply_bytes_ += chunk.size();
       append_limited(stdout_log_, chunk);
     } else {
-      append_limited(stderr_log_, chunk);
+      append_tail(stderr_log_, chunk);
     }
   }
   return true;
@@ -353,7 +365,7 @@ std::string ChildProcess::wait_exit() {
 std::string ChildProcess::printed() const {
   if (stdout_log_.empty() && stderr_log_.empty()) return "it printed nothing";
   std::string text = "it printed " + escape_output(stdout_log_);
-  if (!stderr_log_.empty()) text += " and on stderr " + escape_output(stderr_log_);
+  if (!stderr_log_.empty()) text += " and on stderr " + escape_tail(stderr_log_);
   return text;
 }
 

@@ -83,7 +83,7 @@ class ChildProcess {
 
   /// The program for messages: `name`, or else the whole command, shell-quoted.
   const std::string& program() const { return program_; }
-  /// The start of everything the child printed so far (stdout, then stderr), escaped, for error messages.
+  /// What the child printed so far, escaped, for error messages: the start of stdout, the end of stderr.
   std::string printed() const;
   /// Forgets what the child printed so far, so that the next error shows its reply to the next request.
   void clear_log() { stdout_log_.clear(), stderr_log_.clear(); }
@@ -105,7 +105,7 @@ class ChildProcess {
   int stdin_fd_ = -1, stdout_fd_ = -1, stderr_fd_ = -1;
   std::string pending_;     // stdout read but not yet returned as lines
   std::string stdout_log_;  // the first bytes of stdout, for error messages
-  std::string stderr_log_;  // the first bytes of stderr
+  std::string stderr_log_;  // the last bytes of stderr
   bool reaped_ = false;
   bool clean_exit_ = false;
 };

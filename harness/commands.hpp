@@ -48,22 +48,25 @@ struct SuiteOptions {
   std::string generator = "mailbox";  // a generator name, a comma-separated list of them, or "all"
   std::string file;
   int max_depth = MAX_DEPTH;
-  bool json = false;      // one JSON document instead of the text report (docs/json.md)
-  bool chess960 = false;  // accepted for symmetry: counts do not depend on the notation
+  bool json = false;                    // one JSON document instead of the text report (docs/json.md)
+  bool chess960 = false;                // accepted for symmetry: counts do not depend on the notation
+  bool allow_impossible_check = false;  // count positions with an impossible check instead of refusing them
 };
 
 /// `movegen suite`: checks every `;Dn` count with n <= max_depth, one line per position (ok or FAIL
-/// with expected and got), a summary line, or with `json` one JSON document of the same results;
-/// a progress bar on `err` while it runs if `err` is a terminal. 1 on any mismatch.
+/// with expected and got, or refused with the rule of the game its position breaks), a summary line, or
+/// with `json` one JSON document of the same results; a progress bar on `err` while it runs if `err` is
+/// a terminal. 1 on any mismatch.
 int run_suite(const SuiteOptions& options, std::ostream& out, std::ostream& err);
 
 struct CompareOptions {
   std::string file;        // an EPD suite
   std::string generators;  // comma-separated generator names; empty: all six
   int max_depth = MAX_DEPTH;
-  bool bulk = true;       // count the last ply from the move list (every generator alike)
-  bool json = false;      // one JSON document instead of the text report (docs/json.md)
-  bool chess960 = false;  // accepted for symmetry: counts do not depend on the notation
+  bool bulk = true;                     // count the last ply from the move list (every generator alike)
+  bool json = false;                    // one JSON document instead of the text report (docs/json.md)
+  bool chess960 = false;                // accepted for symmetry: counts do not depend on the notation
+  bool allow_impossible_check = false;  // count positions with an impossible check instead of refusing them
 };
 
 /// `movegen compare`: runs the chosen built-in generators (all six by default) on every count of the
@@ -74,9 +77,11 @@ struct CompareOptions {
 /// throws UsageError for a bad --generators list.
 int run_compare(const CompareOptions& options, std::ostream& out, std::ostream& err);
 
-/// The entries of an EPD suite, each position already loaded by every generator, so that a bad line
-/// stops a command before it prints anything. Throws EpdError naming the file, and the line if there is
-/// one: a file that cannot be read, a bad line, a FEN whose side not to move is in check, no positions.
+/// The entries of a suite (EPD or .perft), each position already loaded by every generator, so that a bad
+/// line stops a command before it prints anything; a position that breaks a rule of the game (a check no
+/// legal last move gives, unless an AllowImpossibleCheck lives; the side not to move in check; ...) is
+/// kept with `refused` saying why. Throws EpdError naming the file, and the line if there is one: a file
+/// that cannot be read, a malformed line, no positions, every position refused.
 std::vector<EpdEntry> load_suite(const std::string& path);
 
 /// Throws UsageError naming --max-depth if no entry has a count at depth 1..max_depth: such a run would

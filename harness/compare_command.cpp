@@ -180,6 +180,8 @@ int run_compare(const CompareOptions& options, std::ostream& out, std::ostream& 
   require_depth(options.max_depth, "--max-depth", 1);
   const std::vector<Generator> generators =
       options.generators.empty() ? all_generators() : parse_generator_list(options.generators, "--generators");
+  std::optional<AllowImpossibleCheck> allowed;
+  if (options.allow_impossible_check) allowed.emplace();
   const std::vector<EpdEntry> entries = load_suite(options.file);
   require_counts_within(entries, options.max_depth);
   const Counting counting = options.bulk ? Counting::BULK : Counting::MAKE_EVERY_LEAF;
@@ -192,12 +194,17 @@ int run_compare(const CompareOptions& options, std::ostream& out, std::ostream& 
 
   std::vector<Timed> totals(generators.size());
   nlohmann::json rows = nlohmann::json::array();
-  int disagreements = 0, counts_checked = 0, skipped = 0, index = 0;
+  int disagreements = 0, counts_checked = 0, skipped = 0, refused = 0, index = 0;
   const auto start = std::chrono::steady_clock::now();
   std::uint64_t nodes_done = 0;
   ProgressBar bar(err);
   for (const EpdEntry& entry : entries) {
     ++index;
+    if (!entry.refused.empty()) {
+      ++refused;
+      if (!options.json) fmt::print(out, "{:>5}  refused: {}\n", entry.line, entry.refused);
+      continue;
+    }
     const CompareRow row = compare_position(entry, generators, options.max_depth, counting);
     counts_checked += row.counts_checked;
     skipped += row.deepest == 0;
@@ -242,6 +249,7 @@ int run_compare(const CompareOptions& options, std::ostream& out, std::ostream& 
                      {"summary",
                       {{"positions", entries.size()},
                        {"positions_skipped", skipped},
+                       {"positions_refused", refused},
                        {"counts_checked", counts_checked},
                        {"positions_disagreeing", disagreements}}},
                      {"totals", total_rows},
@@ -249,8 +257,9 @@ int run_compare(const CompareOptions& options, std::ostream& out, std::ostream& 
                      {"all_agree", disagreements == 0}});
     return disagreements == 0 ? 0 : 1;
   }
-  fmt::print(out, "\n{} positions, {} counts, each checked against the EPD and between {} generators ({} counting)\n",
-             entries.size(), counts_checked, generators.size(), options.bulk ? "bulk" : "make-every-leaf");
+  fmt::print(out, "\n{} positions{}, {} counts, each checked against the EPD and between {} generators ({} counting)\n",
+             entries.size(), refused ? fmt::format(" ({} refused)", refused) : "", counts_checked, generators.size(),
+             options.bulk ? "bulk" : "make-every-leaf");
   for (std::size_t i = 0; i < generators.size(); ++i)
     fmt::print(out, "{:>14}: {} nodes in {:.2f} s, {:.2f} Mnps\n", generator_name(generators[i]), totals[i].nodes,
                totals[i].seconds, totals[i].mnps());
@@ -270,6 +279,7 @@ Subcommand add_compare_command(CLI::App& app) {
   cmd->add_option("file", options->file, "EPD file (default: the bundled suite)");
   add_json_flag(*cmd, options->json);
   add_chess960_flag(*cmd, options->chess960);
+  add_allow_impossible_check_flag(*cmd, options->allow_impossible_check);
   return {cmd, [options](std::ostream& out, std::ostream& err) {
             if (options->file.empty()) options->file = default_suite_path();
             return run_compare(*options, out, err);

@@ -22,10 +22,11 @@ struct DiffOptions {
   int depth = 3;
   std::string a = "bitboard-tuned";  // generator specs, see divide_source.hpp
   std::string b;
-  double timeout_seconds = 60;  // longest wait for one line of an external program's output
-  bool all = false;             // every differing root move, not only the first divergence
-  bool json = false;            // one JSON document on stdout instead of the report
-  bool chess960 = false;        // Chess960 notation for every move text (implied by a Chess960-only FEN)
+  double timeout_seconds = 60;          // longest wait for one line of an external program's output
+  bool all = false;                     // every differing root move, not only the first divergence
+  bool json = false;                    // one JSON document on stdout instead of the report
+  bool chess960 = false;                // Chess960 notation for every move text (implied by a Chess960-only FEN)
+  bool allow_impossible_check = false;  // with `epd`: check positions with an impossible check, not refuse them
 };
 
 /// `movegen diff`: compares the divides of A and B and reports the divergence with the shortest move path

@@ -12,6 +12,7 @@
 #include "harness/debug_commands.hpp"
 #include "harness/diff_report.hpp"
 #include "harness/divergence.hpp"
+#include "harness/failure_descent.hpp"
 #include "harness/json_output.hpp"
 #include "harness/node_check.hpp"
 #include "harness/options.hpp"
@@ -61,15 +62,17 @@ int run_diff(const DiffOptions& options, std::ostream& out, std::ostream& err) {
     throw UsageError("bad --epd: it cannot be combined with --fen or --moves");
   const std::chrono::milliseconds timeout = timeout_from_seconds(options.timeout_seconds);
 
+  std::optional<AllowImpossibleCheck> allowed;
+  if (options.allow_impossible_check) allowed.emplace();
   std::vector<DiffOutcome> outcomes;
   if (options.epd.empty()) {
     outcomes.push_back(
-        {options.fen.empty() ? std::string(START_FEN) : options.fen, options.moves, 0, options.depth, {}, ""});
+        {options.fen.empty() ? std::string(START_FEN) : options.fen, options.moves, 0, options.depth, {}, "", "", {}});
   } else {
     for (const EpdEntry& e : load_suite(options.epd)) {
       int deepest = 1;
       for (const PerftCount& c : e.counts) deepest = std::max(deepest, c.depth);
-      outcomes.push_back({e.fen, {}, e.line, std::min(options.depth, deepest), {}, ""});
+      outcomes.push_back({e.fen, {}, e.line, std::min(options.depth, deepest), {}, "", e.refused, {}});
     }
   }
   // Checked in process whatever the generators are: an external engine may silently drop an illegal move
@@ -77,24 +80,39 @@ int run_diff(const DiffOptions& options, std::ostream& out, std::ostream& err) {
   // One notation for every position: Chess960's if asked for or if any position needs it.
   Notation notation = options.chess960 ? Notation::CHESS960 : Notation::CLASSICAL;
   for (const DiffOutcome& o : outcomes)
-    if (notation_for(o.fen, false) == Notation::CHESS960) notation = Notation::CHESS960;
+    if (o.refused.empty() && notation_for(o.fen, false) == Notation::CHESS960) notation = Notation::CHESS960;
   for (const DiffOutcome& o : outcomes)
     for (Generator g : all_generators())
-      with_generator(g, [&]<ChessPosition P>() { (void)position_after<P>(o.fen, o.moves, notation); });
-  std::unique_ptr<DivideSource> a = make_divide_source(options.a, timeout, notation);
-  std::unique_ptr<DivideSource> b = make_divide_source(options.b, timeout, notation);
+      if (o.refused.empty())
+        with_generator(g, [&]<ChessPosition P>() { (void)position_after<P>(o.fen, o.moves, notation); });
+  // Started afresh after a failure, so that diff can ask again where the program fails.
+  const auto source = [&](const std::string& spec) {
+    return std::make_unique<RestartingSource>(
+        spec, [spec, timeout, notation] { return make_divide_source(spec, timeout, notation); });
+  };
+  std::unique_ptr<RestartingSource> a = source(options.a), b = source(options.b);
 
   const auto start = std::chrono::steady_clock::now();
   std::size_t divergent = 0, failed = 0;
   for (DiffOutcome& o : outcomes) {
+    if (!o.refused.empty()) {
+      if (!options.json) print_outcome_line(out, o);
+      continue;
+    }
     try {
       o.divergences = compare(*a, *b, o.fen, o.moves, o.depth, options.all);
     } catch (const ExternalError& e) {
-      if (options.epd.empty()) throw;  // one position: its error is the answer
       o.error = e.what();
-      // A program that died or hung is started afresh for the next position (a perftree program anyway is).
-      if (!a->builtin()) a = make_divide_source(options.a, timeout, notation);
-      if (!b->builtin()) b = make_divide_source(options.b, timeout, notation);
+      RestartingSource& failing = a->failed() ? *a : *b;
+      o.failure = locate_failure(failing, a->failed() ? "A" : "B", o.fen, o.moves, o.depth, notation);
+      if (o.failure) o.error = failure_line(*o.failure);
+      if (options.epd.empty()) {  // one position: the report, and its error is the answer
+        if (o.failure && options.json) print_json(out, diff_json(outcomes, a->name(), b->name()));
+        if (o.failure && !options.json) print_failure(out, *o.failure, a->name(), b->name());
+        throw ExternalError(o.error);
+      }
+      // A program that died or hung is started afresh for the next position; if it cannot be, the run stops.
+      a->restart_if_failed(), b->restart_if_failed();
     }
     divergent += !o.divergences.empty(), failed += !o.error.empty();
     if (!options.epd.empty() && !options.json) print_outcome_line(out, o);
@@ -129,6 +147,7 @@ Subcommand add_diff_command(CLI::App& app) {
   add_timeout_option(*cmd, options->timeout_seconds, "seconds an external program may take for one reply");
   cmd->add_flag("--all", options->all, "report every differing root move, each with its own shortest path");
   add_chess960_flag(*cmd, options->chess960);
+  add_allow_impossible_check_flag(*cmd, options->allow_impossible_check);
   add_json_flag(*cmd, options->json);
   cmd->add_option("a", options->a,
                   "generator: mailbox, mailbox-masks, bitboard or bitboard-mtu, uci:COMMAND or perftree:COMMAND")

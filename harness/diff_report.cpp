@@ -16,12 +16,12 @@ std::string join(const std::vector<std::string>& texts) { return fmt::format("{}
 
 std::string where(const DiffOutcome& o) { return o.line ? fmt::format("line {}", o.line) : o.fen; }
 
-// The divergences of every outcome, grouped by kind in MoveKind order: (outcome, divergence) per group.
+// The divergences of every outcome, grouped by cause (Divergence::cause): (outcome, divergence) per group.
 using Group = std::vector<std::pair<const DiffOutcome*, const Divergence*>>;
-std::map<MoveKind, Group> group_by_kind(const std::vector<DiffOutcome>& outcomes) {
-  std::map<MoveKind, Group> groups;
+std::map<std::string, Group> group_by_cause(const std::vector<DiffOutcome>& outcomes) {
+  std::map<std::string, Group> groups;
   for (const DiffOutcome& o : outcomes)
-    for (const Divergence& d : o.divergences) groups[d.kind()].emplace_back(&o, &d);
+    for (const Divergence& d : o.divergences) groups[d.cause()].emplace_back(&o, &d);
   return groups;
 }
 
@@ -31,6 +31,21 @@ std::pair<const DiffOutcome*, const Divergence*> shortest(const Group& group) {
   for (const auto& member : group)
     if (member.second->path.size() < best.second->path.size()) best = member;
   return best;
+}
+
+// The located failures, grouped by cause, each group's shortest example (fewest moves, then shallowest) first.
+std::map<std::string, std::vector<const DiffOutcome*>> failures_by_cause(const std::vector<DiffOutcome>& outcomes) {
+  std::map<std::string, std::vector<const DiffOutcome*>> groups;
+  for (const DiffOutcome& o : outcomes)
+    if (o.failure) groups[o.failure->cause()].push_back(&o);
+  for (auto& [cause, group] : groups)
+    std::stable_sort(group.begin(), group.end(), [](const DiffOutcome* x, const DiffOutcome* y) {
+      const auto key = [](const DiffOutcome* o) {
+        return std::pair{o->failure->path.size() - o->moves.size(), o->failure->depth};
+      };
+      return key(x) < key(y);
+    });
+  return groups;
 }
 
 std::size_t positions_in(const Group& group) {
@@ -43,6 +58,7 @@ std::size_t positions_in(const Group& group) {
 
 void print_outcome_line(std::ostream& out, const DiffOutcome& o) {
   const std::string head = fmt::format("line {:>3}  depth {}", o.line, o.depth);
+  if (!o.refused.empty()) return fmt::print(out, "{:<7} line {:>3}  {}  {}\n", "refused", o.line, o.refused, o.fen);
   if (!o.error.empty()) return fmt::print(out, "{:<7}{}  {}\n", "error", head, o.error);
   if (o.divergences.empty()) return fmt::print(out, "{:<7}{}  {}\n", "ok", head, o.fen);
   const Divergence& d = o.divergences.front();
@@ -57,23 +73,38 @@ void print_outcome_line(std::ostream& out, const DiffOutcome& o) {
 
 void print_diff_summary(std::ostream& out, const std::vector<DiffOutcome>& outcomes, const std::string& a_name,
                         const std::string& b_name) {
-  std::size_t differ = 0, errors = 0;
-  for (const DiffOutcome& o : outcomes) differ += !o.divergences.empty(), errors += !o.error.empty();
-  fmt::print(out, "\n{} positions checked: {} agree, {} differ, {} failed (A {}, B {})\n", outcomes.size(),
-             outcomes.size() - differ - errors, differ, errors, a_name, b_name);
-  const auto groups = group_by_kind(outcomes);
+  std::size_t differ = 0, errors = 0, refused = 0;
+  for (const DiffOutcome& o : outcomes)
+    differ += !o.divergences.empty(), errors += !o.error.empty(), refused += !o.refused.empty();
+  fmt::print(out, "\n{} positions checked: {} agree, {} differ, {} failed{} (A {}, B {})\n", outcomes.size() - refused,
+             outcomes.size() - refused - differ - errors, differ, errors,
+             refused ? fmt::format(", {} refused", refused) : "", a_name, b_name);
+  const auto groups = group_by_cause(outcomes);
   if (!groups.empty()) {
-    fmt::print(out, "\n{:<16}{:>12}{:>11}  shortest example\n", "differing move", "divergences", "positions");
-    for (const auto& [kind, group] : groups) {
+    std::size_t width = 5;  // "cause"
+    for (const auto& [cause, group] : groups) width = std::max(width, cause.size());
+    fmt::print(out, "\n{:<{}}{:>13}{:>11}  shortest example\n", "cause", width, "divergences", "positions");
+    for (const auto& [cause, group] : groups) {
       const auto [o, d] = shortest(group);
       const std::size_t moves = d->path.size() - o->moves.size();
-      fmt::print(out, "{:<16}{:>12}{:>11}  {} ({} move{})\n", kind_name(kind), group.size(), positions_in(group),
+      fmt::print(out, "{:<{}}{:>13}{:>11}  {} ({} move{})\n", cause, width, group.size(), positions_in(group),
                  where(*o), moves, moves == 1 ? "" : "s");
     }
-    for (const auto& [kind, group] : groups) {
+    for (const auto& [cause, group] : groups) {
       const auto [o, d] = shortest(group);
-      fmt::print(out, "\n{}: shortest example, {}\n", kind_name(kind), where(*o));
+      fmt::print(out, "\n{}: shortest example, {}\n", cause, where(*o));
       print_divergence(out, *d);
+    }
+  }
+  const auto failures = failures_by_cause(outcomes);
+  if (!failures.empty()) {
+    fmt::print(out, "\n{:<30}{:>11}  shortest example\n", "failure", "positions");
+    for (const auto& [cause, group] : failures)
+      fmt::print(out, "{:<30}{:>11}  {} ({} moves)\n", cause, group.size(), where(*group.front()),
+                 group.front()->failure->path.size() - group.front()->moves.size());
+    for (const auto& [cause, group] : failures) {
+      fmt::print(out, "\n{}: shortest example, {}\n", cause, where(*group.front()));
+      print_failure(out, *group.front()->failure, a_name, b_name);
     }
   }
   if (errors) fmt::print(out, "\nfailed:\n");
@@ -93,29 +124,36 @@ nlohmann::json divergence_json(const Divergence& d) {
                      {"why", v.why}});
   return {{"depth", d.depth},   {"path", d.path},     {"path_counts", path_counts},  {"fen", d.fen},
           {"only_a", d.only_a}, {"only_b", d.only_b}, {"kind", kind_name(d.kind())}, {"moves", moves},
-          {"detail", d.detail}};
+          {"detail", d.detail}, {"cause", d.cause()}, {"wrong_move", d.wrong_move},  {"wrong_side", d.wrong_side},
+          {"board", d.board}};
 }
 
 nlohmann::json diff_json(const std::vector<DiffOutcome>& outcomes, const std::string& a_name,
                          const std::string& b_name) {
   nlohmann::json positions = nlohmann::json::array(), groups = nlohmann::json::array();
-  std::size_t differ = 0, errors = 0;
+  std::size_t differ = 0, errors = 0, refused = 0;
   for (const DiffOutcome& o : outcomes) {
-    differ += !o.divergences.empty(), errors += !o.error.empty();
+    differ += !o.divergences.empty(), errors += !o.error.empty(), refused += !o.refused.empty();
     nlohmann::json divergences = nlohmann::json::array();
     for (const Divergence& d : o.divergences) divergences.push_back(divergence_json(d));
-    const char* status = !o.error.empty() ? "error" : o.divergences.empty() ? "agree" : "differ";
+    const char* status = !o.refused.empty()      ? "refused"
+                         : !o.error.empty()      ? "error"
+                         : o.divergences.empty() ? "agree"
+                                                 : "differ";
     positions.push_back({{"fen", o.fen},
                          {"moves", o.moves},
                          {"line", o.line},
                          {"depth", o.depth},
                          {"status", status},
                          {"error", o.error},
+                         {"reason", o.refused},
+                         {"failure", o.failure ? failure_json(*o.failure) : nlohmann::json(nullptr)},
                          {"divergences", divergences}});
   }
-  for (const auto& [kind, group] : group_by_kind(outcomes)) {
+  for (const auto& [cause, group] : group_by_cause(outcomes)) {
     const auto [o, d] = shortest(group);
-    groups.push_back({{"kind", kind_name(kind)},
+    groups.push_back({{"cause", cause},
+                      {"kind", kind_name(d->kind())},
                       {"divergences", group.size()},
                       {"positions", positions_in(group)},
                       {"example", {{"line", o->line}, {"root_fen", o->fen}, {"divergence", divergence_json(*d)}}}});
@@ -125,10 +163,11 @@ nlohmann::json diff_json(const std::vector<DiffOutcome>& outcomes, const std::st
           {"b", b_name},
           {"positions", positions},
           {"summary",
-           {{"checked", outcomes.size()},
-            {"agree", outcomes.size() - differ - errors},
+           {{"checked", outcomes.size() - refused},
+            {"agree", outcomes.size() - refused - differ - errors},
             {"differ", differ},
             {"failed", errors},
+            {"refused", refused},
             {"groups", groups}}}};
 }
 

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "harness/divergence.hpp"
+#include "harness/failure_descent.hpp"
 
 namespace movegen::harness {
 
@@ -22,16 +23,18 @@ struct DiffOutcome {
   int line = 0;                    // its line in the EPD file, 0 without one
   int depth = 0;                   // the divide depth asked for
   std::vector<Divergence> divergences;
-  std::string error;  // what an external program did wrong, "" if it answered
+  std::string error;               // what an external program did wrong, "" if it answered
+  std::string refused;             // the rule of the game the position breaks, so it was not checked; "" if checked
+  std::optional<Failure> failure;  // where it fails, smallest depth and position, when diff found it
 };
 
 /// One line: "ok", "differ" (the first divergence's kind, path and differing moves, and how many more
-/// with --all) or "error" (the message), with the EPD line and the depth.
+/// with --all), "error" (the message) or "refused" (the reason), with the EPD line and the depth.
 void print_outcome_line(std::ostream& out, const DiffOutcome& o);
 
 /// The summary: positions checked, agreeing, differing and failed; per kind of differing move the number
 /// of divergences and positions, then each group's example (the one with the shortest path) as a full
-/// report; then the errors, one line each.
+/// report; the same for failures, grouped by cause (Failure::cause); then the errors, one line each.
 void print_diff_summary(std::ostream& out, const std::vector<DiffOutcome>& outcomes, const std::string& a_name,
                         const std::string& b_name);
 

@@ -9,6 +9,7 @@
 #include <ostream>
 #include <set>
 
+#include "harness/node_check.hpp"
 #include "mailbox/legal_mtu.hpp"
 
 namespace movegen::harness {
@@ -82,6 +83,20 @@ bool divides_differ(const DivideResult& ra, const DivideResult& rb, int depth) {
   return move_multiplicity(ra, depth) != move_multiplicity(rb, depth) || counts_by_move(ra) != counts_by_move(rb);
 }
 
+// The divide's moves, each once.
+std::set<std::string> move_set(const DivideResult& r) {
+  std::set<std::string> moves;
+  for (const auto& [move, count] : r.moves) moves.insert(move);
+  return moves;
+}
+
+// The from-squares of the moves, as names.
+std::set<std::string> from_squares(const std::set<std::string>& moves) {
+  std::set<std::string> squares;
+  for (const std::string& m : moves) squares.insert(m.substr(0, 2));
+  return squares;
+}
+
 // From the node `d.path` whose divides `depth` deep are `ra` and `rb` (and whose parent gave the counts
 // `expected`), descends into a move whose counts differ until the move lists differ, and fills in `d`.
 Divergence descend(DivideSource& a, DivideSource& b, Divergence d, int depth, DivideResult ra, DivideResult rb,
@@ -100,6 +115,8 @@ Divergence descend(DivideSource& a, DivideSource& b, Divergence d, int depth, Di
     if (!d.only_a.empty() || !d.only_b.empty() || !d.detail.empty()) {
       d.fen = fen_after(fen, d.path, d.notation);
       judge_differing_moves(d, ma, mb);
+      diagnose_board(d, b, "B", rb);
+      if (d.wrong_move.empty()) diagnose_board(d, a, "A", ra);
       return d;
     }
     const auto ca = counts_by_move(ra), cb = counts_by_move(rb);
@@ -138,6 +155,45 @@ MoveTimes move_times(const std::vector<std::string>& moves) {
   MoveTimes times;
   for (const std::string& m : moves) ++times[m];
   return times;
+}
+
+void diagnose_board(Divergence& d, DivideSource& x, const std::string& side, const DivideResult& rx) {
+  if (x.builtin() || d.path.empty()) return;  // ours play every move right; no move to blame at the root
+  std::set<std::string> ours;
+  try {
+    mailbox::MtuPosition pos = mailbox::MtuPosition::from_fen(d.fen);
+    const std::vector<std::string> legal = legal_move_texts(pos, d.notation);
+    ours.insert(legal.begin(), legal.end());
+  } catch (const std::exception&) {
+    return;  // the path cannot be played on our board: nothing to compare with
+  }
+  // Squares x moves from that are not ours to move from, and squares of ours with moves x never makes.
+  const std::set<std::string> theirs = move_set(rx), ours_from = from_squares(ours), theirs_from = from_squares(theirs);
+  std::vector<std::string> extra, missing;
+  std::set_difference(theirs_from.begin(), theirs_from.end(), ours_from.begin(), ours_from.end(),
+                      std::back_inserter(extra));
+  std::set_difference(ours_from.begin(), ours_from.end(), theirs_from.begin(), theirs_from.end(),
+                      std::back_inserter(missing));
+  if (extra.empty() && missing.empty()) return;
+  if (move_set(x.divide(d.fen, {}, 1)) == theirs) return;  // from the FEN it answers the same: generation
+  for (std::size_t k = 1; k <= d.path.size(); ++k) {
+    const std::vector<std::string> played(d.path.begin(), d.path.begin() + long(k));
+    const DivideResult through = x.divide(d.root_fen, played, 2);
+    const DivideResult direct = x.divide(fen_after(d.root_fen, played, d.notation), {}, 2);
+    if (counts_by_move(through) == counts_by_move(direct)) continue;
+    d.wrong_move = d.path[k - 1], d.wrong_side = side;
+    const std::vector<std::string> before(d.path.begin(), d.path.begin() + long(k - 1));
+    d.wrong_rule = judge_move(fen_after(d.root_fen, before, d.notation), d.wrong_move, d.notation).rule;
+    if (d.wrong_rule.starts_with("legal ")) d.wrong_rule.erase(0, 6);
+    std::string squares;
+    if (!extra.empty())
+      squares += fmt::format("{} moves from {}, where ours has no piece to move", side, join(extra, ""));
+    if (!missing.empty())
+      squares += fmt::format("{}{} never moves ours from {}", squares.empty() ? "" : "; ", side, join(missing, ""));
+    d.board = fmt::format("{} plays {} wrongly: after it, {}'s board differs from ours (at the end of the path {})",
+                          side, d.wrong_move, side, squares);
+    return;
+  }
 }
 
 void judge_differing_moves(Divergence& d, const MoveTimes& times_a, const MoveTimes& times_b) {
@@ -230,8 +286,12 @@ void print_divergence(std::ostream& out, const Divergence& d) {
   fmt::print(out, "only A:     {}\n", join(d.only_a, "-"));
   fmt::print(out, "only B:     {}\n", join(d.only_b, "-"));
   if (!d.verdicts.empty()) fmt::print(out, "kind:       {}\n", kind_name(d.kind()));
-  for (std::size_t i = 0; i < d.verdicts.size(); ++i) fmt::print(out, "{:<12}{}\n", i ? "" : "why:", d.verdicts[i].why);
+  for (std::size_t i = 0; i < d.verdicts.size(); ++i) {  // each line names its move
+    const MoveVerdict& v = d.verdicts[i];
+    fmt::print(out, "{:<12}{}{}\n", i ? "" : "why:", v.why.starts_with(v.move + " ") ? "" : v.move + ": ", v.why);
+  }
   if (!d.detail.empty()) fmt::print(out, "detail:     {}\n", d.detail);
+  if (!d.board.empty()) fmt::print(out, "board:      {}\n", d.board);
 }
 
 }  // namespace movegen::harness

@@ -44,9 +44,22 @@ struct Divergence {
   std::string detail;
   int depth = 0;                      // the smallest divide depth from the root at which A and B differ
   std::vector<MoveVerdict> verdicts;  // one per distinct move of only_a, then of only_b (judge_move)
+  /// A make-move bug, when one side's moves here imply a board other than ours: the move of `path` it
+  /// plays wrongly (its answers through the moves and from the FEN differ from that move on), "" if none;
+  /// `wrong_side` "A" or "B", and `board` the sentence that says so with the squares involved.
+  std::string wrong_move;
+  std::string wrong_side;
+  std::string wrong_rule;  // the wrong move's rule (MoveVerdict::rule), in the position before it
+  std::string board;
 
   /// The kind of the first differing move (only A's first), OTHER when no move differs (a `detail`).
   MoveKind kind() const { return verdicts.empty() ? MoveKind::OTHER : verdicts.front().kind; }
+  /// The cause diff groups divergences by: "make move: knight move" for a move played wrongly, else the
+  /// rule of the first differing move (MoveVerdict::rule), "a count that does not add up" for a detail only.
+  std::string cause() const {
+    if (!wrong_move.empty()) return "make move: " + wrong_rule;
+    return verdicts.empty() ? "a count that does not add up" : verdicts.front().rule;
+  }
 };
 
 /// How many times a generator gave each move at one node: UCI text to count.
@@ -54,6 +67,14 @@ using MoveTimes = std::map<std::string, std::uint64_t>;
 
 /// Each move text of `moves` with the number of times it occurs.
 MoveTimes move_times(const std::vector<std::string>& moves);
+
+/// Looks for a make-move bug behind `d` (found at the end of its path, with `rx` the divide `x`, the side
+/// named `side`, gave there): if x moves from squares where our board has no piece of the side to move, or
+/// never moves a piece of ours that has moves, x is asked for the position from the FEN instead of
+/// through the moves; if that answers differently, the first move of the path after which x's divide two
+/// plies deep through the moves differs from the one from the FEN is the move x plays wrongly: fills
+/// d.wrong_move, d.wrong_side and d.board. Throws what DivideSource::divide throws.
+void diagnose_board(Divergence& d, DivideSource& x, const std::string& side, const DivideResult& rx);
 
 /// Fills `d.verdicts` from d.only_a and d.only_b: judge_move in d.fen for each distinct move, and for a
 /// move that both generate, but one more often (`times_a`, `times_b`: the counts at that node), a `why`

@@ -20,6 +20,11 @@ DivideResult DivideSource::divide(const std::string& fen, const std::vector<std:
   return run_divide(fen, moves, depth);
 }
 
+std::vector<std::string> DivideSource::commands_sent(const std::string&, const std::vector<std::string>&,
+                                                     int depth) const {
+  return {"(in process: " + name() + "'s divide at depth " + std::to_string(depth) + ")"};
+}
+
 std::vector<std::string> DivideSource::legal_moves(const std::string& fen, const std::vector<std::string>& moves) {
   std::vector<std::string> texts;
   for (const auto& [move, count] : divide(fen, moves, 1).moves)  // a move list holds at most 256 moves

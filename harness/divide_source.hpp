@@ -44,6 +44,10 @@ class DivideSource {
   virtual std::optional<Generator> builtin() const { return std::nullopt; }
   /// How its move texts write castling: as the king's move, or (Chess960) as king takes own rook.
   Notation notation() const { return notation_; }
+  /// What divide(fen, moves, depth) sends, for a report: a UCI engine's `position ...` and `go perft N`
+  /// lines, a perftree program's command line (shell-quoted); in process, a note saying so.
+  virtual std::vector<std::string> commands_sent(const std::string& fen, const std::vector<std::string>& moves,
+                                                 int depth) const;
 
  protected:
   explicit DivideSource(std::string name, Notation notation = Notation::CLASSICAL)

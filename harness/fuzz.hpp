@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <optional>
 #include <random>
+#include <set>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -29,6 +30,8 @@ struct FuzzRun {
   int games = 0;
   std::uint64_t positions = 0;
   std::uint64_t against_positions = 0;
+  std::uint64_t against_distinct = 0;  // of against_positions, the distinct ones (by Zobrist key)
+  int against_games = 0;               // games in which the outside engine was checked at least once
   std::uint64_t against_calls = 0;
   std::optional<Divergence> divergence;
   int game = 0;
@@ -105,6 +108,10 @@ inline std::uint64_t game_seed(std::uint64_t run_seed, int game) {
 /// --fen and --against are shell-quoted, so the line can be pasted.
 std::string replay_command(const FuzzOptions& options, int game, int ply, const std::string& start_fen);
 
+/// With an outside engine and --time, each game's share of the time: the time is spread over this many
+/// games at least, so that a slow engine is checked at many starts, not along one long game.
+inline constexpr int GAMES_IN_A_TIMED_RUN = 20;
+
 /// Plays options.games random games of at most options.plies moves (or until options.time_seconds
 /// have passed), game g from starts[g % starts.size()] (with `starts` empty, from Chess960 start position
 /// game_seed(options.seed, g) % 960, so that every one of the 960 can come up) with
@@ -112,7 +119,9 @@ std::string replay_command(const FuzzOptions& options, int game, int ply, const 
 /// counted from options.first_game, in P and in each of Qs. At every ply nodes_agree(P's position, each Q's); at every
 /// options.flip_every-th position of a game flip_mismatch for each Q; with `against`, find_divergence between P and it,
 /// given the game's start FEN and moves, at every options.sample_every-th position of a game (counted per game, so that
-/// one game replays alone). `names` holds P's name, then each Q's. Stops at the first mismatch.
+/// one game replays alone); with `against` and a time limit a game also ends when its share of the time
+/// (time_seconds / GAMES_IN_A_TIMED_RUN) has passed. `names` holds P's name, then each Q's. Stops at the
+/// first mismatch.
 template <ChessPosition P, ChessPosition... Qs>
 FuzzRun fuzz_games(const FuzzOptions& options, DivideSource* against, const std::vector<std::string>& names,
                    const std::vector<std::string>& starts = {std::string(START_FEN)}) {
@@ -125,6 +134,10 @@ FuzzRun fuzz_games(const FuzzOptions& options, DivideSource* against, const std:
   BuiltinSource<P> reference(names.at(0), std::nullopt, notation);
   std::optional<CountingSource> outside;
   if (against) outside.emplace(*against);
+  const bool share_time = against && options.time_seconds > 0;
+  const auto game_time = std::chrono::duration_cast<Clock::duration>(
+      std::chrono::duration<double>(options.time_seconds / GAMES_IN_A_TIMED_RUN));
+  std::set<Key> against_keys;
   for (run.game = options.first_game; run.game - options.first_game < options.games; ++run.game) {
     if (options.time_seconds > 0 && Clock::now() >= deadline) break;
     ++run.games;
@@ -139,13 +152,17 @@ FuzzRun fuzz_games(const FuzzOptions& options, DivideSource* against, const std:
       std::size_t i = 0;
       return std::apply([&](auto&... b) { return ((d.b_name = names.at(++i), check(b)) && ...); }, others);
     };
+    const auto game_deadline = Clock::now() + game_time;
+    bool against_checked = false;
     auto stop = [&](std::optional<Divergence> found) {
       if (outside) run.against_calls = outside->calls();
+      run.against_distinct = against_keys.size(), run.against_games += against_checked;
       run.divergence = std::move(found);
       return run;
     };
     for (run.ply = 0; run.ply <= options.plies; ++run.ply) {
       if (options.time_seconds > 0 && run.ply > 0 && Clock::now() >= deadline) break;
+      if (share_time && run.ply > 0 && Clock::now() >= game_deadline) break;
       ++run.positions;
       if (!each_other([&](auto& b) { return nodes_agree(a, b, d); })) return stop(d);
       const int in_game = run.ply + 1;  // positions of this game so far
@@ -158,6 +175,7 @@ FuzzRun fuzz_games(const FuzzOptions& options, DivideSource* against, const std:
       }
       if (outside && in_game % options.sample_every == 0) {
         ++run.against_positions;
+        against_keys.insert(a.key()), against_checked = true;
         if (auto found = find_divergence(reference, *outside, run.start_fen, d.path, options.against_depth))
           return stop(found);
       }
@@ -169,8 +187,10 @@ FuzzRun fuzz_games(const FuzzOptions& options, DivideSource* against, const std:
       std::apply([&](auto&... b) { (b.make_move(m), ...); }, others);
       d.path.push_back(to_uci(m, notation));
     }
+    run.against_games += against_checked;
   }
   if (outside) run.against_calls = outside->calls();
+  run.against_distinct = against_keys.size();
   return run;
 }
 

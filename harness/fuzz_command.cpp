@@ -30,7 +30,8 @@ std::vector<std::string> start_positions(const FuzzOptions& o) {
   const std::string epd = !o.epd.empty() ? o.epd : !o.against.empty() ? default_suite_path() : "";
   if (epd.empty()) return {std::string(START_FEN)};
   std::vector<std::string> fens;
-  for (const EpdEntry& e : load_suite(epd)) fens.push_back(e.fen);
+  for (const EpdEntry& e : load_suite(epd))
+    if (e.refused.empty()) fens.push_back(e.fen);
   return fens;
 }
 
@@ -42,6 +43,9 @@ nlohmann::json mismatch_json(const Divergence& d) {
 }
 
 }  // namespace
+
+// Fewer distinct positions than this, checked against an outside engine, earn a note on what to change.
+constexpr std::uint64_t FEW_POSITIONS = 200;
 
 std::string replay_command(const FuzzOptions& o, int game, int ply, const std::string& start_fen) {
   std::string line =
@@ -103,6 +107,8 @@ int run_fuzz(const FuzzOptions& given, std::ostream& out, std::ostream& err) {
                         {"every", options.sample_every},
                         {"depth", options.against_depth},
                         {"positions", run.against_positions},
+                        {"distinct_positions", run.against_distinct},
+                        {"games", run.against_games},
                         {"calls", run.against_calls}};
     if (run.divergence)
       doc["mismatch"] = {{"game", run.game},
@@ -118,9 +124,17 @@ int run_fuzz(const FuzzOptions& given, std::ostream& out, std::ostream& err) {
   for (std::size_t i = 1; i < names.size(); ++i) checked += " vs " + names[i];
   fmt::print(out, "fuzz {}: {} positions in {} games checked in {:.2f} s ({:.0f} positions/s), seed {}\n", checked,
              run.positions, run.games, seconds, per_second, options.seed);
-  if (against)
+  if (against) {
     fmt::print(out, "{}: {} positions checked at depth {} (every {}), in {} calls\n", against->name(),
                run.against_positions, options.against_depth, options.sample_every, run.against_calls);
+    fmt::print(out, "{}: {} distinct positions in {} games\n", against->name(), run.against_distinct,
+               run.against_games);
+    if (run.against_distinct < FEW_POSITIONS && !run.divergence && run.against_calls > 0)
+      fmt::print(out,
+                 "note: few positions for an engine this slow ({:.0f} ms a call): a longer --time, --against-every "
+                 "N, --against-depth 1 or --plies 16 check more\n",
+                 seconds * 1000 / double(run.against_calls));
+  }
   if (!run.divergence) {
     fmt::print(out, "no mismatch\n");
     return 0;

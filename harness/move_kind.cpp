@@ -96,9 +96,15 @@ std::string squares_and(Bitboard b) {
   return out;
 }
 
-// Why a castling move is not legal, or "" if every condition holds: the castling rule's first fault
+// Why a move is not legal: the rule it breaks, in words that do not depend on the position (for grouping),
+// and the reason on this board. Empty text: no problem found.
+struct Problem {
+  std::string rule, text;
+};
+
+// Why a castling move is not legal, or nothing if every condition holds: the castling rule's first fault
 // (check_castling, common/castling.hpp), asked of the board string, in words.
-std::string castling_problem(const Judged& j, const CastlingRule& r) {
+Problem castling_problem(const Judged& j, const CastlingRule& r) {
   const Board& board = j.pos.board();
   auto empty = [&](Square s) { return mailbox::is_empty(board[s]); };
   auto attacked = [&](Square s, Bitboard lifted) {
@@ -109,41 +115,49 @@ std::string castling_problem(const Judged& j, const CastlingRule& r) {
   const CastlingCheck check = check_castling(r, j.pos.castling_rights(), empty, attacked);
   const Square s = check.square;
   switch (check.fault) {
-    case CastlingFault::NONE: return "";
+    case CastlingFault::NONE: return {};
     case CastlingFault::NO_RIGHT:
-      return fmt::format("the castling right {} is not held", CASTLING_LETTERS[castling_index(r.right)]);
+      return {"castling without the right",
+              fmt::format("the castling right {} is not held", CASTLING_LETTERS[castling_index(r.right)])};
     case CastlingFault::PATH_OCCUPIED:
-      return fmt::format("{} is occupied by {}", square_name(s), pieces_text(board, square_bb(s)));
+      return {"castling through an occupied square",
+              fmt::format("{} is occupied by {}", square_name(s), pieces_text(board, square_bb(s)))};
     case CastlingFault::IN_CHECK:
-      return fmt::format("the king on {} is in check from {}", square_name(s),
-                         pieces_text(board, j.attackers(board, s)));
+      return {"castling out of check", fmt::format("the king on {} is in check from {}", square_name(s),
+                                                   pieces_text(board, j.attackers(board, s)))};
     case CastlingFault::CROSSES_ATTACKED:
-      return fmt::format("it crosses {}, attacked by {}", square_name(s), pieces_text(board, j.attackers(board, s)));
+      return {"castling through an attacked square",
+              fmt::format("it crosses {}, attacked by {}", square_name(s), pieces_text(board, j.attackers(board, s)))};
     case CastlingFault::LANDS_ATTACKED:
-      return fmt::format("it lands on {}, attacked by {}", square_name(s), pieces_text(board, j.attackers(board, s)));
+      return {"castling onto an attacked square",
+              fmt::format("it lands on {}, attacked by {}", square_name(s), pieces_text(board, j.attackers(board, s)))};
     case CastlingFault::ROOK_SHIELDS: {
       Board without_rook = board;
       without_rook[r.rook_from] = without_rook[r.king_from] = '-';
-      return fmt::format("it lands on {}, attacked by {} once the rook leaves {}", square_name(s),
-                         pieces_text(board, j.attackers(without_rook, s)), square_name(r.rook_from));
+      return {"castling onto a square the rook shielded",
+              fmt::format("it lands on {}, attacked by {} once the rook leaves {}", square_name(s),
+                          pieces_text(board, j.attackers(without_rook, s)), square_name(r.rook_from))};
     }
   }
-  return "";
+  return {};
 }
 
-// Why a move that is not castling does not follow its piece's rule on this board, or "" if it does.
-std::string rule_problem(const Judged& j) {
+// Why a move that is not castling does not follow its piece's rule on this board, or nothing if it does.
+Problem rule_problem(const Judged& j) {
   const Board& board = j.pos.board();
   const std::string from = square_name(j.from), to = square_name(j.to);
-  if (j.piece == NO_PIECE) return "there is no piece on " + from;
-  if (color_of(j.piece) != j.us) return fmt::format("the piece on {} is not the side to move's", from);
-  if (mailbox::is_color(board[j.to], j.us)) return fmt::format("{} holds a piece of the side to move", to);
+  if (j.piece == NO_PIECE) return {"a move from an empty square", "there is no piece on " + from};
+  if (color_of(j.piece) != j.us)
+    return {"a move of the other side's piece", fmt::format("the piece on {} is not the side to move's", from)};
+  if (mailbox::is_color(board[j.to], j.us))
+    return {"a capture of its own piece", fmt::format("{} holds a piece of the side to move", to)};
   const PieceType type = type_of(j.piece);
-  const std::string no_such = fmt::format("a {} does not move from {} to {}", PIECE_NAMES[type], from, to);
+  const Problem no_such{fmt::format("a {} move against its rule", PIECE_NAMES[type]),
+                        fmt::format("a {} does not move from {} to {}", PIECE_NAMES[type], from, to)};
   if (type == KNIGHT || type == KING) {
     const int dr = std::abs(rank_of(j.to) - rank_of(j.from)), dc = std::abs(file_of(j.to) - file_of(j.from));
     const bool fits = type == KNIGHT ? dr * dc == 2 : std::max(dr, dc) == 1;
-    return fits ? "" : no_such;
+    return fits ? Problem{} : no_such;
   }
   if (!bitboard::line_bb(j.from, j.to)) return no_such;  // not on one rank, file or diagonal
   const std::vector<Square> between = squares_between(j.from, j.to);
@@ -151,44 +165,72 @@ std::string rule_problem(const Judged& j) {
     const bool straight = rank_of(j.from) == rank_of(j.to) || file_of(j.from) == file_of(j.to);
     if (straight ? type == BISHOP : type == ROOK) return no_such;
     for (Square s : between)
-      if (!mailbox::is_empty(board[s])) return fmt::format("{}, on the way, is occupied", square_name(s));
-    return "";
+      if (!mailbox::is_empty(board[s]))
+        return {"a slider jumping a piece", fmt::format("{}, on the way, is occupied", square_name(s))};
+    return {};
   }
   const int forward = j.us == WHITE ? 1 : -1, dr = rank_of(j.to) - rank_of(j.from);
   const int dc = std::abs(file_of(j.to) - file_of(j.from));
   const bool last = relative_rank(j.us, j.to) == RANK_8;
-  if (last && !j.promotion) return fmt::format("a pawn reaching {} must promote", to);
-  if (!last && j.promotion) return "only a pawn reaching the last rank promotes";
+  if (dc == 0 && dr == 2 * forward && relative_rank(j.us, j.from) != RANK_2)  // before the promotion rule: one cause
+    return {"a double push off the starting rank",
+            fmt::format("a pawn double-pushes only from its starting rank, not from {}", from)};
+  if (last && !j.promotion)
+    return {"a pawn reaching the last rank unpromoted", fmt::format("a pawn reaching {} must promote", to)};
+  if (!last && j.promotion) return {"a promotion off the last rank", "only a pawn reaching the last rank promotes"};
   if (dc == 0 && (dr == forward || (dr == 2 * forward && relative_rank(j.us, j.from) == RANK_2))) {
+    const std::string blocked = "a pawn push through or onto a piece";
     for (Square s : between)
-      if (!mailbox::is_empty(board[s])) return fmt::format("{} is occupied", square_name(s));
-    return mailbox::is_empty(board[j.to]) ? "" : fmt::format("{} is occupied", to);
+      if (!mailbox::is_empty(board[s])) return {blocked, fmt::format("{} is occupied", square_name(s))};
+    return mailbox::is_empty(board[j.to]) ? Problem{} : Problem{blocked, fmt::format("{} is occupied", to)};
   }
-  if (dc == 0 && dr == 2 * forward)
-    return fmt::format("a pawn double-pushes only from its starting rank, not from {}", from);
   if (dc != 1 || dr != forward) return no_such;
-  if (!mailbox::is_empty(board[j.to]) || j.to == j.pos.ep_square()) return "";
+  if (!mailbox::is_empty(board[j.to]) || j.to == j.pos.ep_square()) return {};
   const Square ep = j.pos.ep_square();
-  return fmt::format("there is nothing to take on {}, and the en passant square is {}", to,
-                     ep == SQ_NONE ? "-" : square_name(ep));
+  return {"a pawn capture of nothing (no en passant there)",
+          fmt::format("there is nothing to take on {}, and the en passant square is {}", to,
+                      ep == SQ_NONE ? "-" : square_name(ep))};
 }
 
-// Why a move that follows its piece's rule is still illegal: the king it leaves attacked, or "".
-std::string exposure_problem(const Judged& j) {
+// Why a move that follows its piece's rule is still illegal: the king it leaves attacked, or nothing.
+Problem exposure_problem(const Judged& j) {
   const Board board = board_after(j);
   const bool king_moves = type_of(j.piece) == KING;
   const Square king = king_moves ? j.to : j.king();
   const Bitboard by = j.attackers(board, king);
-  if (!by) return "";
+  if (!by) return {};
   if (king_moves)
-    return fmt::format("it puts the king on {}, attacked by {}", square_name(king), pieces_text(board, by));
+    return {"a king step onto an attacked square",
+            fmt::format("it puts the king on {}, attacked by {}", square_name(king), pieces_text(board, by))};
+  const bool pinned = j.masks.pinned >> j.from & 1, still = !(by & ~j.masks.checkers);
   std::string text =
       (by & ~j.masks.checkers)
           ? fmt::format("it leaves the king on {} attacked by {}", square_name(king), pieces_text(board, by))
           : fmt::format("the king on {} stays in check from {}", square_name(king), pieces_text(board, by));
-  if (j.masks.pinned >> j.from & 1)
-    text += fmt::format(" (the {} on {} is pinned)", PIECE_NAMES[type_of(j.piece)], square_name(j.from));
-  return text;
+  if (pinned) text += fmt::format(" (the {} on {} is pinned)", PIECE_NAMES[type_of(j.piece)], square_name(j.from));
+  const std::string rule = pinned                 ? "a pinned piece leaving its line"
+                           : still                ? "a move that leaves the king in check"
+                           : j.is_pawn_diagonal() ? "an en passant capture that exposes the king"
+                                                  : "a move that exposes the king";
+  return {rule, text};
+}
+
+// A legal move's rule, finer than its kind: "en passant", "double push", "promotion capture", ...
+std::string legal_rule(const Judged& j, MoveKind kind) {
+  const bool capture = !mailbox::is_empty(j.pos.board()[j.to]);
+  switch (kind) {
+    case MoveKind::PROMOTION: return capture ? "promotion capture" : "promotion";
+    case MoveKind::OTHER:
+    case MoveKind::PINNED_PIECE:
+    case MoveKind::CHECK_EVASION:
+      if (type_of(j.piece) == PAWN)
+        return std::abs(rank_of(j.to) - rank_of(j.from)) == 2 ? "double push" : capture ? "pawn capture" : "pawn push";
+      if (kind == MoveKind::OTHER)
+        return fmt::format("{} {}", PIECE_NAMES[type_of(j.piece)], capture ? "capture" : "move");
+      break;
+    default: break;
+  }
+  return std::string(kind_name(kind));
 }
 
 // What makes a legal move of the kind `kind` legal, in words.
@@ -252,16 +294,20 @@ MoveVerdict judge_move(const std::string& fen, const std::string& move, Notation
     v.legal = std::find(legal.begin(), legal.end(), move) != legal.end();
     if (*v.legal) {
       v.why = "legal: " + legal_reason(j, v.kind);
+      v.rule = "legal " + legal_rule(j, v.kind);
       return v;
     }
     const CastlingRule* rule = v.kind == MoveKind::CASTLING ? j.castling_rule() : nullptr;
-    std::string reason = rule ? castling_problem(j, *rule) : rule_problem(j);
-    if (reason.empty() && !rule) reason = exposure_problem(j);
-    v.why = fmt::format("{} is not legal: {}", move, reason.empty() ? "our generators do not generate it" : reason);
+    Problem problem = rule ? castling_problem(j, *rule) : rule_problem(j);
+    if (problem.text.empty() && !rule) problem = exposure_problem(j);
+    if (problem.text.empty()) problem = {"a move our generators do not generate", "our generators do not generate it"};
+    v.why = fmt::format("{} is not legal: {}", move, problem.text);
+    v.rule = problem.rule;
   } catch (const std::exception& e) {
     v.kind = MoveKind::OTHER;
     v.legal.reset();
     v.why = std::string("cannot be judged: ") + e.what();
+    v.rule = "a move that cannot be judged";
   }
   return v;
 }

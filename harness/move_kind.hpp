@@ -30,6 +30,9 @@ struct MoveVerdict {
   MoveKind kind = MoveKind::OTHER;  // a pawn's diagonal step onto an empty square counts as en passant
   std::optional<bool> legal;        // std::nullopt when the position or the move text cannot be read
   std::string why;                  // "legal: ..." or "MOVE is not legal: REASON"
+  /// The rule `why` names, in words that do not depend on the position, for grouping: "legal en passant",
+  /// "a double push off the starting rank", "castling through an attacked square", ...
+  std::string rule;
 };
 
 /// Classifies `move` (UCI text) in the position `fen` and says why it is legal or not. Never throws: a FEN

@@ -1,7 +1,7 @@
 // Comparing two in-process generators node by node: more than their counts, everything they say about a
 // position (its FEN, checkers, legal moves as a multiset, the FEN after each move, and unmake restoring it).
 //
-//   mailbox::Position a = ...; bitboard::Position b = ...;
+//   mailbox::MtuPosition a = ...; bitboard_tuned::Position b = ...;
 //   Divergence d("mailbox", "bitboard", fen);
 //   if (!nodes_agree(a, b, d)) print_divergence(std::cout, d);
 #pragma once

@@ -89,4 +89,10 @@ CLI::Option* add_chess960_flag(CLI::App& app, bool& chess960) {
                       "FEN whose castling rights only Chess960 allows");
 }
 
+CLI::Option* add_allow_impossible_check_flag(CLI::App& app, bool& allow) {
+  return app.add_flag("--allow-impossible-check", allow,
+                      "count a suite's positions with a check no legal last move could give, instead of refusing "
+                      "them");
+}
+
 }  // namespace movegen::harness

@@ -42,6 +42,10 @@ CLI::Option* add_timeout_option(CLI::App& app, double& seconds, const std::strin
 /// UCI_Chess960), and UCI engines told so; a FEN whose castling rights only Chess960 allows implies it.
 CLI::Option* add_chess960_flag(CLI::App& app, bool& chess960);
 
+/// Adds `--allow-impossible-check`: a suite's positions with a check no legal last move could give are
+/// counted instead of refused (for suites made with such positions; see AllowImpossibleCheck).
+CLI::Option* add_allow_impossible_check_flag(CLI::App& app, bool& allow);
+
 /// `seconds` as whole milliseconds (rounded); throws UsageError naming --timeout if it lies outside
 /// MIN_TIMEOUT_SECONDS..MAX_TIMEOUT_SECONDS (or is not a number).
 std::chrono::milliseconds timeout_from_seconds(double seconds);

@@ -16,13 +16,13 @@ class PerftreeProgram : public DivideSource {
       : DivideSource(std::move(spec), notation), argv_(split_command(command)), timeout_(timeout) {}
 
  protected:
+  std::vector<std::string> commands_sent(const std::string& fen, const std::vector<std::string>& moves,
+                                         int depth) const override {
+    return {join_command(argv_for(fen, moves, depth))};
+  }
+
   DivideResult run_divide(const std::string& fen, const std::vector<std::string>& moves, int depth) override {
-    std::vector<std::string> argv = argv_;
-    argv.push_back(std::to_string(depth));
-    argv.push_back(fen);
-    std::string joined;
-    for (const std::string& m : moves) joined += (joined.empty() ? "" : " ") + m;
-    if (!joined.empty()) argv.push_back(joined);
+    const std::vector<std::string> argv = argv_for(fen, moves, depth);
     const std::string call = join_command(argv);  // pasteable as it is
     ChildProcess process(argv, timeout_, join_command(argv_));
     process.start_reply(call);
@@ -81,6 +81,17 @@ class PerftreeProgram : public DivideSource {
       throw process.error("its move counts add up to " + std::to_string(sum) + " but its total is " +
                           std::to_string(result.total) + " for " + call);
     return std::move(result);
+  }
+
+  // The program's words, then DEPTH FEN [MOVES].
+  std::vector<std::string> argv_for(const std::string& fen, const std::vector<std::string>& moves, int depth) const {
+    std::vector<std::string> argv = argv_;
+    argv.push_back(std::to_string(depth));
+    argv.push_back(fen);
+    std::string joined;
+    for (const std::string& m : moves) joined += (joined.empty() ? "" : " ") + m;
+    if (!joined.empty()) argv.push_back(joined);
+    return argv;
   }
 
   std::vector<std::string> argv_;

@@ -42,25 +42,31 @@ std::string quote_path(std::string_view path) {
 }
 
 std::vector<EpdEntry> load_suite(const std::string& path) {
-  std::vector<EpdEntry> entries = load_epd(path, quote_path(path));
+  std::vector<EpdEntry> entries = load_epd(path, quote_path(path), RefusedPositions::KEEP);
   if (entries.empty()) throw EpdError(quote_path(path) + ": no positions (only blank or comment lines)");
   // parse_fen cannot tell whether the side not to move is in check; from_fen can.
-  for (const EpdEntry& entry : entries)
+  for (EpdEntry& entry : entries)
     for (Generator g : all_generators())
       with_generator(g, [&]<ChessPosition P>() {
         try {
-          (void)P::from_fen(entry.fen);
+          if (entry.refused.empty()) (void)P::from_fen(entry.fen);
         } catch (const FenError& e) {
-          throw EpdError(fmt::format("{}: line {}: {}", quote_path(path), entry.line, e.what()));
+          entry.refused = e.what();
         }
       });
+  const auto checked =
+      std::find_if(entries.begin(), entries.end(), [](const EpdEntry& e) { return e.refused.empty(); });
+  if (checked == entries.end())
+    throw EpdError(fmt::format("{}: every position is refused; line {}: {}", quote_path(path), entries.front().line,
+                               entries.front().refused));
   return entries;
 }
 
 void require_counts_within(const std::vector<EpdEntry>& entries, int max_depth) {
   int shallowest = INT_MAX;
   for (const EpdEntry& entry : entries)
-    for (const PerftCount& c : entry.counts) shallowest = std::min(shallowest, c.depth);
+    for (const PerftCount& c : entry.counts)
+      if (entry.refused.empty()) shallowest = std::min(shallowest, c.depth);
   if (shallowest > max_depth)
     throw UsageError(
         fmt::format("bad --max-depth: {} leaves no count to check (the shallowest is D{})", max_depth, shallowest));
@@ -88,6 +94,7 @@ struct SuitePosition {
 
 SuitePosition check_position(const EpdEntry& entry, const std::vector<Generator>& generators, int max_depth) {
   SuitePosition result;
+  if (!entry.refused.empty()) return result;
   for (Generator g : generators)
     with_generator(g, [&]<ChessPosition P>() {
       P pos = P::from_fen(entry.fen);
@@ -102,6 +109,10 @@ SuitePosition check_position(const EpdEntry& entry, const std::vector<Generator>
 }
 
 void print_position(std::ostream& out, const EpdEntry& entry, const SuitePosition& p, int max_depth) {
+  if (!entry.refused.empty()) {
+    fmt::print(out, "refused line {:>3}  {}  {}\n", entry.line, entry.refused, entry.fen);
+    return;
+  }
   if (p.deepest == 0) {
     fmt::print(out, "skipped line {:>3}  (no count at depth 1..{})  {}\n", entry.line, max_depth, entry.fen);
     return;
@@ -126,13 +137,17 @@ nlohmann::json position_json(const EpdEntry& entry, const SuitePosition& p) {
     if (c.got) check.update({{"got", *c.got}, {"ok", !c.failed()}});
     checks.push_back(check);
   }
-  return {{"line", entry.line},
-          {"fen", entry.fen},
-          {"status", p.deepest == 0 ? "skipped"
-                     : p.failed()   ? "fail"
-                                    : "ok"},
-          {"deepest", p.deepest},
-          {"checks", checks}};
+  nlohmann::json position = {{"line", entry.line},
+                             {"fen", entry.fen},
+                             {"status", !entry.refused.empty() ? "refused"
+                                        : p.deepest == 0       ? "skipped"
+                                        : p.failed()           ? "fail"
+                                                               : "ok"},
+                             {"deepest", p.deepest},
+                             {"checks", checks}};
+  if (!entry.id.empty()) position["id"] = entry.id;
+  if (!entry.refused.empty()) position["reason"] = entry.refused;
+  return position;
 }
 
 }  // namespace
@@ -141,6 +156,8 @@ int run_suite(const SuiteOptions& options, std::ostream& out, std::ostream& err)
   require_depth(options.max_depth, "--max-depth", 1);
   const std::vector<Generator> generators =
       options.generator == "all" ? all_generators() : parse_generator_list(options.generator, "--generator");
+  std::optional<AllowImpossibleCheck> allowed;
+  if (options.allow_impossible_check) allowed.emplace();
   const std::vector<EpdEntry> entries = load_suite(options.file);
   require_counts_within(entries, options.max_depth);
 
@@ -148,7 +165,7 @@ int run_suite(const SuiteOptions& options, std::ostream& out, std::ostream& err)
   const auto start = Clock::now();
   ProgressBar bar(err);
   std::uint64_t nodes = 0;
-  int counts_checked = 0, failures = 0, skipped = 0, index = 0;
+  int counts_checked = 0, failures = 0, skipped = 0, refused = 0, index = 0;
   nlohmann::json positions = nlohmann::json::array();
   for (const EpdEntry& entry : entries) {
     ++index;
@@ -158,7 +175,8 @@ int run_suite(const SuiteOptions& options, std::ostream& out, std::ostream& err)
       counts_checked += c.got.has_value();
     }
     failures += p.failed();
-    skipped += p.deepest == 0;
+    refused += !entry.refused.empty();
+    skipped += p.deepest == 0 && entry.refused.empty();
     bar.clear();
     if (options.json)
       positions.push_back(position_json(entry, p));
@@ -184,15 +202,17 @@ int run_suite(const SuiteOptions& options, std::ostream& out, std::ostream& err)
                        {"counts_checked", counts_checked},
                        {"positions_failed", failures},
                        {"positions_skipped", skipped},
+                       {"positions_refused", refused},
                        {"nodes", nodes},
                        {"seconds", seconds},
                        {"mnps", mnps}}},
                      {"pass", failures == 0}});
   } else {
     fmt::print(out,
-               "\n{} positions, {} counts checked, {} positions failed, {} positions skipped; {} nodes in {:.2f} s "
+               "\n{} positions, {} counts checked, {} positions failed, {} positions skipped{}; {} nodes in {:.2f} s "
                "({:.2f} Mnps)\n",
-               entries.size(), counts_checked, failures, skipped, nodes, seconds, mnps);
+               entries.size(), counts_checked, failures, skipped,
+               refused ? fmt::format(", {} positions refused", refused) : "", nodes, seconds, mnps);
   }
   return failures == 0 ? 0 : 1;
 }
@@ -206,6 +226,7 @@ Subcommand add_suite_command(CLI::App& app) {
   cmd->add_option("file", options->file, "EPD file (default: the bundled suite)");
   add_json_flag(*cmd, options->json);
   add_chess960_flag(*cmd, options->chess960);
+  add_allow_impossible_check_flag(*cmd, options->allow_impossible_check);
   return {cmd, [options](std::ostream& out, std::ostream& err) {
             if (options->file.empty()) options->file = default_suite_path();
             return run_suite(*options, out, err);

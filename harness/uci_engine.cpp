@@ -32,11 +32,17 @@ class UciEngine : public DivideSource {
   }
 
  protected:
-  DivideResult run_divide(const std::string& fen, const std::vector<std::string>& moves, int depth) override {
+  std::vector<std::string> commands_sent(const std::string& fen, const std::vector<std::string>& moves,
+                                         int depth) const override {
     std::string position = "position fen " + fen;
     if (!moves.empty()) position += " moves";
     for (const std::string& m : moves) position += " " + m;
-    const std::string go = "go perft " + std::to_string(depth);
+    return {position, "go perft " + std::to_string(depth)};
+  }
+
+  DivideResult run_divide(const std::string& fen, const std::vector<std::string>& moves, int depth) override {
+    const std::vector<std::string> commands = commands_sent(fen, moves, depth);
+    const std::string &position = commands[0], &go = commands[1];
     process_.clear_log();
     std::string query = "'" + go + "' from " + fen;
     for (std::size_t i = 0; i < moves.size() && i < 8; ++i) query += (i ? " " : " after moves ") + moves[i];

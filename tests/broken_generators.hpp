@@ -38,9 +38,10 @@ class BrokenBase : public mailbox::MtuPosition {
 };
 
 /// The mailbox position with generate_legal replaced by Bug::generate_legal and, if Bug has one,
-/// Bug::ghost_after updating the ghost on every move. Moves are played without the invariant check of
-/// checked builds: a broken generator's moves may leave its king in check.
-/// They are played with play(), so key() stays the key of the FEN: no hash perft runs on these.
+/// Bug::ghost_after updating the ghost on every move, and Bug::played(pos, m) the move make_move plays
+/// instead of m (a make-move bug; unmake_move takes back what was played). Moves are played without the invariant check
+/// of checked builds: a broken generator's moves may leave its king in check. They are played with play(), so key()
+/// stays the key of the FEN: no hash perft runs on these.
 template <class Bug>
 class BrokenPosition : public BrokenBase {
  public:
@@ -53,14 +54,20 @@ class BrokenPosition : public BrokenBase {
   void make_move(Move m) {
     ghosts_.push_back(ghost_);
     if constexpr (requires { Bug::ghost_after(*this, m, ghost_); }) ghost_ = Bug::ghost_after(*this, m, ghost_);
+    if constexpr (requires { Bug::played(*this, m); }) m = Bug::played(*this, m);
+    played_.push_back(m);
     undos_.push_back(play(m));
   }
-  void unmake_move(Move m) {
-    take_back(m, undos_.back());
+  void unmake_move(Move) {
+    take_back(played_.back(), undos_.back());
+    played_.pop_back();
     undos_.pop_back();
     ghost_ = ghosts_.back();
     ghosts_.pop_back();
   }
+
+ private:
+  std::vector<Move> played_;  // the moves make_move played, last move last
 };
 
 /// The correct generator's legal moves for which keep(move) is true.

@@ -177,6 +177,35 @@ struct KingStepsAlongCheckRay {
   }
 };
 
+/// A make-move bug: a knight's quiet move one file right and two ranks up (g1h3, b1c3) lands one file
+/// left instead (f3, a3) when that square is empty; the moves are generated right on the board it keeps.
+struct KnightLandsMirrored {
+  static void generate_legal(BrokenBase& pos, MoveList& list) { pos.mailbox::MtuPosition::generate_legal(list); }
+  static Move played(const BrokenBase& pos, Move m) {
+    const Square from = m.from(), to = m.to();
+    if (type_of(pos.piece_on(from)) != KNIGHT || pos.piece_on(to) != NO_PIECE) return m;
+    if (file_of(to) != file_of(from) + 1 || rank_of(to) != rank_of(from) + 2 || file_of(from) == FILE_A) return m;
+    const Square mirrored = make_square(File(file_of(from) - 1), rank_of(to));
+    return pos.piece_on(mirrored) == NO_PIECE ? Move(from, mirrored) : m;
+  }
+};
+
+/// Double-pushes a pawn from any rank short of the last two, both squares ahead empty, as one real engine did.
+struct DoublePushFromAnyRank {
+  static void generate_legal(BrokenBase& pos, MoveList& list) {
+    pos.mailbox::MtuPosition::generate_legal(list);
+    const Color us = pos.side_to_move();
+    const int forward = us == WHITE ? NORTH : SOUTH;
+    for (Square s = SQ_A1; s <= SQ_H8; ++s) {
+      const Rank rank = relative_rank(us, s);
+      if (pos.piece_on(s) != make_piece(us, PAWN) || rank == RANK_2 || rank >= RANK_6) continue;
+      const Square over = Square(s + forward), to = Square(s + 2 * forward);
+      if (pos.piece_on(over) != NO_PIECE || pos.piece_on(to) != NO_PIECE) continue;
+      if (pos.king_safe_after(Move(s, to))) list.push_back(Move(s, to));
+    }
+  }
+};
+
 /// The names of the zoo's bugs, as broken_engine takes them.
 inline const std::vector<std::string>& bug_names() {
   static const std::vector<std::string> names{"en-passant",
@@ -192,7 +221,9 @@ inline const std::vector<std::string>& bug_names() {
                                               "underpromotion",
                                               "double-push-jump",
                                               "pawn-wrap",
-                                              "king-ray"};
+                                              "king-ray",
+                                              "knight-lands-mirrored",
+                                              "double-push-any-rank"};
   return names;
 }
 
@@ -214,6 +245,8 @@ auto with_bug(std::string_view name, F&& f) {
   if (name == "double-push-jump") return f.template operator()<DoublePushThroughPiece>();
   if (name == "pawn-wrap") return f.template operator()<PawnCapturesWrap>();
   if (name == "king-ray") return f.template operator()<KingStepsAlongCheckRay>();
+  if (name == "knight-lands-mirrored") return f.template operator()<KnightLandsMirrored>();
+  if (name == "double-push-any-rank") return f.template operator()<DoublePushFromAnyRank>();
   throw std::invalid_argument("unknown bug '" + std::string(name) + "'");
 }
 

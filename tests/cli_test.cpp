@@ -133,15 +133,16 @@ BOOST_AUTO_TEST_CASE(malformed_epd_lines) {
   expect_bad_suite(START + " ;D65 1\n", "depth in 'D65 1'");
   expect_bad_suite(START + " ;Dx 1\n", "depth in 'Dx 1'");
   expect_bad_suite(START + " ;D1 20 ;D1 20\n", "depth 1 given twice");
-  expect_bad_suite(START + " ;D1 20 ;\n", "count entry '' is not of the form");
+  expect_bad_suite(START + " ;D1 20 ;D2\n", "count entry 'D2' is not of the form");
   expect_bad_suite(START + " ;20\n", "count entry '20'");
   expect_bad_suite(START + " ;D1\n", "count entry 'D1'");
   expect_bad_suite("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1 ;D1 20\n",
                    "bad.epd': line 1: bad FEN piece placement");
   expect_bad_suite(std::string("\x00\xff\n", 3), "bad.epd': line 1: bad FEN fields");
-  // Valid to parse_fen, refused by the positions: the side not to move is in check. Line 1 is fine, and
-  // nothing may reach stdout before line 2 is refused.
-  expect_bad_suite(START + " ;D1 20\n4k3/8/8/8/8/8/8/K3R3 w - - 0 1 ;D1 5\n", "bad.epd': line 2: bad FEN side to move");
+  // Valid to parse_fen, refused by the positions: the side not to move is in check. A refused position
+  // is reported and the run goes on (suites_test.cpp); a suite of refused positions only checks nothing.
+  expect_bad_suite("4k3/8/8/8/8/8/8/K3R3 w - - 0 1 ;D1 5\n",
+                   "bad.epd': every position is refused; line 1: bad FEN side to move");
   expect_bad_suite("", "bad.epd': no positions");
   expect_bad_suite("# only a comment\n\n", "bad.epd': no positions");
 }
@@ -199,12 +200,13 @@ BOOST_AUTO_TEST_CASE(unknown_generator_and_arguments) {
 
 BOOST_AUTO_TEST_CASE(compare_diff_fuzz_perftree_and_show_refuse_bad_input) {
   const std::string empty = scratch().file("empty.epd", "# nothing\n");
-  const std::string in_check = scratch().file("check.epd", START + " ;D1 20\n4k3/8/8/8/8/8/8/K3R3 w - - 0 1 ;D1 5\n");
+  // Its one position is refused (the side not to move is in check): nothing to check.
+  const std::string in_check = scratch().file("check.epd", "# refused\n4k3/8/8/8/8/8/8/K3R3 w - - 0 1 ;D1 5\n");
   expect_bad_input({"compare", "--max-depth", "0"}, "--max-depth: 0 is outside 1..15");
   expect_bad_input({"compare", "--max-depth", ""}, "--max-depth: '' is not a whole number");
   expect_bad_input({"compare", (scratch().dir / "missing.epd").string()}, "missing.epd': cannot open");
   expect_bad_input({"compare", empty}, "empty.epd': no positions");
-  expect_bad_input({"compare", in_check}, "check.epd': line 2: bad FEN side to move");
+  expect_bad_input({"compare", in_check}, "check.epd': every position is refused; line 2: bad FEN side to move");
 
   expect_bad_input({"diff", "mailbox", "foo"}, "bad generator 'foo'");
   expect_bad_input({"diff", "mailbox", "bitboard-tuned", "--depth", "-1"}, "--depth: -1 is outside 1..15");
@@ -212,7 +214,7 @@ BOOST_AUTO_TEST_CASE(compare_diff_fuzz_perftree_and_show_refuse_bad_input) {
   expect_bad_input({"diff", "mailbox", "bitboard-tuned", "--fen", "8/8 w"}, "bad FEN fields");
   expect_bad_input({"diff", "mailbox", "bitboard-tuned", "--moves", "e2e5"}, "bad move 'e2e5'");
   expect_bad_input({"diff", "mailbox", "bitboard-tuned", "--epd", in_check},
-                   "check.epd': line 2: bad FEN side to move");
+                   "check.epd': every position is refused; line 2: bad FEN side to move");
   expect_bad_input({"diff", "mailbox", "bitboard-tuned", "--epd", empty}, "empty.epd': no positions");
 
   expect_bad_input({"fuzz", "--games", "-1"}, "--games: -1 is outside 1..");

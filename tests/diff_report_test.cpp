@@ -55,10 +55,11 @@ BOOST_AUTO_TEST_CASE(an_epd_run_goes_on_past_a_bad_reply_and_groups_the_divergen
   BOOST_TEST(text.find("error  line   3  depth 2  ") != std::string::npos, text);
   BOOST_TEST(text.find("differ line   4  depth 3  en passant") != std::string::npos, text);
   BOOST_TEST(text.find("4 positions checked: 1 agree, 2 differ, 1 failed") != std::string::npos, text);
-  BOOST_TEST(text.find("en passant                 2          2  line 2 (1 move)\n") != std::string::npos, text);
-  // One full report, the group's example, not one per position.
-  BOOST_TEST(occurrences(text, "root FEN:") == 1u, text);
-  BOOST_TEST(text.find("en passant: shortest example, line 2\n") != std::string::npos, text);
+  BOOST_TEST(text.find("legal en passant            2          2  line 2 (1 move)\n") != std::string::npos, text);
+  // One full report per group, its example, not one per position: the divergences' and the failure's.
+  BOOST_TEST(occurrences(text, "root FEN:") == 2u, text);
+  BOOST_TEST(text.find("\nlegal en passant: shortest example, line 2\n") != std::string::npos, text);
+  BOOST_TEST(text.find("broke the protocol                      1  line 3 (0 moves)\n") != std::string::npos, text);
   BOOST_TEST(text.find("  line 3: ") != std::string::npos, text);
   BOOST_TEST(err.str().find("1 of 4 positions could not be checked") != std::string::npos, err.str());
 }
@@ -118,6 +119,7 @@ BOOST_AUTO_TEST_CASE(json_is_one_document_with_every_position_and_the_groups) {
   BOOST_TEST(summary["failed"] == 1);
   BOOST_REQUIRE(summary["groups"].size() == 1u);
   BOOST_TEST(summary["groups"][0]["kind"] == "en passant");
+  BOOST_TEST(summary["groups"][0]["cause"] == "legal en passant");
   BOOST_TEST(summary["groups"][0]["positions"] == 2);
   BOOST_TEST(summary["groups"][0]["example"]["line"] == 2);
 }

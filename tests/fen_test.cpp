@@ -93,6 +93,23 @@ BOOST_AUTO_TEST_CASE(castling_rights_the_placement_cannot_have) {
   BOOST_TEST(rejected_field("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").empty());
 }
 
+BOOST_AUTO_TEST_CASE(castling_rights_need_a_king_a_chess960_start_can_have) {
+  // No Chess960 start has its king on the a- or h-file, so no right is held with it there, whichever
+  // letter names the rook.
+  BOOST_TEST(rejected_field("4k3/8/8/8/8/8/8/K6R w K - 0 1") == "castling");
+  BOOST_TEST(rejected_field("4k3/8/8/8/8/8/8/K6R w H - 0 1") == "castling");
+  BOOST_TEST(rejected_field("r6k/8/8/8/8/8/8/4K3 w q - 0 1") == "castling");
+  BOOST_TEST(rejected_field("r2r3k/p7/3p4/8/8/P6P/8/R3K2R b KQq - 0 1") == "castling");
+  try {
+    parse_fen("4k3/8/8/8/8/8/8/K6R w K - 0 1");
+    BOOST_FAIL("accepted a right with the king on a1");
+  } catch (const FenError& e) {
+    BOOST_TEST(e.what() == std::string("bad FEN castling: right 'K' needs the white king on a file b to g, not on a1"));
+  }
+  BOOST_TEST(rejected_field("4k3/8/8/8/8/8/8/1K5R w K - 0 1").empty());  // b1 and g1 are the ends
+  BOOST_TEST(rejected_field("4k3/8/8/8/8/8/8/R5K1 w Q - 0 1").empty());
+}
+
 BOOST_AUTO_TEST_CASE(en_passant_square_checks) {
   // Off the board, and not a square at all.
   BOOST_TEST(rejected_field("4k3/8/8/3pP3/8/8/8/4K3 w - d9 0 1") == "en passant");
