@@ -89,11 +89,7 @@ void generate_castling_moves(const Position& pos, MoveList& moves) {
   const Color us = pos.side_to_move();
   auto empty = [&](Square s) { return !(pos.pieces() & square_bb(s)); };
   auto attacked = [&](Square s, Bitboard lifted) { return is_square_attacked_without(pos, s, ~us, lifted); };
-  for (int i = 0; i < 4; ++i) {  // the rules of K, Q, k, q
-    const CastlingRule& rule = pos.castling_rules().rule(i);
-    if (rule.color == us && check_castling(rule, pos.castling_rights(), empty, attacked).legal())
-      moves.push_back(rule.move());
-  }
+  add_legal_castling_moves(pos.castling_rules(), pos.castling_rights(), us, empty, attacked, moves);
 }
 
 void generate_piece_moves(const Position& pos, Bitboard from, Bitboard targets, MoveList& moves) {

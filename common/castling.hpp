@@ -124,4 +124,16 @@ class CastlingRules {
   bool classical_ = true;
 };
 
+/// Appends to `moves` the castling move (king-takes-rook) of each rule of colour `us` in `rules` that
+/// check_castling finds legal with `rights`, in the order K, Q, k, q: the castling generator of every
+/// reference representation, over that representation's `is_empty` and `is_attacked`.
+template <class IsEmpty, class IsAttacked>
+void add_legal_castling_moves(const CastlingRules& rules, CastlingRights rights, Color us, IsEmpty&& is_empty,
+                              IsAttacked&& is_attacked, MoveList& moves) {
+  for (int i = 0; i < 4; ++i) {
+    const CastlingRule& rule = rules.rule(i);
+    if (rule.color == us && check_castling(rule, rights, is_empty, is_attacked).legal()) moves.push_back(rule.move());
+  }
+}
+
 }  // namespace movegen
