@@ -1,4 +1,4 @@
-# `cmake --install build [--prefix P]`: the five libraries, the movegen CLI, the headers and the CMake package
+# `cmake --install build [--prefix P]`: the six libraries, the movegen CLI, the headers and the CMake package
 # `movegen`, so that a consumer writes
 #
 #   find_package(movegen 0.2 REQUIRED)
@@ -6,7 +6,7 @@
 #
 # Layout under the prefix:
 #   include/movegen/movegen.hpp           the public header
-#   include/movegen/internal/common/...   what it includes (common/, mailbox/, bitboard/, tuned/, harness/), found
+#   include/movegen/internal/common/...   what it includes (common/, mailbox/, x88/, bitboard/, tuned/, harness/), found
 #                                         through a second include directory, as in the source tree
 #   lib/libmovegen_*.a, bin/movegen (and bin/movegen-mpi where MPI was found)
 #   lib/cmake/movegen/                    movegenConfig.cmake, movegenConfigVersion.cmake, movegenTargets.cmake
@@ -14,7 +14,7 @@ include(CMakePackageConfigHelpers)
 
 set(MOVEGEN_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/movegen)
 
-install(TARGETS movegen_common movegen_mailbox movegen_bitboard movegen_tuned movegen_harness EXPORT movegenTargets
+install(TARGETS movegen_common movegen_mailbox movegen_x88 movegen_bitboard movegen_tuned movegen_harness EXPORT movegenTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
         RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(TARGETS movegen RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
@@ -22,8 +22,8 @@ if(TARGET movegen-mpi)  # OPTIONAL: an install after building only `movegen` (ch
   install(TARGETS movegen-mpi RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} OPTIONAL)
 endif()
 install(FILES ${PROJECT_SOURCE_DIR}/include/movegen/movegen.hpp DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/movegen)
-# Every header of the four library folders, so that a header added later is installed without a change here.
-foreach(folder common mailbox bitboard tuned harness)
+# Every header of the library folders, so that a header added later is installed without a change here.
+foreach(folder common mailbox x88 bitboard tuned harness)
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/${folder}/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/movegen/internal/${folder}
           FILES_MATCHING PATTERN "*.hpp")
 endforeach()

@@ -2,10 +2,12 @@
 #pragma once
 
 #include <algorithm>
+#include <random>
 #include <string>
 #include <tuple>
 #include <vector>
 
+#include "common/epd.hpp"
 #include "common/uci.hpp"
 #include "harness/generators.hpp"
 
@@ -43,5 +45,24 @@ bool is_legal(const std::string& fen, const std::string& text, Notation notation
 }
 
 using Moves = std::vector<std::string>;
+
+/// The bundled suite's positions (tests/data/perft.epd) and, from each, the positions of one random game of
+/// up to `plies` moves played by the plain mailbox with moves drawn by a generator seeded with `seed`, as FEN.
+inline std::vector<std::string> suite_positions_and_random_games(int plies, unsigned seed) {
+  std::mt19937 random(seed);
+  std::vector<std::string> fens;
+  for (const EpdEntry& e : load_epd(std::string(MOVEGEN_SOURCE_DIR) + "/tests/data/perft.epd")) {
+    mailbox::MtuPosition pos = mailbox::MtuPosition::from_fen(e.fen);
+    fens.push_back(pos.fen());
+    for (int ply = 0; ply < plies; ++ply) {
+      MoveList moves;
+      pos.generate_legal(moves);
+      if (moves.size() == 0) break;
+      pos.make_move(moves[random() % moves.size()]);
+      fens.push_back(pos.fen());
+    }
+  }
+  return fens;
+}
 
 }  // namespace movegen::testing

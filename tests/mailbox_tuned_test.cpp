@@ -4,14 +4,13 @@
 // promotions change the counts), checked against the plain look-everywhere attack test and against the
 // LegalityMasks of both reference masks generators and the tuned bitboard.
 #include <boost/test/unit_test.hpp>
-#include <random>
 #include <string>
 #include <vector>
 
 #include "bitboard/legal_masks.hpp"
-#include "common/epd.hpp"
 #include "mailbox/legal_masks.hpp"
 #include "mailbox/legal_mtu.hpp"
+#include "tests/generators.hpp"
 #include "tests/quick.hpp"
 #include "tuned/bitboard/movegen.hpp"
 #include "tuned/mailbox/position.hpp"
@@ -21,22 +20,7 @@ using namespace movegen;
 namespace {
 
 // The suite's positions and, from each, the positions of one random game of up to `plies` moves.
-std::vector<std::string> positions(int plies) {
-  std::mt19937 random(20261121);
-  std::vector<std::string> fens;
-  for (const EpdEntry& e : load_epd(std::string(MOVEGEN_SOURCE_DIR) + "/tests/data/perft.epd")) {
-    mailbox::MtuPosition pos = mailbox::MtuPosition::from_fen(e.fen);
-    fens.push_back(pos.fen());
-    for (int ply = 0; ply < plies; ++ply) {
-      MoveList moves;
-      pos.generate_legal(moves);
-      if (moves.size() == 0) break;
-      pos.make_move(moves[random() % moves.size()]);
-      fens.push_back(pos.fen());
-    }
-  }
-  return fens;
-}
+std::vector<std::string> positions(int plies) { return testing::suite_positions_and_random_games(plies, 20261121); }
 
 }  // namespace
 

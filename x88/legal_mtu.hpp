@@ -1,0 +1,30 @@
+// The make-test-unmake strategy on the 0x88 board: every pseudo-legal move (x88/movegen.hpp, every square a
+// target) is made on the board and piece lists, the mover's king tested for attack with the difference
+// tables (x88/attacks.hpp), and the move unmade. mailbox/legal_mtu.hpp and bitboard/legal_mtu.hpp are the
+// same loop on the other representations.
+//
+//   auto pos = x88::MtuPosition::from_fen(START_FEN);
+//   MoveList moves;
+//   pos.generate_legal(moves);              // 20 moves, each made and unmade once to test it
+#pragma once
+
+#include <string_view>
+
+#include "common/move.hpp"
+#include "x88/position.hpp"
+
+namespace movegen::x88 {
+
+/// Appends every legal move of the side to move in `pos` to `list`: each pseudo-legal move made, kept if
+/// the mover's king is then not attacked, and unmade. Leaves the position as it was.
+void generate_legal_mtu(Position& pos, MoveList& list);
+
+/// The generator `x88`: the 0x88 Position with make-test-unmake. Satisfies movegen::ChessPosition.
+struct MtuPosition : Position {
+  /// The position of a FEN. Throws FenError naming the field for any malformed or impossible FEN.
+  static MtuPosition from_fen(std::string_view fen) { return {Position::from_fen(fen)}; }
+  /// Appends every legal move to `list` (generate_legal_mtu).
+  void generate_legal(MoveList& list) { generate_legal_mtu(*this, list); }
+};
+
+}  // namespace movegen::x88
