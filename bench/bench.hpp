@@ -41,6 +41,8 @@ template <class F>
 void for_each_generator(F&& f) {
   f.template operator()<mailbox::MtuPosition>("Mailbox");
   f.template operator()<mailbox::MasksPosition>("MailboxMasks");
+  f.template operator()<x88::MtuPosition>("X88");
+  f.template operator()<x88::MasksPosition>("X88Masks");
   f.template operator()<bitboard::MtuPosition>("BitboardMtu");
   f.template operator()<bitboard::MasksPosition>("BitboardMasks");
   f.template operator()<mailbox_tuned::Position>("MailboxTuned");

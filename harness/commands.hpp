@@ -61,7 +61,7 @@ int run_suite(const SuiteOptions& options, std::ostream& out, std::ostream& err)
 
 struct CompareOptions {
   std::string file;        // an EPD suite
-  std::string generators;  // comma-separated generator names; empty: all six
+  std::string generators;  // comma-separated generator names; empty: all eight
   int max_depth = MAX_DEPTH;
   bool bulk = true;                     // count the last ply from the move list (every generator alike)
   bool json = false;                    // one JSON document instead of the text report (docs/json.md)
@@ -69,9 +69,9 @@ struct CompareOptions {
   bool allow_impossible_check = false;  // count positions with an impossible check instead of refusing them
 };
 
-/// `movegen compare`: runs the chosen built-in generators (all six by default) on every count of the
+/// `movegen compare`: runs the chosen built-in generators (all eight by default) on every count of the
 /// suite up to max_depth, checks each count against the EPD and so against each other, and prints a table
-/// (position, depth, nodes, Mnps per generator, agreement), a summary, and the 2x2 of Mnps by
+/// (position, depth, nodes, Mnps per generator, agreement), a summary, and the 3x2 of Mnps by
 /// representation and legality strategy with the effect of each choice (with `json`, one JSON document of
 /// the same results); a progress bar on `err` while it runs if `err` is a terminal. 1 on any disagreement;
 /// throws UsageError for a bad --generators list.

@@ -1,4 +1,4 @@
-// `movegen compare`: the generators side by side on a suite, counts checked, speed in the reference 2x2 and
+// `movegen compare`: the generators side by side on a suite, counts checked, speed in the reference 3x2 and
 // the tuned pair beside it.
 #include <fmt/format.h>
 #include <fmt/ostream.h>
@@ -82,12 +82,13 @@ CompareRow compare_position(const EpdEntry& entry, const std::vector<Generator>&
   return row;
 }
 
-// The 2x2 of a compare run: Mnps of each reference generator by representation and legality strategy, where
+// The 3x2 of a compare run: Mnps of each reference generator by representation and legality strategy, where
 // that generator ran (and took measurable time), and the effect of each choice as a ratio of two cells; and
-// the tuned generator of each representation, with how far tuning took it beyond its reference masks cell.
-struct TwoByTwo {
-  std::optional<double> mnps[2][2];  // [Representation][Strategy], the reference tier
-  std::optional<double> tuned[2];    // [Representation]
+// the tuned generator of the mailbox and the bitboard, with how far tuning took it beyond its reference masks
+// cell.
+struct ThreeByTwo {
+  std::optional<double> mnps[3][2];  // [Representation][Strategy], the reference tier
+  std::optional<double> tuned[3];    // [Representation]; none for x88, which has no tuned generator
   static std::optional<double> ratio(std::optional<double> a, std::optional<double> b) {
     return a && b && *b > 0 ? std::optional(*a / *b) : std::nullopt;
   }
@@ -96,16 +97,16 @@ struct TwoByTwo {
   std::optional<double> masks_effect(Representation r) const {
     return ratio(cell(r, Strategy::MASKS), cell(r, Strategy::MAKE_TEST_UNMAKE));
   }
-  /// bitboard over mailbox, with strategy s
-  std::optional<double> representation_effect(Strategy s) const {
-    return ratio(cell(Representation::BITBOARD, s), cell(Representation::MAILBOX, s));
+  /// representation r over the mailbox, with strategy s
+  std::optional<double> representation_effect(Representation r, Strategy s) const {
+    return ratio(cell(r, s), cell(Representation::MAILBOX, s));
   }
   /// the tuned generator of representation r over the reference cell of its strategy (masks)
   std::optional<double> tuning_effect(Representation r) const { return ratio(tuned[int(r)], cell(r, Strategy::MASKS)); }
 };
 
-TwoByTwo two_by_two(const std::vector<Generator>& generators, const std::vector<Timed>& totals) {
-  TwoByTwo table;
+ThreeByTwo three_by_two(const std::vector<Generator>& generators, const std::vector<Timed>& totals) {
+  ThreeByTwo table;
   for (std::size_t i = 0; i < generators.size(); ++i)
     if (totals[i].seconds > 0) {
       const Generator g = generators[i];
@@ -115,14 +116,20 @@ TwoByTwo two_by_two(const std::vector<Generator>& generators, const std::vector<
   return table;
 }
 
-constexpr std::pair<const char*, Representation> REPRESENTATIONS[] = {{"mailbox", Representation::MAILBOX},
+// The representations in the table's rows, the mailbox (the baseline of the representation effect) first;
+// those that are measured against it; those with a tuned generator.
+constexpr std::pair<const char*, Representation> REPRESENTATIONS[] = {
+    {"mailbox", Representation::MAILBOX}, {"x88", Representation::X88}, {"bitboard", Representation::BITBOARD}};
+constexpr std::pair<const char*, Representation> AGAINST_MAILBOX[] = {{"x88", Representation::X88},
                                                                       {"bitboard", Representation::BITBOARD}};
+constexpr std::pair<const char*, Representation> TUNED_PAIR[] = {{"mailbox", Representation::MAILBOX},
+                                                                 {"bitboard", Representation::BITBOARD}};
 constexpr std::pair<const char*, Strategy> STRATEGIES[] = {{"make_test_unmake", Strategy::MAKE_TEST_UNMAKE},
                                                            {"masks", Strategy::MASKS}};
 
-// The 2x2 as text: representation in rows, strategy in columns, the strategy effect at the end of each row
-// and the representation effect under each column.
-void print_two_by_two(std::ostream& out, const TwoByTwo& table) {
+// The 3x2 as text: representation in rows, strategy in columns, the strategy effect at the end of each row;
+// below, each representation's effect against the mailbox under each column.
+void print_three_by_two(std::ostream& out, const ThreeByTwo& table) {
   auto cell = [](std::optional<double> v) { return v ? fmt::format("{:.2f}", *v) : std::string("-"); };
   auto ratio = [](std::optional<double> v) { return v ? fmt::format("{:.2f}x", *v) : std::string("-"); };
   constexpr Strategy MTU = Strategy::MAKE_TEST_UNMAKE, MASKS = Strategy::MASKS;
@@ -130,18 +137,20 @@ void print_two_by_two(std::ostream& out, const TwoByTwo& table) {
   for (auto [name, r] : REPRESENTATIONS)
     fmt::print(out, "{:<22} {:>16} {:>10} {:>17}\n", name, cell(table.cell(r, MTU)), cell(table.cell(r, MASKS)),
                ratio(table.masks_effect(r)));
-  fmt::print(out, "{:<22} {:>16} {:>10}\n", "representation effect", ratio(table.representation_effect(MTU)),
-             ratio(table.representation_effect(MASKS)));
+  fmt::print(out, "\n{:<22} {:>16} {:>10}\n", "representation effect", "make-test-unmake", "masks");
+  for (auto [name, r] : AGAINST_MAILBOX)
+    fmt::print(out, "{:<22} {:>16} {:>10}\n", fmt::format("{} / mailbox", name),
+               ratio(table.representation_effect(r, MTU)), ratio(table.representation_effect(r, MASKS)));
   fmt::print(out, "\n{:<22} {:>16} {:>10} {:>17}\n", "Mnps, tuned tier", "reference masks", "tuned", "tuning effect");
-  for (auto [name, r] : REPRESENTATIONS)
+  for (auto [name, r] : TUNED_PAIR)
     fmt::print(out, "{:<22} {:>16} {:>10} {:>17}\n", name, cell(table.cell(r, MASKS)), cell(table.tuned[int(r)]),
                ratio(table.tuning_effect(r)));
 }
 
 nlohmann::json or_null(std::optional<double> v) { return v ? nlohmann::json(*v) : nlohmann::json(nullptr); }
 
-// The 2x2 as JSON (docs/json.md, "compare"): missing cells and effects are null.
-nlohmann::json two_by_two_json(const TwoByTwo& table) {
+// The 3x2 as JSON (docs/json.md, "compare"): missing cells and effects are null.
+nlohmann::json three_by_two_json(const ThreeByTwo& table) {
   nlohmann::json doc = {{"mnps", nlohmann::json::object()},
                         {"masks_effect", nlohmann::json::object()},
                         {"representation_effect", nlohmann::json::object()},
@@ -150,11 +159,14 @@ nlohmann::json two_by_two_json(const TwoByTwo& table) {
   for (auto [name, r] : REPRESENTATIONS) {
     for (auto [strategy, s] : STRATEGIES) doc["mnps"][name][strategy] = or_null(table.cell(r, s));
     doc["masks_effect"][name] = or_null(table.masks_effect(r));
+  }
+  for (auto [name, r] : AGAINST_MAILBOX)
+    for (auto [strategy, s] : STRATEGIES)
+      doc["representation_effect"][name][strategy] = or_null(table.representation_effect(r, s));
+  for (auto [name, r] : TUNED_PAIR) {
     doc["tuned"][name] = or_null(table.tuned[int(r)]);
     doc["tuning_effect"][name] = or_null(table.tuning_effect(r));
   }
-  for (auto [strategy, s] : STRATEGIES)
-    doc["representation_effect"][strategy] = or_null(table.representation_effect(s));
   return doc;
 }
 
@@ -233,7 +245,7 @@ int run_compare(const CompareOptions& options, std::ostream& out, std::ostream& 
   }
   bar.clear();
 
-  const TwoByTwo table = two_by_two(generators, totals);
+  const ThreeByTwo table = three_by_two(generators, totals);
   if (options.json) {
     nlohmann::json names = nlohmann::json::array(), total_rows = nlohmann::json::array();
     for (std::size_t i = 0; i < generators.size(); ++i) {
@@ -253,7 +265,7 @@ int run_compare(const CompareOptions& options, std::ostream& out, std::ostream& 
                        {"counts_checked", counts_checked},
                        {"positions_disagreeing", disagreements}}},
                      {"totals", total_rows},
-                     {"two_by_two", two_by_two_json(table)},
+                     {"two_by_two", three_by_two_json(table)},
                      {"all_agree", disagreements == 0}});
     return disagreements == 0 ? 0 : 1;
   }
@@ -263,7 +275,7 @@ int run_compare(const CompareOptions& options, std::ostream& out, std::ostream& 
   for (std::size_t i = 0; i < generators.size(); ++i)
     fmt::print(out, "{:>14}: {} nodes in {:.2f} s, {:.2f} Mnps\n", generator_name(generators[i]), totals[i].nodes,
                totals[i].seconds, totals[i].mnps());
-  print_two_by_two(out, table);
+  print_three_by_two(out, table);
   fmt::print(out, "{}\n",
              disagreements == 0 ? "all counts agree" : fmt::format("{} positions DISAGREE", disagreements));
   return disagreements == 0 ? 0 : 1;
@@ -272,10 +284,10 @@ int run_compare(const CompareOptions& options, std::ostream& out, std::ostream& 
 Subcommand add_compare_command(CLI::App& app) {
   auto options = std::make_shared<CompareOptions>();
   CLI::App* cmd = app.add_subcommand(
-      "compare", "run the generators on a suite: counts checked, speed in the 2x2 and the tuned pair");
+      "compare", "run the generators on a suite: counts checked, speed in the 3x2 and the tuned pair");
   add_count_option(*cmd, "--max-depth", options->max_depth, 1, MAX_DEPTH, "check counts up to this depth");
   cmd->add_flag("!--no-bulk", options->bulk, "make every leaf move (same work for every generator)");
-  cmd->add_option("--generators", options->generators, "comma-separated generators to run (default: all six)");
+  cmd->add_option("--generators", options->generators, "comma-separated generators to run (default: all eight)");
   cmd->add_option("file", options->file, "EPD file (default: the bundled suite)");
   add_json_flag(*cmd, options->json);
   add_chess960_flag(*cmd, options->chess960);

@@ -30,6 +30,8 @@ std::string generator_name(Generator g) {
   switch (g) {
     case Generator::MAILBOX: return "mailbox";
     case Generator::MAILBOX_MASKS: return "mailbox-masks";
+    case Generator::X88: return "x88";
+    case Generator::X88_MASKS: return "x88-masks";
     case Generator::BITBOARD_MTU: return "bitboard-mtu";
     case Generator::BITBOARD_MASKS: return "bitboard-masks";
     case Generator::MAILBOX_TUNED: return "mailbox-tuned";
@@ -45,6 +47,12 @@ std::string generator_description(Generator g) {
     case Generator::MAILBOX_MASKS:
       return "mailbox board string, masks: checkers and pins found once per node, moves generated inside "
              "them; king steps tested with the king lifted, en passant made and tested";
+    case Generator::X88:
+      return "0x88 board with piece lists, make-test-unmake: every pseudo-legal move made, the king tested, "
+             "unmade";
+    case Generator::X88_MASKS:
+      return "0x88 board with piece lists, masks: checkers and pins found once per node, moves generated "
+             "inside them; king steps tested with the king lifted, en passant made and tested";
     case Generator::BITBOARD_MTU:
       return "bitboards, make-test-unmake: every pseudo-legal move made, the king tested, unmade";
     case Generator::BITBOARD_MASKS:
@@ -61,8 +69,8 @@ std::string generator_description(Generator g) {
 }
 
 std::vector<Generator> all_generators() {
-  return {Generator::MAILBOX,        Generator::MAILBOX_MASKS, Generator::BITBOARD_MTU,
-          Generator::BITBOARD_MASKS, Generator::MAILBOX_TUNED, Generator::BITBOARD_TUNED};
+  return {Generator::MAILBOX,      Generator::MAILBOX_MASKS,  Generator::X88,           Generator::X88_MASKS,
+          Generator::BITBOARD_MTU, Generator::BITBOARD_MASKS, Generator::MAILBOX_TUNED, Generator::BITBOARD_TUNED};
 }
 
 std::string generator_names(std::string_view separator) {
@@ -72,13 +80,19 @@ std::string generator_names(std::string_view separator) {
 }
 
 Representation representation_of(Generator g) {
-  return g == Generator::MAILBOX || g == Generator::MAILBOX_MASKS || g == Generator::MAILBOX_TUNED
-             ? Representation::MAILBOX
-             : Representation::BITBOARD;
+  switch (g) {
+    case Generator::MAILBOX:
+    case Generator::MAILBOX_MASKS:
+    case Generator::MAILBOX_TUNED: return Representation::MAILBOX;
+    case Generator::X88:
+    case Generator::X88_MASKS: return Representation::X88;
+    default: return Representation::BITBOARD;
+  }
 }
 
 Strategy strategy_of(Generator g) {
-  return g == Generator::MAILBOX || g == Generator::BITBOARD_MTU ? Strategy::MAKE_TEST_UNMAKE : Strategy::MASKS;
+  return g == Generator::MAILBOX || g == Generator::X88 || g == Generator::BITBOARD_MTU ? Strategy::MAKE_TEST_UNMAKE
+                                                                                        : Strategy::MASKS;
 }
 
 Tier tier_of(Generator g) {

@@ -16,6 +16,8 @@
 #include "mailbox/legal_mtu.hpp"
 #include "tuned/bitboard/position.hpp"
 #include "tuned/mailbox/position.hpp"
+#include "x88/legal_masks.hpp"
+#include "x88/legal_mtu.hpp"
 
 namespace movegen::harness {
 
@@ -26,17 +28,26 @@ class UsageError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-/// The six built-in generators. The reference tier: each representation (mailbox, bitboard) with each
-/// legality strategy (make-test-unmake, masks), the two of a representation calling the same per-piece
-/// functions. The tuned tier: the fastest generator of each representation.
-enum class Generator { MAILBOX, MAILBOX_MASKS, BITBOARD_MTU, BITBOARD_MASKS, MAILBOX_TUNED, BITBOARD_TUNED };
+/// The eight built-in generators. The reference tier: each representation (mailbox, 0x88, bitboard) with
+/// each legality strategy (make-test-unmake, masks), the two of a representation calling the same per-piece
+/// functions. The tuned tier: the fastest generator of the mailbox and of the bitboard.
+enum class Generator {
+  MAILBOX,
+  MAILBOX_MASKS,
+  X88,
+  X88_MASKS,
+  BITBOARD_MTU,
+  BITBOARD_MASKS,
+  MAILBOX_TUNED,
+  BITBOARD_TUNED
+};
 
 /// The generator perft, diff and perftree use when none is named: the fastest, bitboard-tuned.
 inline constexpr Generator DEFAULT_GENERATOR = Generator::BITBOARD_TUNED;
 
-/// The generator called `name` ("mailbox", "mailbox-masks", "bitboard-mtu", "bitboard-masks",
-/// "mailbox-tuned" or "bitboard-tuned"); throws UsageError naming `option` (e.g. "--generator") and listing
-/// the six for any other name.
+/// The generator called `name` ("mailbox", "mailbox-masks", "x88", "x88-masks", "bitboard-mtu",
+/// "bitboard-masks", "mailbox-tuned" or "bitboard-tuned"); throws UsageError naming `option` (e.g.
+/// "--generator") and listing the eight for any other name.
 Generator parse_generator(std::string_view name, std::string_view option = "--generator");
 /// The generators of a comma-separated list of names ("mailbox,bitboard"), in the order given; throws
 /// UsageError naming `option` for an unknown or repeated name or an empty list.
@@ -45,14 +56,14 @@ std::vector<Generator> parse_generator_list(std::string_view names, std::string_
 std::string generator_name(Generator g);
 /// One line in words: the tier, the representation and the legality strategy of `g`.
 std::string generator_description(Generator g);
-/// Every built-in generator, in the order the harness reports them: mailbox, mailbox-masks, bitboard-mtu,
-/// bitboard-masks (the reference 2x2), then mailbox-tuned and bitboard-tuned.
+/// Every built-in generator, in the order the harness reports them: mailbox, mailbox-masks, x88, x88-masks,
+/// bitboard-mtu, bitboard-masks (the reference 3x2), then mailbox-tuned and bitboard-tuned.
 std::vector<Generator> all_generators();
 /// The names of every built-in generator, separated by `separator`.
 std::string generator_names(std::string_view separator = ", ");
 
 /// The representation of a generator, its legality strategy and its tier.
-enum class Representation { MAILBOX, BITBOARD };
+enum class Representation { MAILBOX, X88, BITBOARD };
 enum class Strategy { MAKE_TEST_UNMAKE, MASKS };
 enum class Tier { REFERENCE, TUNED };
 Representation representation_of(Generator g);
@@ -67,6 +78,8 @@ template <class F>
 decltype(auto) with_generator(Generator g, F&& f) {
   switch (g) {
     case Generator::MAILBOX_MASKS: return f.template operator()<mailbox::MasksPosition>();
+    case Generator::X88: return f.template operator()<x88::MtuPosition>();
+    case Generator::X88_MASKS: return f.template operator()<x88::MasksPosition>();
     case Generator::BITBOARD_MTU: return f.template operator()<bitboard::MtuPosition>();
     case Generator::BITBOARD_MASKS: return f.template operator()<bitboard::MasksPosition>();
     case Generator::MAILBOX_TUNED: return f.template operator()<mailbox_tuned::Position>();
@@ -77,8 +90,9 @@ decltype(auto) with_generator(Generator g, F&& f) {
 }
 
 /// The Position types of every built-in generator, in the order of all_generators().
-using AllPositions = std::tuple<mailbox::MtuPosition, mailbox::MasksPosition, bitboard::MtuPosition,
-                                bitboard::MasksPosition, mailbox_tuned::Position, bitboard_tuned::Position>;
+using AllPositions =
+    std::tuple<mailbox::MtuPosition, mailbox::MasksPosition, x88::MtuPosition, x88::MasksPosition,
+               bitboard::MtuPosition, bitboard::MasksPosition, mailbox_tuned::Position, bitboard_tuned::Position>;
 
 /// Calls `f.template operator()<P...>()` with the types of AllPositions, in order, and returns its result.
 template <class F>
@@ -89,6 +103,7 @@ decltype(auto) with_all_generators(F&& f) {
 }
 
 static_assert(ChessPosition<mailbox::MtuPosition> && ChessPosition<mailbox::MasksPosition> &&
+              ChessPosition<x88::MtuPosition> && ChessPosition<x88::MasksPosition> &&
               ChessPosition<bitboard::MtuPosition> && ChessPosition<bitboard::MasksPosition> &&
               ChessPosition<mailbox_tuned::Position> && ChessPosition<bitboard_tuned::Position>);
 

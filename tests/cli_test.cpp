@@ -36,19 +36,21 @@ BOOST_AUTO_TEST_CASE(perft_3_counts_the_start_position) {
   BOOST_TEST(r.out.substr(r.out.size() - last.size()) == last);
 }
 
-BOOST_AUTO_TEST_CASE(every_command_takes_each_of_the_six_generators) {
+BOOST_AUTO_TEST_CASE(every_command_takes_each_of_the_eight_generators) {
   const Run list = run_cli({"generators"});
   BOOST_TEST(list.code == 0);
   for (const char* line :
        {"mailbox         reference  mailbox board string, make-test-unmake",
         "mailbox-masks   reference  mailbox board string, masks",
+        "x88             reference  0x88 board with piece lists, make-test-unmake",
+        "x88-masks       reference  0x88 board with piece lists, masks",
         "bitboard-mtu    reference  bitboards, make-test-unmake", "bitboard-masks  reference  bitboards, masks",
         "mailbox-tuned   tuned      mailbox board string, masks, tuned",
         "bitboard-tuned  tuned      bitboards, masks, tuned"})
     BOOST_TEST(list.out.find(line) != std::string::npos, line);
-  BOOST_TEST(std::count(list.out.begin(), list.out.end(), '\n') == 6);
-  for (const char* g :
-       {"mailbox", "mailbox-masks", "bitboard-mtu", "bitboard-masks", "mailbox-tuned", "bitboard-tuned"}) {
+  BOOST_TEST(std::count(list.out.begin(), list.out.end(), '\n') == 8);
+  for (const char* g : {"mailbox", "mailbox-masks", "x88", "x88-masks", "bitboard-mtu", "bitboard-masks",
+                        "mailbox-tuned", "bitboard-tuned"}) {
     const Run perft = run_cli({"perft", "--generator", g, "--fen", "8/8/8/r2Pp2K/8/8/4k3/8 w - e6 0 1", "1"});
     BOOST_TEST(perft.code == 0, g);
     BOOST_TEST(perft.out.find("d5e6") == std::string::npos, g << " must not take en passant: the rank pin");
@@ -59,23 +61,28 @@ BOOST_AUTO_TEST_CASE(every_command_takes_each_of_the_six_generators) {
                                                  "PPPBBPPP/R3K2R w KQkq - 0 1 ;D1 48 ;D2 2039\n"));
   const Run all = run_cli({"suite", "--generator", "all", suite});
   BOOST_TEST(all.code == 0);
-  BOOST_TEST(all.out.find("12 counts checked") != std::string::npos, all.out);
+  BOOST_TEST(all.out.find("16 counts checked") != std::string::npos, all.out);
 }
 
-BOOST_AUTO_TEST_CASE(compare_shows_the_two_by_two) {
+BOOST_AUTO_TEST_CASE(compare_shows_the_three_by_two) {
   const std::string suite = scratch().file("start.epd", START + " ;D1 20 ;D2 400 ;D3 8902\n");
-  const Run six = run_cli({"compare", suite});
-  BOOST_TEST(six.code == 0);
+  const Run eight = run_cli({"compare", suite});
+  BOOST_TEST(eight.code == 0);
+  BOOST_TEST(eight.out.find("mailbox  mailbox-masks            x88      x88-masks   bitboard-mtu bitboard-masks  "
+                            "mailbox-tuned bitboard-tuned  agree") != std::string::npos,
+             eight.out);
+  BOOST_TEST(eight.out.find("between 8 generators") != std::string::npos);
+  BOOST_TEST(eight.out.find("Mnps                   make-test-unmake      masks      masks effect") !=
+             std::string::npos);
+  for (const char* row : {"\nmailbox ", "\nx88 ", "\nbitboard "})
+    BOOST_TEST(eight.out.find(row, eight.out.find("masks effect")) != std::string::npos, row);
+  BOOST_TEST(eight.out.find("representation effect  make-test-unmake      masks") != std::string::npos, eight.out);
+  BOOST_TEST(eight.out.find("\nx88 / mailbox ") != std::string::npos, eight.out);
+  BOOST_TEST(eight.out.find("\nbitboard / mailbox ") != std::string::npos, eight.out);
   BOOST_TEST(
-      six.out.find("mailbox  mailbox-masks   bitboard-mtu bitboard-masks  mailbox-tuned bitboard-tuned  agree") !=
-          std::string::npos,
-      six.out);
-  BOOST_TEST(six.out.find("between 6 generators") != std::string::npos);
-  BOOST_TEST(six.out.find("Mnps                   make-test-unmake      masks      masks effect") != std::string::npos);
-  BOOST_TEST(six.out.find("representation effect") != std::string::npos);
-  BOOST_TEST(six.out.find("Mnps, tuned tier        reference masks      tuned     tuning effect") != std::string::npos,
-             six.out);
-  BOOST_TEST(six.out.find("all counts agree") != std::string::npos);
+      eight.out.find("Mnps, tuned tier        reference masks      tuned     tuning effect") != std::string::npos,
+      eight.out);
+  BOOST_TEST(eight.out.find("all counts agree") != std::string::npos);
   // Two generators: the effects that need a missing generator are shown as "-".
   const Run two = run_cli({"compare", "--generators", "mailbox,bitboard-tuned", suite});
   BOOST_TEST(two.code == 0);
@@ -188,7 +195,7 @@ BOOST_AUTO_TEST_CASE(unknown_generator_and_arguments) {
       "generators");
   expect_bad_input({"compare", "--generators", "mailbox,foo"},
                    "bad --generators 'foo': expected one of mailbox, "
-                   "mailbox-masks, bitboard-mtu, bitboard-masks, mailbox-tuned, bitboard-tuned");
+                   "mailbox-masks, x88, x88-masks, bitboard-mtu, bitboard-masks, mailbox-tuned, bitboard-tuned");
   expect_bad_input({"compare", "--generators", "bitboard-tuned,bitboard-tuned"},
                    "bad --generators: bitboard-tuned is named twice");
   expect_bad_input({"suite", "--generator", "mailbox,"}, "bad --generator ''");
@@ -261,8 +268,8 @@ BOOST_AUTO_TEST_CASE(show_prints_every_generators_move_list_and_the_masks) {
   BOOST_TEST(pin.code == 0);
   BOOST_TEST(
       pin.out.find(
-          "legal moves:  mailbox (4)           mailbox-masks (4)     bitboard-mtu (4)      bitboard-masks (4)    "
-          "mailbox-tuned (4)     bitboard-tuned (4)") != std::string::npos,
+          "legal moves:  mailbox (4)           mailbox-masks (4)     x88 (4)               x88-masks (4)         "
+          "bitboard-mtu (4)      bitboard-masks (4)    mailbox-tuned (4)     bitboard-tuned (4)") != std::string::npos,
       pin.out);
   BOOST_TEST(marked(pin.out, "pinned") == (std::vector<std::string>{"e2"}));
   BOOST_TEST(marked(pin.out, "checkers").empty());
@@ -274,8 +281,8 @@ BOOST_AUTO_TEST_CASE(show_prints_every_generators_move_list_and_the_masks) {
   BOOST_TEST(check.code == 0);
   BOOST_TEST(
       check.out.find(
-          "legal moves:  mailbox (3)           mailbox-masks (3)     bitboard-mtu (3)      bitboard-masks (3)    "
-          "mailbox-tuned (3)     bitboard-tuned (3)") != std::string::npos,
+          "legal moves:  mailbox (3)           mailbox-masks (3)     x88 (3)               x88-masks (3)         "
+          "bitboard-mtu (3)      bitboard-masks (3)    mailbox-tuned (3)     bitboard-tuned (3)") != std::string::npos,
       check.out);
   BOOST_TEST(marked(check.out, "checkers") == (std::vector<std::string>{"e2"}));
   const std::vector<std::string> danger = marked(check.out, "king danger");

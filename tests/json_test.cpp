@@ -153,12 +153,12 @@ BOOST_AUTO_TEST_CASE(suite_json_passes_when_every_count_matches) {
   const std::string file = scratch().file("json_pass.epd", text);
   const json doc = run_json({"suite", "--json", "--generator", "all", file}, 0);
   BOOST_TEST(doc["pass"] == true);
-  BOOST_TEST(doc["generators"].size() == 6u);
-  BOOST_TEST(doc["summary"]["counts_checked"] == 3 * 2 * 6);
+  BOOST_TEST(doc["generators"].size() == 8u);
+  BOOST_TEST(doc["summary"]["counts_checked"] == 3 * 2 * 8);
   BOOST_TEST(doc["summary"]["positions_failed"] == 0);
 }
 
-BOOST_AUTO_TEST_CASE(compare_json_rows_totals_and_the_two_by_two) {
+BOOST_AUTO_TEST_CASE(compare_json_rows_totals_and_the_three_by_two) {
   const std::vector<EpdEntry> entries = bundled(3);
   std::string text;
   for (const EpdEntry& e : entries) text += epd_line(e, 3);
@@ -168,8 +168,8 @@ BOOST_AUTO_TEST_CASE(compare_json_rows_totals_and_the_two_by_two) {
   BOOST_TEST(doc["all_agree"] == true);
   BOOST_TEST(doc["bulk"] == true);
   const json& generators = doc["generators"];
-  BOOST_TEST(generators == json::array({"mailbox", "mailbox-masks", "bitboard-mtu", "bitboard-masks", "mailbox-tuned",
-                                        "bitboard-tuned"}));
+  BOOST_TEST(generators == json::array({"mailbox", "mailbox-masks", "x88", "x88-masks", "bitboard-mtu",
+                                        "bitboard-masks", "mailbox-tuned", "bitboard-tuned"}));
   BOOST_TEST_REQUIRE(doc["positions"].size() == entries.size());
   std::uint64_t all_nodes = 0;
   for (std::size_t i = 0; i < entries.size(); ++i) {
@@ -181,25 +181,33 @@ BOOST_AUTO_TEST_CASE(compare_json_rows_totals_and_the_two_by_two) {
     BOOST_TEST(row["depth"] == 3);
     BOOST_TEST(row["agree"] == true);
     BOOST_TEST(row["nodes"].get<std::uint64_t>() == expected);
-    BOOST_TEST_REQUIRE(row["generators"].size() == 6u);
-    for (std::size_t g = 0; g < 6; ++g) {
+    BOOST_TEST_REQUIRE(row["generators"].size() == 8u);
+    for (std::size_t g = 0; g < 8; ++g) {
       BOOST_TEST(row["generators"][g]["generator"] == generators[g]);
       BOOST_TEST(row["generators"][g]["nodes"].get<std::uint64_t>() == expected);
     }
   }
-  double mnps[2][3] = {};  // [bitboard][make-test-unmake, masks, tuned]
+  double mnps[3][3] = {};  // [mailbox, x88, bitboard][make-test-unmake, masks, tuned]
   for (const json& total : doc["totals"]) {
     BOOST_TEST(total["nodes"].get<std::uint64_t>() == all_nodes);
     const std::string name = total["generator"];
-    mnps[name.starts_with("bitboard")][name.ends_with("-tuned") ? 2 : name.ends_with("-masks") ? 1 : 0] = total["mnps"];
+    mnps[name.starts_with("bitboard") ? 2
+         : name.starts_with("x88")    ? 1
+                                      : 0][name.ends_with("-tuned")   ? 2
+                                        : name.ends_with("-masks") ? 1
+                                                                   : 0] = total["mnps"];
   }
   const json& table = doc["two_by_two"];
   BOOST_TEST(table["mnps"]["mailbox"]["masks"].get<double>() == mnps[0][1]);
-  BOOST_TEST(table["mnps"]["bitboard"]["make_test_unmake"].get<double>() == mnps[1][0]);
+  BOOST_TEST(table["mnps"]["x88"]["masks"].get<double>() == mnps[1][1]);
+  BOOST_TEST(table["mnps"]["bitboard"]["make_test_unmake"].get<double>() == mnps[2][0]);
   BOOST_TEST(table["masks_effect"]["mailbox"].get<double>() == mnps[0][1] / mnps[0][0]);
-  BOOST_TEST(table["representation_effect"]["masks"].get<double>() == mnps[1][1] / mnps[0][1]);
-  BOOST_TEST(table["tuned"]["bitboard"].get<double>() == mnps[1][2]);
+  BOOST_TEST(table["masks_effect"]["x88"].get<double>() == mnps[1][1] / mnps[1][0]);
+  BOOST_TEST(table["representation_effect"]["x88"]["make_test_unmake"].get<double>() == mnps[1][0] / mnps[0][0]);
+  BOOST_TEST(table["representation_effect"]["bitboard"]["masks"].get<double>() == mnps[2][1] / mnps[0][1]);
+  BOOST_TEST(table["tuned"]["bitboard"].get<double>() == mnps[2][2]);
   BOOST_TEST(table["tuning_effect"]["mailbox"].get<double>() == mnps[0][2] / mnps[0][1]);
+  BOOST_TEST(!table["tuned"].contains("x88"));  // x88 has no tuned generator
 }
 
 BOOST_AUTO_TEST_CASE(compare_json_names_a_disagreement_and_leaves_missing_cells_null) {
@@ -220,7 +228,8 @@ BOOST_AUTO_TEST_CASE(compare_json_names_a_disagreement_and_leaves_missing_cells_
   BOOST_TEST(table["mnps"]["mailbox"]["masks"].is_null());
   BOOST_TEST(table["mnps"]["mailbox"]["make_test_unmake"].is_number());
   BOOST_TEST(table["masks_effect"]["mailbox"].is_null());
-  BOOST_TEST(table["representation_effect"]["make_test_unmake"].is_null());
+  BOOST_TEST(table["representation_effect"]["bitboard"]["make_test_unmake"].is_null());
+  BOOST_TEST(table["representation_effect"]["x88"]["masks"].is_null());
   BOOST_TEST(doc["summary"]["positions_disagreeing"] == 1);
 }
 

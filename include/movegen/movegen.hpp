@@ -56,16 +56,18 @@ namespace movegen {
 // Polyglot Zobrist key) and zobrist_key(BoardState) from common/zobrist.hpp; PerftTable, perft(pos, depth,
 // counting, table) and parallel_divide(pos, depth, counting, table, threads) from common/parallel_perft.hpp.
 
-/// The six generators' position types: the reference 2x2 (representation x legality strategy) and the
+/// The eight generators' position types: the reference 3x2 (representation x legality strategy) and the
 /// tuned tier. Each offers from_fen, fen, make_move, unmake_move, generate_legal, checkers, side_to_move,
 /// ... (the ChessPosition concept).
 using MailboxPosition = mailbox::MtuPosition;           // board string, make-test-unmake
 using MailboxMasksPosition = mailbox::MasksPosition;    // board string, check and pin masks
+using X88Position = x88::MtuPosition;                   // 0x88 board with piece lists, make-test-unmake
+using X88MasksPosition = x88::MasksPosition;            // 0x88 board with piece lists, check and pin masks
 using BitboardMtuPosition = bitboard::MtuPosition;      // bitboards, make-test-unmake
 using BitboardMasksPosition = bitboard::MasksPosition;  // bitboards, check and pin masks
 using MailboxTunedPosition = mailbox_tuned::Position;   // board string, the fastest we have
 using BitboardPosition = bitboard_tuned::Position;      // bitboards, the fastest we have
-/// All six, for templated tests (BOOST_AUTO_TEST_CASE_TEMPLATE, TYPED_TEST).
+/// All eight, for templated tests (BOOST_AUTO_TEST_CASE_TEMPLATE, TYPED_TEST).
 using harness::AllPositions;
 
 /// The position of `fen` after the UCI `moves` (e.g. {"e2e4", "e7e5"}; castling written as `notation` says)
@@ -106,14 +108,14 @@ Move make_uci_move(P& pos, std::string_view text, Notation notation = Notation::
 }
 
 // Generators named at run time by a spec string, and outside engines: these need movegen::harness.
-using harness::all_generators;    // the six built-in Generator values
+using harness::all_generators;    // the eight built-in Generator values
 using harness::Divergence;        // where two sources first disagree: path, FEN, moves only one generates
 using harness::DivideResult;      // (UCI text, leaf nodes) per move, in the source's order, and the total
 using harness::DivideSource;      // divide(fen, moves, depth) and legal_moves(fen, moves) of one spec
 using harness::ExternalError;     // an outside program failed, hung, or broke its protocol
 using harness::find_divergence;   // two sources' divides compared, descending to the first differing list
-using harness::Generator;         // MAILBOX, MAILBOX_MASKS, BITBOARD_MTU, BITBOARD_MASKS, MAILBOX_TUNED, BITBOARD_TUNED
-using harness::generator_name;    // "mailbox", "mailbox-masks", "bitboard-mtu", ..., "bitboard-tuned"
+using harness::Generator;         // MAILBOX, MAILBOX_MASKS, X88, X88_MASKS, BITBOARD_MTU, ..., BITBOARD_TUNED
+using harness::generator_name;    // "mailbox", "mailbox-masks", "x88", ..., "bitboard-tuned"
 using harness::parse_generator;   // the inverse; UsageError for another name
 using harness::perft_nodes;       // perft of a FEN by a Generator with a hash table and threads
 using harness::PerftSettings;     // bulk, hash_mb, threads for perft_nodes
@@ -121,7 +123,7 @@ using harness::print_divergence;  // the report `movegen diff` prints
 using harness::UsageError;        // a malformed spec or an unknown generator name
 using harness::with_generator;    // runs f.template operator()<P>() with P the position type of a Generator
 
-/// The generator a spec names: one of the six built-in names ("mailbox", ..., "bitboard-tuned"; computed in
+/// The generator a spec names: one of the eight built-in names ("mailbox", ..., "bitboard-tuned"; computed in
 /// this process), "uci:COMMAND" (a UCI engine answering `go perft` like Stockfish, started once and kept until
 /// the source is destroyed) or "perftree:COMMAND" (run as `COMMAND DEPTH FEN [MOVES]` per query). COMMAND
 /// is split into words as a shell splits them. Every reply from a program must arrive within `timeout`.
