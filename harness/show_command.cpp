@@ -20,6 +20,7 @@
 #include "harness/node_check.hpp"
 #include "harness/options.hpp"
 #include "mailbox/attacks.hpp"
+#include "x88/position.hpp"
 
 namespace movegen::harness {
 
@@ -103,6 +104,24 @@ std::vector<Grid> mailbox_grids(const BoardState& s) {
           {"checkers", checkers},
           {"pinned", pinned},
           {"king danger", danger}};
+}
+
+// The 0x88 generators' board, all 128 entries, rank 8 on top: a row of 16 per rank, the index of its first
+// entry on the left; entries 8..15 of each row, off the board (`sq & 0x88` nonzero), marked '~'.
+void print_x88_board(std::ostream& out, const BoardState& s) {
+  const x88::Position pos = x88::Position::from_fen(to_fen(s));
+  fmt::print(out, "0x88 board (index 16 * rank + file; '~' off the board, where sq & 0x88 is nonzero):\n");
+  fmt::print(out, "        0 1 2 3 4 5 6 7 8 9 a b c d e f\n");
+  for (int r = RANK_8; r >= RANK_1; --r) {
+    std::string row = fmt::format("  {:#04x}  ", 16 * r);
+    for (x88::Square88 sq = 16 * r; sq < 16 * r + 16; ++sq)
+      row += x88::off_board(sq)            ? "~ "
+             : pos.board()[sq] == NO_PIECE ? ". "
+                                           : std::string{piece_to_char(pos.board()[sq]), ' '};
+    row.pop_back();
+    fmt::print(out, "{}\n", row);
+  }
+  fmt::print(out, "        a b c d e f g h\n\n");
 }
 
 // Grids four to a row, rank 8 on top, 'x' for a square in the set.
@@ -214,6 +233,7 @@ int run_show(const ShowOptions& options, std::ostream& out, std::ostream& err) {
   }
   fmt::print(out, "    a b c d e f g h\n\n{}\n{} to move\n\n", to_fen(state),
              state.side_to_move == WHITE ? "white" : "black");
+  print_x88_board(out, state);
 
   std::map<std::string, int> marks = print_move_lists(out, names, lists, theirs);
   bool differ = !marks.empty();
@@ -234,7 +254,7 @@ int run_show(const ShowOptions& options, std::ostream& out, std::ostream& err) {
 
 Subcommand add_show_command(CLI::App& app) {
   auto options = std::make_shared<ShowOptions>();
-  CLI::App* cmd = app.add_subcommand("show", "the board, every generator's moves and its bitboards");
+  CLI::App* cmd = app.add_subcommand("show", "the board (8x8 and 0x88), every generator's moves and its bitboards");
   cmd->add_option("--fen", options->fen, "position (default: the start position)");
   cmd->add_option("--against", options->against,
                   "also list this generator's legal moves (uci:COMMAND, perftree:COMMAND, ...), marking the "

@@ -271,6 +271,11 @@ BOOST_AUTO_TEST_CASE(show_prints_every_generators_move_list_and_the_masks) {
           "legal moves:  mailbox (4)           mailbox-masks (4)     x88 (4)               x88-masks (4)         "
           "bitboard-mtu (4)      bitboard-masks (4)    mailbox-tuned (4)     bitboard-tuned (4)") != std::string::npos,
       pin.out);
+  // The 0x88 board beside the 8x8 one: 16 entries a rank, the right half off the board.
+  BOOST_TEST(pin.out.find("0x88 board") != std::string::npos, pin.out);
+  BOOST_TEST(pin.out.find("  0x70  . . . . r . k . ~ ~ ~ ~ ~ ~ ~ ~\n") != std::string::npos, pin.out);
+  BOOST_TEST(pin.out.find("  0x10  . . . . B . . . ~ ~ ~ ~ ~ ~ ~ ~\n") != std::string::npos, pin.out);
+  BOOST_TEST(pin.out.find("  0x00  . . . . K . . . ~ ~ ~ ~ ~ ~ ~ ~\n") != std::string::npos, pin.out);
   BOOST_TEST(marked(pin.out, "pinned") == (std::vector<std::string>{"e2"}));
   BOOST_TEST(marked(pin.out, "checkers").empty());
   BOOST_TEST(marked(pin.out, "white pieces") == (std::vector<std::string>{"e1", "e2"}));
