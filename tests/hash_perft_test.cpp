@@ -70,6 +70,8 @@ BOOST_AUTO_TEST_CASE(suite_with_and_without_hash_and_threads_mailbox) { check_su
 BOOST_AUTO_TEST_CASE(suite_with_and_without_hash_and_threads_mailbox_masks) {
   check_suite_settings(Generator::MAILBOX_MASKS);
 }
+BOOST_AUTO_TEST_CASE(suite_with_and_without_hash_and_threads_x88) { check_suite_settings(Generator::X88); }
+BOOST_AUTO_TEST_CASE(suite_with_and_without_hash_and_threads_x88_masks) { check_suite_settings(Generator::X88_MASKS); }
 BOOST_AUTO_TEST_CASE(suite_with_and_without_hash_and_threads_bitboard) {
   check_suite_settings(Generator::BITBOARD_TUNED);
 }
