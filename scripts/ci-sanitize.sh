@@ -22,4 +22,4 @@ cmake --build "$build" -j2
 export ASAN_OPTIONS="halt_on_error=1:abort_on_error=1:print_stacktrace=1:detect_leaks=1:detect_stack_use_after_return=1:check_initialization_order=1:strict_init_order=1"
 export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1"
 export MOVEGEN_TEST_QUICK=1
-ctest --test-dir "$build" --output-on-failure -j2 --timeout 600
+ctest --test-dir "$build" --output-on-failure -j2 --timeout 1200
