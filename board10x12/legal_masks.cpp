@@ -92,8 +92,10 @@ void generate_legal_masks(Position& pos, MoveList& list) {
   const LegalityMasks masks = legality_masks(pos);
   generate_king_moves(pos, masks.king, safe_king_squares(pos), list);
   if (more_than_one(masks.checkers)) return;  // double check: only the king moves
-  for (Square from = SQ_A1; from <= SQ_H8; ++from) {
-    if (from == masks.king || !is_color(pos.board()[to_120(from)], pos.side_to_move())) continue;
+  for (Square120 s = to_120(SQ_A1); s <= to_120(SQ_H8); ++s) {  // the board scan, as generate_pseudo_legal's
+    if (!is_color(pos.board()[s], pos.side_to_move())) continue;
+    const Square from = from_120(s);
+    if (from == masks.king) continue;
     const bool pinned = masks.pinned >> from & 1;
     generate_piece_moves(pos, from, masks.check_mask & (pinned ? line_bb(masks.king, from) : ALL_SQUARES), list);
   }

@@ -9,20 +9,20 @@ namespace {
 // True if 10x12 square s (on the board) is in the set `targets`.
 bool in(Bitboard targets, Square120 s) { return targets >> from_120(s) & 1; }
 
-// Adds the move from `from` to `to` if `to` holds no sentinel and no own piece and is a target. Returns true
-// if the square was empty, so that a slider may go on past it.
-bool add_step(const Position& pos, Square120 from, Square120 to, Bitboard targets, MoveList& moves) {
+// Adds the move from `from` to 10x12 square `to` if `to` holds no sentinel and no own piece and is a target.
+// Returns true if the square was empty, so that a slider may go on past it.
+bool add_step(const Position& pos, Square from, Square120 to, Bitboard targets, MoveList& moves) {
   const char target = pos.board()[to];
   if (is_sentinel(target)) return false;
-  if (!is_color(target, pos.side_to_move()) && in(targets, to)) moves.push_back(Move(from_120(from), from_120(to)));
+  if (!is_color(target, pos.side_to_move()) && in(targets, to)) moves.push_back(Move(from, from_120(to)));
   return is_empty(target);
 }
 
 // A slider's moves along each of `directions`: step until a sentinel or the first piece.
-void add_slides(const Position& pos, Square120 from, std::span<const int> directions, Bitboard targets,
+void add_slides(const Position& pos, Square from, std::span<const int> directions, Bitboard targets,
                 MoveList& moves) {
   for (int d : directions)
-    for (Square120 to = from + d; add_step(pos, from, to, targets, moves); to += d) {
+    for (Square120 to = to_120(from) + d; add_step(pos, from, to, targets, moves); to += d) {
     }
 }
 
@@ -62,15 +62,15 @@ void generate_pawn_moves(const Position& pos, Square from, Bitboard targets, Mov
 }
 
 void generate_knight_moves(const Position& pos, Square from, Bitboard targets, MoveList& moves) {
-  for (int d : KNIGHT_OFFSETS) add_step(pos, to_120(from), to_120(from) + d, targets, moves);
+  for (int d : KNIGHT_OFFSETS) add_step(pos, from, to_120(from) + d, targets, moves);
 }
 
 void generate_bishop_moves(const Position& pos, Square from, Bitboard targets, MoveList& moves) {
-  add_slides(pos, to_120(from), BISHOP_OFFSETS, targets, moves);
+  add_slides(pos, from, BISHOP_OFFSETS, targets, moves);
 }
 
 void generate_rook_moves(const Position& pos, Square from, Bitboard targets, MoveList& moves) {
-  add_slides(pos, to_120(from), ROOK_OFFSETS, targets, moves);
+  add_slides(pos, from, ROOK_OFFSETS, targets, moves);
 }
 
 void generate_queen_moves(const Position& pos, Square from, Bitboard targets, MoveList& moves) {
@@ -79,7 +79,7 @@ void generate_queen_moves(const Position& pos, Square from, Bitboard targets, Mo
 }
 
 void generate_king_moves(const Position& pos, Square from, Bitboard targets, MoveList& moves) {
-  for (int d : KING_OFFSETS) add_step(pos, to_120(from), to_120(from) + d, targets, moves);
+  for (int d : KING_OFFSETS) add_step(pos, from, to_120(from) + d, targets, moves);
 }
 
 void generate_castling_moves(const Position& pos, MoveList& moves) {
@@ -105,8 +105,9 @@ void generate_piece_moves(const Position& pos, Square from, Bitboard targets, Mo
 }
 
 void generate_pseudo_legal(const Position& pos, MoveList& moves) {
-  for (Square from = SQ_A1; from <= SQ_H8; ++from)
-    if (is_color(pos.board()[to_120(from)], pos.side_to_move())) generate_piece_moves(pos, from, ALL_SQUARES, moves);
+  // The board scan, a1 to h8 along the 120 letters: the sentinels at the ends of each rank are no one's.
+  for (Square120 s = to_120(SQ_A1); s <= to_120(SQ_H8); ++s)
+    if (is_color(pos.board()[s], pos.side_to_move())) generate_piece_moves(pos, from_120(s), ALL_SQUARES, moves);
   generate_castling_moves(pos, moves);
 }
 
