@@ -242,13 +242,26 @@ Trace trace_bitboard(const bitboard::Position& pos, Square from) {
 }
 
 // The moves of the piece on `from` that representation P's own per-piece function generates (and castling
-// for a king), as UCI texts.
+// for a king, which `t` gains a line for: castling is one rule, common/castling.hpp), as UCI texts.
 template <class P>
 std::vector<std::string> pseudo_legal(const P& pos, Square from, Notation notation, auto generate_piece,
-                                      auto generate_castling) {
+                                      auto generate_castling, Trace& t) {
   MoveList list;
   generate_piece(pos, from, list);
-  if (type_of(pos.state().board[from]) == KING) generate_castling(pos, list);
+  if (type_of(pos.state().board[from]) == KING) {
+    MoveList castling;
+    generate_castling(pos, castling);
+    std::string texts;
+    Bitboard squares = 0;
+    for (Move m : castling) {
+      list.push_back(m);
+      const std::string text = to_uci(m, notation);  // the king's landing square, or with Chess960 the rook's
+      texts += " " + text;
+      squares |= square_bb(parse_square(text.substr(2, 2)));
+    }
+    t.lines.push_back({"castling (generate_castling_moves, by check_castling):" + (texts.empty() ? " none" : texts), squares});
+    t.targets |= squares;
+  }
   std::vector<std::string> texts;
   for (Move m : list)
     if (m.from() == from) texts.push_back(to_uci(m, notation));
@@ -277,45 +290,44 @@ nlohmann::json representation_trace(Representation r, std::string_view fen, Squa
   const BoardState s = parse_fen(fen);
   switch (r) {
     case Representation::MAILBOX: {
-      const Trace t = trace_square_by_square<MailboxWalk>(s, from);
+      Trace t = trace_square_by_square<MailboxWalk>(s, from);
       const auto pos = mailbox::MtuPosition::from_fen(fen);
+      const auto moves = pseudo_legal(
+          pos, from, notation,
+          [](const auto& p, Square sq, MoveList& l) { mailbox::generate_piece_moves(p, sq, ALL_SQUARES, l); },
+          [](const auto& p, MoveList& l) { mailbox::generate_castling_moves(p, l); }, t);
       return {{"representation", "mailbox"},
               {"title", "mailbox: (row, column) steps, one on_board test"},
               {"lines", lines_json(t)},
               {"targets", names_json(t.targets)},
-              {"pseudo_legal",
-               pseudo_legal(
-                   pos, from, notation,
-                   [](const auto& p, Square sq, MoveList& l) { mailbox::generate_piece_moves(p, sq, ALL_SQUARES, l); },
-                   [](const auto& p, MoveList& l) { mailbox::generate_castling_moves(p, l); })}};
+              {"pseudo_legal", moves}};
     }
     case Representation::X88: {
-      const Trace t = trace_square_by_square<X88Walk>(s, from);
+      Trace t = trace_square_by_square<X88Walk>(s, from);
       const auto pos = x88::MtuPosition::from_fen(fen);
+      const auto moves = pseudo_legal(
+          pos, from, notation,
+          [](const auto& p, Square sq, MoveList& l) { x88::generate_piece_moves(p, sq, ALL_SQUARES, l); },
+          [](const auto& p, MoveList& l) { x88::generate_castling_moves(p, l); }, t);
       return {{"representation", "x88"},
               {"title", "0x88: index offsets, one sq & 0x88 test"},
               {"lines", lines_json(t)},
               {"targets", names_json(t.targets)},
-              {"pseudo_legal",
-               pseudo_legal(
-                   pos, from, notation,
-                   [](const auto& p, Square sq, MoveList& l) { x88::generate_piece_moves(p, sq, ALL_SQUARES, l); },
-                   [](const auto& p, MoveList& l) { x88::generate_castling_moves(p, l); })}};
+              {"pseudo_legal", moves}};
     }
     case Representation::BITBOARD: break;
   }
   const auto pos = bitboard::MtuPosition::from_fen(fen);
-  const Trace t = trace_bitboard(pos, from);
+  Trace t = trace_bitboard(pos, from);
+  const auto moves = pseudo_legal(
+      pos, from, notation,
+      [](const auto& p, Square sq, MoveList& l) { bitboard::generate_piece_moves(p, square_bb(sq), ALL_SQUARES, l); },
+      [](const auto& p, MoveList& l) { bitboard::generate_castling_moves(p, l); }, t);
   return {{"representation", "bitboard"},
           {"title", "bitboard: set operations, then the legality masks"},
           {"lines", lines_json(t)},
           {"targets", names_json(t.targets)},
-          {"pseudo_legal", pseudo_legal(
-                               pos, from, notation,
-                               [](const auto& p, Square sq, MoveList& l) {
-                                 bitboard::generate_piece_moves(p, square_bb(sq), ALL_SQUARES, l);
-                               },
-                               [](const auto& p, MoveList& l) { bitboard::generate_castling_moves(p, l); })}};
+          {"pseudo_legal", moves}};
 }
 
 }  // namespace
