@@ -84,6 +84,7 @@ struct ShowOptions {
   std::string against;          // a generator spec whose legal moves are listed beside ours, or empty
   double timeout_seconds = 60;  // longest wait for one line of its output
   bool chess960 = false;        // Chess960 notation (implied by a Chess960-only FEN)
+  bool json = false;            // one JSON document instead of the report (show_view.hpp: show_json)
 };
 
 /// `movegen show`: the board diagram, every built-in generator's legal moves side by side, and the bitboard
