@@ -1,10 +1,11 @@
-// `movegen compare`: the generators side by side on a suite, counts checked, speed in the reference 3x2 and
-// the tuned pair beside it.
+// `movegen compare`: the generators side by side on a suite, counts checked, speed in the reference table
+// (representations by strategies, from the generator table) and the tuned tier beside it.
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
 #include <algorithm>
 #include <chrono>
+#include <map>
 #include <memory>
 #include <optional>
 #include <ostream>
@@ -31,16 +32,14 @@ struct Timed {
   double mnps() const { return seconds > 0 ? nodes / seconds / 1e6 : 0.0; }
 };
 
-// perft of `fen` at `depth` with generator g, and how long it took.
+// perft of `fen` at `depth` with generator g (its own translation unit's perft), and how long it took.
 Timed timed_perft(Generator g, const std::string& fen, int depth, Counting counting) {
-  return with_generator(g, [&]<ChessPosition P>() {
-    P pos = P::from_fen(fen);
-    const auto start = std::chrono::steady_clock::now();
-    Timed t;
-    t.nodes = perft(pos, depth, counting);
-    t.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    return t;
-  });
+  const GeneratorOps& ops = generator_ops(g);
+  const auto start = std::chrono::steady_clock::now();
+  Timed t;
+  t.nodes = ops.perft(fen, depth, counting);
+  t.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return t;
 }
 
 std::string shorten(const std::string& text, std::size_t width) {
@@ -82,90 +81,101 @@ CompareRow compare_position(const EpdEntry& entry, const std::vector<Generator>&
   return row;
 }
 
-// The 3x2 of a compare run: Mnps of each reference generator by representation and legality strategy, where
-// that generator ran (and took measurable time), and the effect of each choice as a ratio of two cells; and
-// the tuned generator of the mailbox and the bitboard, with how far tuning took it beyond its reference masks
-// cell.
-struct ThreeByTwo {
-  std::optional<double> mnps[3][2];  // [Representation][Strategy], the reference tier
-  std::optional<double> tuned[3];    // [Representation]; none for x88, which has no tuned generator
+// The table of a compare run, its size from the generator table: Mnps of each reference generator by
+// representation (rows, in table order) and legality strategy (columns), where that generator ran (and took
+// measurable time), and the effect of each choice as a ratio of two cells; and beside it each representation's
+// tuned generator, with how far tuning took it beyond its reference masks cell.
+struct EffectTable {
+  std::vector<std::string_view> representations;  // the rows; the first is the baseline of the representation effect
+  std::vector<std::string_view> tuned;            // the representations with a tuned generator in the table
+  std::map<std::pair<std::string_view, Strategy>, double> reference;
+  std::map<std::string_view, double> tuned_mnps;
+
   static std::optional<double> ratio(std::optional<double> a, std::optional<double> b) {
     return a && b && *b > 0 ? std::optional(*a / *b) : std::nullopt;
   }
-  std::optional<double> cell(Representation r, Strategy s) const { return mnps[int(r)][int(s)]; }
+  std::optional<double> cell(std::string_view r, Strategy s) const {
+    const auto it = reference.find({r, s});
+    return it == reference.end() ? std::nullopt : std::optional(it->second);
+  }
+  std::optional<double> tuned_cell(std::string_view r) const {
+    const auto it = tuned_mnps.find(r);
+    return it == tuned_mnps.end() ? std::nullopt : std::optional(it->second);
+  }
   /// masks over make-test-unmake, on representation r
-  std::optional<double> masks_effect(Representation r) const {
+  std::optional<double> masks_effect(std::string_view r) const {
     return ratio(cell(r, Strategy::MASKS), cell(r, Strategy::MAKE_TEST_UNMAKE));
   }
-  /// representation r over the mailbox, with strategy s
-  std::optional<double> representation_effect(Representation r, Strategy s) const {
-    return ratio(cell(r, s), cell(Representation::MAILBOX, s));
+  /// representation r over the baseline (the first row), with strategy s
+  std::optional<double> representation_effect(std::string_view r, Strategy s) const {
+    return ratio(cell(r, s), cell(representations.front(), s));
   }
   /// the tuned generator of representation r over the reference cell of its strategy (masks)
-  std::optional<double> tuning_effect(Representation r) const { return ratio(tuned[int(r)], cell(r, Strategy::MASKS)); }
+  std::optional<double> tuning_effect(std::string_view r) const {
+    return ratio(tuned_cell(r), cell(r, Strategy::MASKS));
+  }
 };
 
-ThreeByTwo three_by_two(const std::vector<Generator>& generators, const std::vector<Timed>& totals) {
-  ThreeByTwo table;
+EffectTable effect_table(const std::vector<Generator>& generators, const std::vector<double>& mnps) {
+  EffectTable table;
+  table.representations = all_representations();
+  for (Generator g : all_generators())
+    if (tier_of(g) == Tier::TUNED &&
+        std::find(table.tuned.begin(), table.tuned.end(), representation_of(g)) == table.tuned.end())
+      table.tuned.push_back(representation_of(g));
   for (std::size_t i = 0; i < generators.size(); ++i)
-    if (totals[i].seconds > 0) {
+    if (mnps[i] > 0) {
       const Generator g = generators[i];
-      (tier_of(g) == Tier::TUNED ? table.tuned[int(representation_of(g))]
-                                 : table.mnps[int(representation_of(g))][int(strategy_of(g))]) = totals[i].mnps();
+      if (tier_of(g) == Tier::TUNED)
+        table.tuned_mnps[representation_of(g)] = mnps[i];
+      else
+        table.reference[{representation_of(g), strategy_of(g)}] = mnps[i];
     }
   return table;
 }
 
-// The representations in the table's rows, the mailbox (the baseline of the representation effect) first;
-// those that are measured against it; those with a tuned generator.
-constexpr std::pair<const char*, Representation> REPRESENTATIONS[] = {
-    {"mailbox", Representation::MAILBOX}, {"x88", Representation::X88}, {"bitboard", Representation::BITBOARD}};
-constexpr std::pair<const char*, Representation> AGAINST_MAILBOX[] = {{"x88", Representation::X88},
-                                                                      {"bitboard", Representation::BITBOARD}};
-constexpr std::pair<const char*, Representation> TUNED_PAIR[] = {{"mailbox", Representation::MAILBOX},
-                                                                 {"bitboard", Representation::BITBOARD}};
-constexpr std::pair<const char*, Strategy> STRATEGIES[] = {{"make_test_unmake", Strategy::MAKE_TEST_UNMAKE},
-                                                           {"masks", Strategy::MASKS}};
-
-// The 3x2 as text: representation in rows, strategy in columns, the strategy effect at the end of each row;
-// below, each representation's effect against the mailbox under each column.
-void print_three_by_two(std::ostream& out, const ThreeByTwo& table) {
+// The table as text: representation in rows, strategy in columns, the strategy effect at the end of each row;
+// below, each representation's effect against the first under each column; then the tuned tier.
+void print_effect_table(std::ostream& out, const EffectTable& table) {
   auto cell = [](std::optional<double> v) { return v ? fmt::format("{:.2f}", *v) : std::string("-"); };
   auto ratio = [](std::optional<double> v) { return v ? fmt::format("{:.2f}x", *v) : std::string("-"); };
   constexpr Strategy MTU = Strategy::MAKE_TEST_UNMAKE, MASKS = Strategy::MASKS;
   fmt::print(out, "\n{:<22} {:>16} {:>10} {:>17}\n", "Mnps", "make-test-unmake", "masks", "masks effect");
-  for (auto [name, r] : REPRESENTATIONS)
-    fmt::print(out, "{:<22} {:>16} {:>10} {:>17}\n", name, cell(table.cell(r, MTU)), cell(table.cell(r, MASKS)),
+  for (std::string_view r : table.representations)
+    fmt::print(out, "{:<22} {:>16} {:>10} {:>17}\n", r, cell(table.cell(r, MTU)), cell(table.cell(r, MASKS)),
                ratio(table.masks_effect(r)));
   fmt::print(out, "\n{:<22} {:>16} {:>10}\n", "representation effect", "make-test-unmake", "masks");
-  for (auto [name, r] : AGAINST_MAILBOX)
-    fmt::print(out, "{:<22} {:>16} {:>10}\n", fmt::format("{} / mailbox", name),
+  for (std::size_t i = 1; i < table.representations.size(); ++i) {
+    const std::string_view r = table.representations[i];
+    fmt::print(out, "{:<22} {:>16} {:>10}\n", fmt::format("{} / {}", r, table.representations.front()),
                ratio(table.representation_effect(r, MTU)), ratio(table.representation_effect(r, MASKS)));
+  }
   fmt::print(out, "\n{:<22} {:>16} {:>10} {:>17}\n", "Mnps, tuned tier", "reference masks", "tuned", "tuning effect");
-  for (auto [name, r] : TUNED_PAIR)
-    fmt::print(out, "{:<22} {:>16} {:>10} {:>17}\n", name, cell(table.cell(r, MASKS)), cell(table.tuned[int(r)]),
+  for (std::string_view r : table.tuned)
+    fmt::print(out, "{:<22} {:>16} {:>10} {:>17}\n", r, cell(table.cell(r, MASKS)), cell(table.tuned_cell(r)),
                ratio(table.tuning_effect(r)));
 }
 
 nlohmann::json or_null(std::optional<double> v) { return v ? nlohmann::json(*v) : nlohmann::json(nullptr); }
 
-// The 3x2 as JSON (docs/json.md, "compare"): missing cells and effects are null.
-nlohmann::json three_by_two_json(const ThreeByTwo& table) {
+// The table as JSON (docs/json.md, "compare"): missing cells and effects are null.
+nlohmann::json effect_table_json(const EffectTable& table) {
   nlohmann::json doc = {{"mnps", nlohmann::json::object()},
                         {"masks_effect", nlohmann::json::object()},
                         {"representation_effect", nlohmann::json::object()},
                         {"tuned", nlohmann::json::object()},
                         {"tuning_effect", nlohmann::json::object()}};
-  for (auto [name, r] : REPRESENTATIONS) {
-    for (auto [strategy, s] : STRATEGIES) doc["mnps"][name][strategy] = or_null(table.cell(r, s));
-    doc["masks_effect"][name] = or_null(table.masks_effect(r));
+  for (std::string_view r : table.representations) {
+    for (Strategy s : ALL_STRATEGIES) doc["mnps"][std::string(r)][strategy_name(s)] = or_null(table.cell(r, s));
+    doc["masks_effect"][std::string(r)] = or_null(table.masks_effect(r));
   }
-  for (auto [name, r] : AGAINST_MAILBOX)
-    for (auto [strategy, s] : STRATEGIES)
-      doc["representation_effect"][name][strategy] = or_null(table.representation_effect(r, s));
-  for (auto [name, r] : TUNED_PAIR) {
-    doc["tuned"][name] = or_null(table.tuned[int(r)]);
-    doc["tuning_effect"][name] = or_null(table.tuning_effect(r));
+  for (std::size_t i = 1; i < table.representations.size(); ++i)
+    for (Strategy s : ALL_STRATEGIES)
+      doc["representation_effect"][std::string(table.representations[i])][strategy_name(s)] =
+          or_null(table.representation_effect(table.representations[i], s));
+  for (std::string_view r : table.tuned) {
+    doc["tuned"][std::string(r)] = or_null(table.tuned_cell(r));
+    doc["tuning_effect"][std::string(r)] = or_null(table.tuning_effect(r));
   }
   return doc;
 }
@@ -245,7 +255,9 @@ int run_compare(const CompareOptions& options, std::ostream& out, std::ostream& 
   }
   bar.clear();
 
-  const ThreeByTwo table = three_by_two(generators, totals);
+  std::vector<double> mnps;
+  for (const Timed& t : totals) mnps.push_back(t.mnps());
+  const EffectTable table = effect_table(generators, mnps);
   if (options.json) {
     nlohmann::json names = nlohmann::json::array(), total_rows = nlohmann::json::array();
     for (std::size_t i = 0; i < generators.size(); ++i) {
@@ -265,7 +277,7 @@ int run_compare(const CompareOptions& options, std::ostream& out, std::ostream& 
                        {"counts_checked", counts_checked},
                        {"positions_disagreeing", disagreements}}},
                      {"totals", total_rows},
-                     {"two_by_two", three_by_two_json(table)},
+                     {"two_by_two", effect_table_json(table)},
                      {"all_agree", disagreements == 0}});
     return disagreements == 0 ? 0 : 1;
   }
@@ -275,7 +287,7 @@ int run_compare(const CompareOptions& options, std::ostream& out, std::ostream& 
   for (std::size_t i = 0; i < generators.size(); ++i)
     fmt::print(out, "{:>14}: {} nodes in {:.2f} s, {:.2f} Mnps\n", generator_name(generators[i]), totals[i].nodes,
                totals[i].seconds, totals[i].mnps());
-  print_three_by_two(out, table);
+  print_effect_table(out, table);
   fmt::print(out, "{}\n",
              disagreements == 0 ? "all counts agree" : fmt::format("{} positions DISAGREE", disagreements));
   return disagreements == 0 ? 0 : 1;
@@ -284,10 +296,11 @@ int run_compare(const CompareOptions& options, std::ostream& out, std::ostream& 
 Subcommand add_compare_command(CLI::App& app) {
   auto options = std::make_shared<CompareOptions>();
   CLI::App* cmd = app.add_subcommand(
-      "compare", "run the generators on a suite: counts checked, speed in the 3x2 and the tuned pair");
+      "compare",
+      "run the generators on a suite: counts checked, speed by representation and strategy, and the tuned tier");
   add_count_option(*cmd, "--max-depth", options->max_depth, 1, MAX_DEPTH, "check counts up to this depth");
   cmd->add_flag("!--no-bulk", options->bulk, "make every leaf move (same work for every generator)");
-  cmd->add_option("--generators", options->generators, "comma-separated generators to run (default: all eight)");
+  cmd->add_option("--generators", options->generators, "comma-separated generators to run (default: all)");
   cmd->add_option("file", options->file, "EPD file (default: the bundled suite)");
   add_json_flag(*cmd, options->json);
   add_chess960_flag(*cmd, options->chess960);

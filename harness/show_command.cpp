@@ -203,17 +203,16 @@ int run_show(const ShowOptions& options, std::ostream& out, std::ostream& err) {
   const BoardState state = parse_fen(options.fen);
   const Notation notation = notation_for(options.fen, options.chess960);
   for (Generator g : all_generators())  // every check a generator makes, before anything is printed
-    with_generator(g, [&]<ChessPosition P>() { (void)P::from_fen(options.fen); });
+    generator_ops(g).check_fen(options.fen);
   std::vector<std::string> names;
   std::vector<std::vector<std::string>> lists;
   for (Generator g : all_generators()) {
     names.push_back(generator_name(g));
-    lists.push_back(with_generator(g, [&]<ChessPosition P>() {
-      P pos = P::from_fen(options.fen);
-      std::vector<std::string> texts = legal_move_texts(pos, notation);
-      std::sort(texts.begin(), texts.end());
-      return texts;
-    }));
+    std::vector<std::string> texts;  // divide at depth 1: one entry per generated move
+    for (const auto& [move, nodes] : generator_ops(g).divide(options.fen, {}, 1, Counting::BULK, notation))
+      texts.push_back(move);
+    std::sort(texts.begin(), texts.end());
+    lists.push_back(std::move(texts));
   }
   const bool theirs = !options.against.empty();
   if (theirs) {  // asked before anything is printed: a failing engine leaves stdout empty
