@@ -26,20 +26,31 @@ namespace movegen::harness {
 
 namespace {
 
+// A generator's nodes (the same every round) and its seconds in each round.
 struct Timed {
   std::uint64_t nodes = 0;
-  double seconds = 0;
-  double mnps() const { return seconds > 0 ? nodes / seconds / 1e6 : 0.0; }
+  std::vector<double> rounds;  // seconds, round by round
+  double seconds() const { return median(rounds); }
+  double mnps() const { return seconds() > 0 ? nodes / seconds() / 1e6 : 0.0; }
+  /// (slowest - fastest) / median of the rounds' times: 0.05 when they lie within 5% of the median's width.
+  double spread() const {
+    if (rounds.empty() || seconds() <= 0) return 0.0;
+    const auto [low, high] = std::minmax_element(rounds.begin(), rounds.end());
+    return (*high - *low) / seconds();
+  }
+  static double median(std::vector<double> v) {
+    if (v.empty()) return 0.0;
+    std::sort(v.begin(), v.end());
+    return v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
+  }
 };
 
-// perft of `fen` at `depth` with generator g (its own translation unit's perft), and how long it took.
-Timed timed_perft(Generator g, const std::string& fen, int depth, Counting counting) {
+// perft of `fen` at `depth` with generator g (its own translation unit's perft): nodes, and seconds taken.
+std::pair<std::uint64_t, double> timed_perft(Generator g, const std::string& fen, int depth, Counting counting) {
   const GeneratorOps& ops = generator_ops(g);
   const auto start = std::chrono::steady_clock::now();
-  Timed t;
-  t.nodes = ops.perft(fen, depth, counting);
-  t.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  return t;
+  const std::uint64_t nodes = ops.perft(fen, depth, counting);
+  return {nodes, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()};
 }
 
 std::string shorten(const std::string& text, std::size_t width) {
@@ -53,8 +64,8 @@ struct Mismatch {
   std::uint64_t got, expected;
 };
 
-// One position of a compare run: each generator's nodes and time summed over the EPD's depths 1..deepest
-// (deepest 0: no count within --max-depth), the EPD's own sum, and the counts that differ from the EPD.
+// One position of a compare run: each generator's nodes and, round by round, time summed over the EPD's depths
+// 1..deepest (deepest 0: no count within --max-depth), the EPD's own sum, and the counts that differ from the EPD.
 struct CompareRow {
   int deepest = 0, counts_checked = 0;
   std::uint64_t expected_nodes = 0;
@@ -62,45 +73,67 @@ struct CompareRow {
   std::vector<Mismatch> problems;
 };
 
+// The position's counts within max_depth, `rounds` times over: round r runs the generators in rotated order,
+// starting with generator r mod n, so that none always runs first (on a cold cache) or right after the same
+// neighbour. Every round's count is checked; a count that differs is reported once.
 CompareRow compare_position(const EpdEntry& entry, const std::vector<Generator>& generators, int max_depth,
-                            Counting counting) {
+                            Counting counting, int rounds) {
   CompareRow row;
-  row.timed.resize(generators.size());
+  const std::size_t n = generators.size();
+  row.timed.resize(n);
+  for (Timed& t : row.timed) t.rounds.assign(rounds, 0.0);
   for (const PerftCount& expected : entry.counts) {
     if (expected.depth > max_depth) continue;
     row.deepest = std::max(row.deepest, expected.depth);
     ++row.counts_checked;
     row.expected_nodes += expected.nodes;
-    for (std::size_t i = 0; i < generators.size(); ++i) {
-      const Timed t = timed_perft(generators[i], entry.fen, expected.depth, counting);
-      row.timed[i].nodes += t.nodes;
-      row.timed[i].seconds += t.seconds;
-      if (t.nodes != expected.nodes) row.problems.push_back({expected.depth, generators[i], t.nodes, expected.nodes});
-    }
+    std::vector<bool> wrong(n, false);
+    for (int r = 0; r < rounds; ++r)
+      for (std::size_t k = 0; k < n; ++k) {
+        const std::size_t i = (std::size_t(r) + k) % n;
+        const auto [nodes, seconds] = timed_perft(generators[i], entry.fen, expected.depth, counting);
+        if (r == 0) row.timed[i].nodes += nodes;
+        row.timed[i].rounds[r] += seconds;
+        if (nodes != expected.nodes && !wrong[i]) {
+          wrong[i] = true;
+          row.problems.push_back({expected.depth, generators[i], nodes, expected.nodes});
+        }
+      }
   }
   return row;
 }
 
 // The table of a compare run, its size from the generator table: Mnps of each reference generator by
 // representation (rows, in table order) and legality strategy (columns), where that generator ran (and took
-// measurable time), and the effect of each choice as a ratio of two cells; and beside it each representation's
-// tuned generator, with how far tuning took it beyond its reference masks cell.
+// measurable time), with the spread of its rounds, and the effect of each choice as a ratio of two cells; and
+// beside it each representation's tuned generator, with how far tuning took it beyond its reference masks cell.
 struct EffectTable {
+  struct Cell {
+    double mnps, spread;  // of the median round; (slowest - fastest) / median
+  };
   std::vector<std::string_view> representations;  // the rows; the first is the baseline of the representation effect
   std::vector<std::string_view> tuned;            // the representations with a tuned generator in the table
-  std::map<std::pair<std::string_view, Strategy>, double> reference;
-  std::map<std::string_view, double> tuned_mnps;
+  std::map<std::pair<std::string_view, Strategy>, Cell> reference;
+  std::map<std::string_view, Cell> tuned_cells;
 
   static std::optional<double> ratio(std::optional<double> a, std::optional<double> b) {
     return a && b && *b > 0 ? std::optional(*a / *b) : std::nullopt;
   }
-  std::optional<double> cell(std::string_view r, Strategy s) const {
+  std::optional<Cell> cell_of(std::string_view r, Strategy s) const {
     const auto it = reference.find({r, s});
     return it == reference.end() ? std::nullopt : std::optional(it->second);
   }
+  std::optional<Cell> tuned_of(std::string_view r) const {
+    const auto it = tuned_cells.find(r);
+    return it == tuned_cells.end() ? std::nullopt : std::optional(it->second);
+  }
+  std::optional<double> cell(std::string_view r, Strategy s) const {
+    const auto c = cell_of(r, s);
+    return c ? std::optional(c->mnps) : std::nullopt;
+  }
   std::optional<double> tuned_cell(std::string_view r) const {
-    const auto it = tuned_mnps.find(r);
-    return it == tuned_mnps.end() ? std::nullopt : std::optional(it->second);
+    const auto c = tuned_of(r);
+    return c ? std::optional(c->mnps) : std::nullopt;
   }
   /// masks over make-test-unmake, on representation r
   std::optional<double> masks_effect(std::string_view r) const {
@@ -116,7 +149,7 @@ struct EffectTable {
   }
 };
 
-EffectTable effect_table(const std::vector<Generator>& generators, const std::vector<double>& mnps) {
+EffectTable effect_table(const std::vector<Generator>& generators, const std::vector<Timed>& totals) {
   EffectTable table;
   table.representations = all_representations();
   for (Generator g : all_generators())
@@ -124,49 +157,57 @@ EffectTable effect_table(const std::vector<Generator>& generators, const std::ve
         std::find(table.tuned.begin(), table.tuned.end(), representation_of(g)) == table.tuned.end())
       table.tuned.push_back(representation_of(g));
   for (std::size_t i = 0; i < generators.size(); ++i)
-    if (mnps[i] > 0) {
+    if (totals[i].mnps() > 0) {
       const Generator g = generators[i];
+      const EffectTable::Cell cell{totals[i].mnps(), totals[i].spread()};
       if (tier_of(g) == Tier::TUNED)
-        table.tuned_mnps[representation_of(g)] = mnps[i];
+        table.tuned_cells[representation_of(g)] = cell;
       else
-        table.reference[{representation_of(g), strategy_of(g)}] = mnps[i];
+        table.reference[{representation_of(g), strategy_of(g)}] = cell;
     }
   return table;
+}
+
+// A cell as text: the median round's Mnps and, in brackets, the spread of the rounds.
+std::string cell_text(std::optional<EffectTable::Cell> c) {
+  return c ? fmt::format("{:.2f} ({:.0f}%)", c->mnps, 100 * c->spread) : std::string("-");
 }
 
 // The table as text: representation in rows, strategy in columns, the strategy effect at the end of each row;
 // below, each representation's effect against the first under each column; then the tuned tier.
 void print_effect_table(std::ostream& out, const EffectTable& table) {
-  auto cell = [](std::optional<double> v) { return v ? fmt::format("{:.2f}", *v) : std::string("-"); };
   auto ratio = [](std::optional<double> v) { return v ? fmt::format("{:.2f}x", *v) : std::string("-"); };
   constexpr Strategy MTU = Strategy::MAKE_TEST_UNMAKE, MASKS = Strategy::MASKS;
-  fmt::print(out, "\n{:<22} {:>16} {:>10} {:>17}\n", "Mnps", "make-test-unmake", "masks", "masks effect");
+  fmt::print(out, "\n{:<22} {:>16} {:>16} {:>14}\n", "Mnps (spread)", "make-test-unmake", "masks", "masks effect");
   for (std::string_view r : table.representations)
-    fmt::print(out, "{:<22} {:>16} {:>10} {:>17}\n", r, cell(table.cell(r, MTU)), cell(table.cell(r, MASKS)),
-               ratio(table.masks_effect(r)));
-  fmt::print(out, "\n{:<22} {:>16} {:>10}\n", "representation effect", "make-test-unmake", "masks");
+    fmt::print(out, "{:<22} {:>16} {:>16} {:>14}\n", r, cell_text(table.cell_of(r, MTU)),
+               cell_text(table.cell_of(r, MASKS)), ratio(table.masks_effect(r)));
+  fmt::print(out, "\n{:<22} {:>16} {:>16}\n", "representation effect", "make-test-unmake", "masks");
   for (std::size_t i = 1; i < table.representations.size(); ++i) {
     const std::string_view r = table.representations[i];
-    fmt::print(out, "{:<22} {:>16} {:>10}\n", fmt::format("{} / {}", r, table.representations.front()),
+    fmt::print(out, "{:<22} {:>16} {:>16}\n", fmt::format("{} / {}", r, table.representations.front()),
                ratio(table.representation_effect(r, MTU)), ratio(table.representation_effect(r, MASKS)));
   }
-  fmt::print(out, "\n{:<22} {:>16} {:>10} {:>17}\n", "Mnps, tuned tier", "reference masks", "tuned", "tuning effect");
+  fmt::print(out, "\n{:<22} {:>16} {:>16} {:>14}\n", "Mnps, tuned tier", "reference masks", "tuned", "tuning effect");
   for (std::string_view r : table.tuned)
-    fmt::print(out, "{:<22} {:>16} {:>10} {:>17}\n", r, cell(table.cell(r, MASKS)), cell(table.tuned_cell(r)),
-               ratio(table.tuning_effect(r)));
+    fmt::print(out, "{:<22} {:>16} {:>16} {:>14}\n", r, cell_text(table.cell_of(r, MASKS)),
+               cell_text(table.tuned_of(r)), ratio(table.tuning_effect(r)));
 }
 
 nlohmann::json or_null(std::optional<double> v) { return v ? nlohmann::json(*v) : nlohmann::json(nullptr); }
 
 // The table as JSON (docs/json.md, "compare"): missing cells and effects are null.
 nlohmann::json effect_table_json(const EffectTable& table) {
-  nlohmann::json doc = {{"mnps", nlohmann::json::object()},
-                        {"masks_effect", nlohmann::json::object()},
-                        {"representation_effect", nlohmann::json::object()},
-                        {"tuned", nlohmann::json::object()},
+  nlohmann::json doc = {{"mnps", nlohmann::json::object()},         {"spread", nlohmann::json::object()},
+                        {"masks_effect", nlohmann::json::object()}, {"representation_effect", nlohmann::json::object()},
+                        {"tuned", nlohmann::json::object()},        {"tuned_spread", nlohmann::json::object()},
                         {"tuning_effect", nlohmann::json::object()}};
   for (std::string_view r : table.representations) {
-    for (Strategy s : ALL_STRATEGIES) doc["mnps"][std::string(r)][strategy_name(s)] = or_null(table.cell(r, s));
+    for (Strategy s : ALL_STRATEGIES) {
+      const auto c = table.cell_of(r, s);
+      doc["mnps"][std::string(r)][strategy_name(s)] = or_null(table.cell(r, s));
+      doc["spread"][std::string(r)][strategy_name(s)] = c ? nlohmann::json(c->spread) : nlohmann::json(nullptr);
+    }
     doc["masks_effect"][std::string(r)] = or_null(table.masks_effect(r));
   }
   for (std::size_t i = 1; i < table.representations.size(); ++i)
@@ -174,14 +215,17 @@ nlohmann::json effect_table_json(const EffectTable& table) {
       doc["representation_effect"][std::string(table.representations[i])][strategy_name(s)] =
           or_null(table.representation_effect(table.representations[i], s));
   for (std::string_view r : table.tuned) {
+    const auto c = table.tuned_of(r);
     doc["tuned"][std::string(r)] = or_null(table.tuned_cell(r));
+    doc["tuned_spread"][std::string(r)] = c ? nlohmann::json(c->spread) : nlohmann::json(nullptr);
     doc["tuning_effect"][std::string(r)] = or_null(table.tuning_effect(r));
   }
   return doc;
 }
 
 nlohmann::json timed_json(Generator g, const Timed& t) {
-  return {{"generator", generator_name(g)}, {"nodes", t.nodes}, {"seconds", t.seconds}, {"mnps", t.mnps()}};
+  return {{"generator", generator_name(g)}, {"nodes", t.nodes},  {"seconds", t.seconds()}, {"mnps", t.mnps()},
+          {"spread", t.spread()},           {"rounds", t.rounds}};
 }
 
 // A row of the JSON document.
@@ -200,6 +244,8 @@ nlohmann::json row_json(const EpdEntry& entry, const CompareRow& row, const std:
 
 int run_compare(const CompareOptions& options, std::ostream& out, std::ostream& err) {
   require_depth(options.max_depth, "--max-depth", 1);
+  if (options.rounds < 1 || options.rounds > MAX_ROUNDS)
+    throw UsageError(fmt::format("bad --rounds: {} is outside 1..{}", options.rounds, MAX_ROUNDS));
   const std::vector<Generator> generators =
       options.generators.empty() ? all_generators() : parse_generator_list(options.generators, "--generators");
   std::optional<AllowImpossibleCheck> allowed;
@@ -215,6 +261,7 @@ int run_compare(const CompareOptions& options, std::ostream& out, std::ostream& 
   if (!options.json) fmt::print(out, "{}  agree\n", header);
 
   std::vector<Timed> totals(generators.size());
+  for (Timed& t : totals) t.rounds.assign(options.rounds, 0.0);
   nlohmann::json rows = nlohmann::json::array();
   int disagreements = 0, counts_checked = 0, skipped = 0, refused = 0, index = 0;
   const auto start = std::chrono::steady_clock::now();
@@ -227,7 +274,7 @@ int run_compare(const CompareOptions& options, std::ostream& out, std::ostream& 
       if (!options.json) fmt::print(out, "{:>5}  refused: {}\n", entry.line, entry.refused);
       continue;
     }
-    const CompareRow row = compare_position(entry, generators, options.max_depth, counting);
+    const CompareRow row = compare_position(entry, generators, options.max_depth, counting, options.rounds);
     counts_checked += row.counts_checked;
     skipped += row.deepest == 0;
     if (row.deepest == 0) continue;
@@ -235,7 +282,7 @@ int run_compare(const CompareOptions& options, std::ostream& out, std::ostream& 
     disagreements += !row.problems.empty();
     for (std::size_t i = 0; i < generators.size(); ++i) {
       totals[i].nodes += row.timed[i].nodes;
-      totals[i].seconds += row.timed[i].seconds;
+      for (int r = 0; r < options.rounds; ++r) totals[i].rounds[r] += row.timed[i].rounds[r];
     }
     if (options.json) {
       rows.push_back(row_json(entry, row, generators));
@@ -249,15 +296,13 @@ int run_compare(const CompareOptions& options, std::ostream& out, std::ostream& 
       fmt::print(out, "{}  {}{}\n", line, problems.empty() ? "yes" : "NO:", problems);
       if (bar.shown()) out.flush();  // the line on screen before the bar is drawn under it
     }
-    for (const Timed& t : row.timed) nodes_done += t.nodes;
+    for (const Timed& t : row.timed) nodes_done += t.nodes * options.rounds;
     bar.update({nodes_done, std::size_t(index), entries.size(),
                 std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()});
   }
   bar.clear();
 
-  std::vector<double> mnps;
-  for (const Timed& t : totals) mnps.push_back(t.mnps());
-  const EffectTable table = effect_table(generators, mnps);
+  const EffectTable table = effect_table(generators, totals);
   if (options.json) {
     nlohmann::json names = nlohmann::json::array(), total_rows = nlohmann::json::array();
     for (std::size_t i = 0; i < generators.size(); ++i) {
@@ -268,6 +313,7 @@ int run_compare(const CompareOptions& options, std::ostream& out, std::ostream& 
                      {"file", options.file},
                      {"generators", names},
                      {"max_depth", options.max_depth},
+                     {"rounds", options.rounds},
                      {"bulk", options.bulk},
                      {"positions", rows},
                      {"summary",
@@ -281,12 +327,14 @@ int run_compare(const CompareOptions& options, std::ostream& out, std::ostream& 
                      {"all_agree", disagreements == 0}});
     return disagreements == 0 ? 0 : 1;
   }
-  fmt::print(out, "\n{} positions{}, {} counts, each checked against the EPD and between {} generators ({} counting)\n",
+  fmt::print(out,
+             "\n{} positions{}, {} counts, each checked against the EPD and between {} generators ({} counting) in "
+             "each of {} rounds; times are the median round's, spread (slowest - fastest) / median\n",
              entries.size(), refused ? fmt::format(" ({} refused)", refused) : "", counts_checked, generators.size(),
-             options.bulk ? "bulk" : "make-every-leaf");
+             options.bulk ? "bulk" : "make-every-leaf", options.rounds);
   for (std::size_t i = 0; i < generators.size(); ++i)
-    fmt::print(out, "{:>14}: {} nodes in {:.2f} s, {:.2f} Mnps\n", generator_name(generators[i]), totals[i].nodes,
-               totals[i].seconds, totals[i].mnps());
+    fmt::print(out, "{:>14}: {} nodes in {:.2f} s, {:.2f} Mnps, spread {:.0f}%\n", generator_name(generators[i]),
+               totals[i].nodes, totals[i].seconds(), totals[i].mnps(), 100 * totals[i].spread());
   print_effect_table(out, table);
   fmt::print(out, "{}\n",
              disagreements == 0 ? "all counts agree" : fmt::format("{} positions DISAGREE", disagreements));
@@ -298,7 +346,11 @@ Subcommand add_compare_command(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand(
       "compare",
       "run the generators on a suite: counts checked, speed by representation and strategy, and the tuned tier");
-  add_count_option(*cmd, "--max-depth", options->max_depth, 1, MAX_DEPTH, "check counts up to this depth");
+  add_count_option(*cmd, "--max-depth", options->max_depth, 1, MAX_DEPTH, "check counts up to this depth")
+      ->capture_default_str();
+  add_count_option(*cmd, "--rounds", options->rounds, 1, MAX_ROUNDS,
+                   "time every count this many times, round r starting with generator r mod n; report the median")
+      ->capture_default_str();
   cmd->add_flag("!--no-bulk", options->bulk, "make every leaf move (same work for every generator)");
   cmd->add_option("--generators", options->generators, "comma-separated generators to run (default: all)");
   cmd->add_option("file", options->file, "EPD file (default: the bundled suite)");
