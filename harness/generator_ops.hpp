@@ -11,6 +11,15 @@
 
 namespace movegen::harness {
 
+// P's folder's board_view for a FEN, or null if it draws none.
+template <class P>
+constexpr auto board_view_function() -> BoardView (*)(std::string_view) {
+  if constexpr (HasBoardView<P>)
+    return [](std::string_view fen) { return board_view(P::from_fen(fen)); };
+  else
+    return nullptr;
+}
+
 template <class P>
 const GeneratorOps& generator_ops_of() {
   static constexpr GeneratorOps ops{
@@ -39,7 +48,8 @@ const GeneratorOps& generator_ops_of() {
               result.emplace_back(to_uci(move, notation), nodes);
             std::sort(result.begin(), result.end());  // by the text printed, which in Chess960 notation sorts otherwise
             return result;
-          }};
+          },
+      .board_view = board_view_function<P>()};
   return ops;
 }
 

@@ -7,7 +7,7 @@
 // Adding a representation of the reference tier (folder `tenxtwelve/`, CMake library `movegen_tenxtwelve`):
 //   1. its folder, with legal_mtu.hpp (MtuPosition), legal_masks.hpp (MasksPosition) and board_view.hpp
 //      (`BoardView board_view(const Position&)`, found by argument-dependent lookup; see common/board_view.hpp);
-//   2. its two headers included below and one Reference row in GeneratorTable:
+//   2. its three headers included below and one Reference row in GeneratorTable:
 //        Reference<"10x12", "10x12 board with sentinels", "tenxtwelve", tenxtwelve::MtuPosition,
 //                  "tenxtwelve-masks", tenxtwelve::MasksPosition>,
 //   3. `add_subdirectory(tenxtwelve)` in the top-level CMakeLists.txt.
@@ -22,12 +22,15 @@
 #include <string_view>
 #include <tuple>
 
+#include "bitboard/board_view.hpp"
 #include "bitboard/legal_masks.hpp"
 #include "bitboard/legal_mtu.hpp"
+#include "mailbox/board_view.hpp"
 #include "mailbox/legal_masks.hpp"
 #include "mailbox/legal_mtu.hpp"
 #include "tuned/bitboard/position.hpp"
 #include "tuned/mailbox/position.hpp"
+#include "x88/board_view.hpp"
 #include "x88/legal_masks.hpp"
 #include "x88/legal_mtu.hpp"
 

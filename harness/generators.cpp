@@ -22,6 +22,13 @@ std::array<GeneratorInfo, sizeof...(Rows)> infos_of(std::tuple<Rows...>*) {
                         &generator_ops_of<typename Rows::Position>()}...};
 }
 
+// Every representation of the reference tier draws its own board: its folder has board_view.hpp.
+static_assert(
+    []<class... Rows>(std::tuple<Rows...>*) {
+      return ((Rows::tier == Tier::TUNED || HasBoardView<typename Rows::Position>)&&...);
+    }(static_cast<GeneratorRows*>(nullptr)),
+    "a reference generator's folder needs board_view(const Position&)");
+
 const GeneratorInfo& info(Generator g) {
   static const auto infos = infos_of(static_cast<GeneratorRows*>(nullptr));
   return infos.at(g.index);
@@ -92,5 +99,16 @@ std::string tier_name(Tier t) { return t == Tier::TUNED ? "tuned" : "reference";
 std::string strategy_name(Strategy s) { return s == Strategy::MASKS ? "masks" : "make_test_unmake"; }
 
 const GeneratorOps& generator_ops(Generator g) { return *info(g).ops; }
+
+std::vector<std::pair<std::string_view, BoardView>> board_views(std::string_view fen) {
+  std::vector<std::pair<std::string_view, BoardView>> views;
+  for (std::string_view r : all_representations())
+    for (Generator g : all_generators())
+      if (representation_of(g) == r && generator_ops(g).board_view) {
+        views.emplace_back(r, generator_ops(g).board_view(fen));
+        break;
+      }
+  return views;
+}
 
 }  // namespace movegen::harness

@@ -18,6 +18,7 @@
 #include <utility>
 #include <vector>
 
+#include "common/board_view.hpp"
 #include "common/parallel_perft.hpp"
 #include "common/perft.hpp"
 #include "common/position_concept.hpp"
@@ -134,10 +135,22 @@ struct GeneratorOps {
   std::vector<std::pair<std::string, std::uint64_t>> (*parallel_divide)(
       std::string_view fen, const std::vector<std::string>& moves, int depth, Counting counting, PerftTable& table,
       int threads, PerftProgress* progress, const std::function<void()>& tick, Notation notation);
+  /// The representation's own board for `fen`, drawn by its folder (`board_view(const Position&)`, found by
+  /// argument-dependent lookup); null for a generator without one (the tuned tier).
+  BoardView (*board_view)(std::string_view fen);
+};
+
+/// True if the folder of P draws its board: `board_view(pos)` names a function for a `const P& pos`.
+template <class P>
+concept HasBoardView = requires(const P& pos) {
+  { board_view(pos) } -> std::same_as<BoardView>;
 };
 
 /// The functions of generator `g`, compiled in its own translation unit.
 const GeneratorOps& generator_ops(Generator g);
+/// Each representation's own board for `fen`, in the order of all_representations(): (representation, view),
+/// drawn by the first generator of the representation whose folder has a board_view. Throws FenError.
+std::vector<std::pair<std::string_view, BoardView>> board_views(std::string_view fen);
 /// The functions of the generator with Position type P: declared here, defined in harness/generator_ops.hpp
 /// and instantiated only in P's own translation unit.
 template <class P>

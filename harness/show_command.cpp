@@ -17,10 +17,10 @@
 #include "harness/debug_commands.hpp"
 #include "harness/divide_source.hpp"
 #include "harness/generators.hpp"
+#include "harness/json_output.hpp"
 #include "harness/node_check.hpp"
 #include "harness/options.hpp"
 #include "mailbox/attacks.hpp"
-#include "x88/position.hpp"
 
 namespace movegen::harness {
 
@@ -106,22 +106,24 @@ std::vector<Grid> mailbox_grids(const BoardState& s) {
           {"king danger", danger}};
 }
 
-// The 0x88 generators' board, all 128 entries, rank 8 on top: a row of 16 per rank, the index of its first
-// entry on the left; entries 8..15 of each row, off the board (`sq & 0x88` nonzero), marked '~'.
-void print_x88_board(std::ostream& out, const BoardState& s) {
-  const x88::Position pos = x88::Position::from_fen(to_fen(s));
-  fmt::print(out, "0x88 board (index 16 * rank + file; '~' off the board, where sq & 0x88 is nonzero):\n");
-  fmt::print(out, "        0 1 2 3 4 5 6 7 8 9 a b c d e f\n");
-  for (int r = RANK_8; r >= RANK_1; --r) {
-    std::string row = fmt::format("  {:#04x}  ", 16 * r);
-    for (x88::Square88 sq = 16 * r; sq < 16 * r + 16; ++sq)
-      row += x88::off_board(sq)            ? "~ "
-             : pos.board()[sq] == NO_PIECE ? ". "
-                                           : std::string{piece_to_char(pos.board()[sq]), ' '};
-    row.pop_back();
-    fmt::print(out, "{}\n", row);
+// Each representation's own board, drawn by its folder (board_views, from the generator table).
+void print_board_views(std::ostream& out, const std::vector<std::pair<std::string_view, BoardView>>& views) {
+  for (const auto& [representation, view] : views) {
+    fmt::print(out, "{}\n", view.caption);
+    for (const std::string& line : view.lines) fmt::print(out, "{}\n", line);
+    fmt::print(out, "\n");
   }
-  fmt::print(out, "        a b c d e f g h\n\n");
+}
+
+nlohmann::json board_views_json(const std::vector<std::pair<std::string_view, BoardView>>& views) {
+  nlohmann::json all = nlohmann::json::array();
+  for (const auto& [representation, view] : views) {
+    nlohmann::json fields = nlohmann::json::object();
+    for (const BoardField& f : view.fields) fields[f.name] = f.values;
+    all.push_back(
+        {{"representation", representation}, {"caption", view.caption}, {"lines", view.lines}, {"fields", fields}});
+  }
+  return all;
 }
 
 // Grids four to a row, rank 8 on top, 'x' for a square in the set.
@@ -221,6 +223,34 @@ int run_show(const ShowOptions& options, std::ostream& out, std::ostream& err) {
     lists.push_back(engine->legal_moves(options.fen, {}));
   }
 
+  const auto views = board_views(options.fen);
+  const std::vector<Grid> grids = bitboard_grids(state), check = mailbox_grids(state);
+  if (options.json) {
+    nlohmann::json generators = nlohmann::json::array(), sets = nlohmann::json::array();
+    for (std::size_t i = 0; i < names.size(); ++i) generators.push_back({{"generator", names[i]}, {"moves", lists[i]}});
+    bool differ = false;
+    for (const auto& list : lists)
+      differ |= std::any_of(list.begin(), list.end(),
+                            [&](const std::string& m) { return !mark_of(m, lists, theirs).empty(); });
+    for (std::size_t i = 0; i < grids.size(); ++i) {
+      nlohmann::json squares = nlohmann::json::array();
+      for (Square sq = SQ_A1; sq <= SQ_H8; ++sq)
+        if (grids[i].squares & square_bb(sq)) squares.push_back(square_name(sq));
+      const bool agree = grids[i].squares == check[i].squares;
+      differ |= !agree;
+      sets.push_back({{"name", grids[i].title}, {"squares", squares}, {"mailbox_agrees", agree}});
+    }
+    print_json(out, {{"command", "show"},
+                     {"fen", to_fen(state)},
+                     {"side_to_move", state.side_to_move == WHITE ? "white" : "black"},
+                     {"boards", board_views_json(views)},
+                     {"generators", generators},
+                     {"against", theirs ? nlohmann::json(names.back()) : nlohmann::json(nullptr)},
+                     {"sets", sets},
+                     {"agree", !differ}});
+    return differ ? 1 : 0;
+  }
+
   fmt::print(out, "    a b c d e f g h\n");
   for (int r = RANK_8; r >= RANK_1; --r) {
     fmt::print(out, "  {} ", r + 1);
@@ -232,7 +262,7 @@ int run_show(const ShowOptions& options, std::ostream& out, std::ostream& err) {
   }
   fmt::print(out, "    a b c d e f g h\n\n{}\n{} to move\n\n", to_fen(state),
              state.side_to_move == WHITE ? "white" : "black");
-  print_x88_board(out, state);
+  print_board_views(out, views);
 
   std::map<std::string, int> marks = print_move_lists(out, names, lists, theirs);
   bool differ = !marks.empty();
@@ -240,7 +270,6 @@ int run_show(const ShowOptions& options, std::ostream& out, std::ostream& err) {
     fmt::print(out, "{}: {} move{} only ours, {} only theirs\n", names.back(), marks["only ours"],
                marks["only ours"] == 1 ? "" : "s", marks["only theirs"]);
   fmt::print(out, "\n");
-  const std::vector<Grid> grids = bitboard_grids(state), check = mailbox_grids(state);
   print_grids(out, grids);
   for (std::size_t i = 0; i < grids.size(); ++i) {
     if (grids[i].squares == check[i].squares) continue;
@@ -253,13 +282,15 @@ int run_show(const ShowOptions& options, std::ostream& out, std::ostream& err) {
 
 Subcommand add_show_command(CLI::App& app) {
   auto options = std::make_shared<ShowOptions>();
-  CLI::App* cmd = app.add_subcommand("show", "the board (8x8 and 0x88), every generator's moves and its bitboards");
+  CLI::App* cmd = app.add_subcommand(
+      "show", "the board (8x8 and each representation's own), every generator's moves and the bitboard sets");
   cmd->add_option("--fen", options->fen, "position (default: the start position)");
   cmd->add_option("--against", options->against,
                   "also list this generator's legal moves (uci:COMMAND, perftree:COMMAND, ...), marking the "
                   "moves only ours or only theirs");
   add_timeout_option(*cmd, options->timeout_seconds, "seconds --against may take for one reply");
   add_chess960_flag(*cmd, options->chess960);
+  add_json_flag(*cmd, options->json);
   return {cmd, [options](std::ostream& out, std::ostream& err) { return run_show(*options, out, err); }};
 }
 
