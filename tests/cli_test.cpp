@@ -51,7 +51,8 @@ BOOST_AUTO_TEST_CASE(every_command_takes_each_generator_of_the_table) {
         "bitboard-tuned  tuned      bitboards, masks, tuned"})
     BOOST_TEST(list.out.find(line) != std::string::npos, line);
   BOOST_TEST(std::size_t(std::count(list.out.begin(), list.out.end(), '\n')) == movegen::harness::GENERATOR_COUNT);
-  for (const std::string g : movegen::harness::GENERATOR_NAMES) {
+  for (const std::string_view name : movegen::harness::GENERATOR_NAMES) {
+    const std::string g(name);
     const Run perft = run_cli({"perft", "--generator", g, "--fen", "8/8/8/r2Pp2K/8/8/4k3/8 w - e6 0 1", "1"});
     BOOST_TEST(perft.code == 0, g);
     BOOST_TEST(perft.out.find("d5e6") == std::string::npos, g << " must not take en passant: the rank pin");
