@@ -56,7 +56,9 @@ nlohmann::json x88_view(const BoardState& s) {
       const Piece p = off ? NO_PIECE : pos.board()[sq];
       row.push_back({{"index", sq},
                      {"label", fmt::format("{:#04x}", sq)},
-                     {"text", off ? "" : p == NO_PIECE ? "." : std::string(1, piece_to_char(p))},
+                     {"text", off             ? ""
+                              : p == NO_PIECE ? "."
+                                              : std::string(1, piece_to_char(p))},
                      {"square", off ? nlohmann::json(nullptr) : nlohmann::json(square_name(x88::from_x88(sq)))},
                      {"off", off}});
     }
@@ -81,7 +83,8 @@ nlohmann::json bitboard_view(const BoardState& s) {
   grids.push_back({"check mask", bitboard::legality_masks(pos).check_mask});
   nlohmann::json sets = nlohmann::json::array();
   for (const Grid& g : grids)
-    sets.push_back({{"title", g.title}, {"squares", square_list(g.squares)}, {"hex", fmt::format("{:#018x}", g.squares)}});
+    sets.push_back(
+        {{"title", g.title}, {"squares", square_list(g.squares)}, {"hex", fmt::format("{:#018x}", g.squares)}});
   return {{"representation", "bitboard"},
           {"title", "bitboard: 64-bit sets"},
           {"note", "bit s set for square s (a1 = 0, h8 = 63); each set drawn rank 8 on top"},
@@ -92,12 +95,20 @@ nlohmann::json bitboard_view(const BoardState& s) {
 
 nlohmann::json representation_views(const BoardState& s) {
   nlohmann::json views = nlohmann::json::array();
-  std::vector<Representation> seen;
-  for (Generator g : all_generators()) {
-    const Representation r = representation_of(g);
-    if (std::find(seen.begin(), seen.end(), r) != seen.end()) continue;
-    seen.push_back(r);
-    views.push_back(r == Representation::MAILBOX ? mailbox_view(s) : r == Representation::X88 ? x88_view(s) : bitboard_view(s));
+  // One view per representation of the generator table, drawn by its folder (board_view); the three boards
+  // this file knows are laid out as cells or grids too, any other is shown as its folder's drawing.
+  for (const auto& [representation, view] : board_views(to_fen(s))) {
+    nlohmann::json v = representation == "mailbox" ? mailbox_view(s)
+                       : representation == "x88"   ? x88_view(s)
+                       : representation == "bitboard"
+                           ? bitboard_view(s)
+                           : nlohmann::json{{"representation", representation}, {"title", view.caption}, {"note", ""}};
+    nlohmann::json fields = nlohmann::json::object();
+    for (const BoardField& f : view.fields) fields[f.name] = f.values;
+    v["caption"] = view.caption;
+    v["lines"] = view.lines;
+    v["fields"] = fields;
+    views.push_back(std::move(v));
   }
   return views;
 }

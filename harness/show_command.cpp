@@ -22,7 +22,6 @@
 #include "harness/options.hpp"
 #include "harness/show_view.hpp"
 #include "mailbox/attacks.hpp"
-#include "x88/position.hpp"
 
 namespace movegen::harness {
 
@@ -103,22 +102,13 @@ std::vector<Grid> mailbox_grids(const BoardState& s) {
 
 namespace {
 
-// The 0x88 generators' board, all 128 entries, rank 8 on top: a row of 16 per rank, the index of its first
-// entry on the left; entries 8..15 of each row, off the board (`sq & 0x88` nonzero), marked '~'.
-void print_x88_board(std::ostream& out, const BoardState& s) {
-  const x88::Position pos = x88::Position::from_fen(to_fen(s));
-  fmt::print(out, "0x88 board (index 16 * rank + file; '~' off the board, where sq & 0x88 is nonzero):\n");
-  fmt::print(out, "        0 1 2 3 4 5 6 7 8 9 a b c d e f\n");
-  for (int r = RANK_8; r >= RANK_1; --r) {
-    std::string row = fmt::format("  {:#04x}  ", 16 * r);
-    for (x88::Square88 sq = 16 * r; sq < 16 * r + 16; ++sq)
-      row += x88::off_board(sq)            ? "~ "
-             : pos.board()[sq] == NO_PIECE ? ". "
-                                           : std::string{piece_to_char(pos.board()[sq]), ' '};
-    row.pop_back();
-    fmt::print(out, "{}\n", row);
+// Each representation's own board, drawn by its folder (board_views, from the generator table).
+void print_board_views(std::ostream& out, const std::vector<std::pair<std::string_view, BoardView>>& views) {
+  for (const auto& [representation, view] : views) {
+    fmt::print(out, "{}\n", view.caption);
+    for (const std::string& line : view.lines) fmt::print(out, "{}\n", line);
+    fmt::print(out, "\n");
   }
-  fmt::print(out, "        a b c d e f g h\n\n");
 }
 
 // Grids four to a row, rank 8 on top, 'x' for a square in the set.
@@ -202,17 +192,16 @@ struct MoveLists {
 };
 MoveLists move_lists(const ShowOptions& options, Notation notation) {
   for (Generator g : all_generators())  // every check a generator makes, before anything is printed
-    with_generator(g, [&]<ChessPosition P>() { (void)P::from_fen(options.fen); });
+    generator_ops(g).check_fen(options.fen);
   MoveLists result;
   auto& [names, lists, theirs] = result;
   for (Generator g : all_generators()) {
     names.push_back(generator_name(g));
-    lists.push_back(with_generator(g, [&]<ChessPosition P>() {
-      P pos = P::from_fen(options.fen);
-      std::vector<std::string> texts = legal_move_texts(pos, notation);
-      std::sort(texts.begin(), texts.end());
-      return texts;
-    }));
+    std::vector<std::string> texts;  // divide at depth 1: one entry per generated move
+    for (const auto& [move, nodes] : generator_ops(g).divide(options.fen, {}, 1, Counting::BULK, notation))
+      texts.push_back(move);
+    std::sort(texts.begin(), texts.end());
+    lists.push_back(std::move(texts));
   }
   theirs = !options.against.empty();
   if (theirs) {  // asked before anything is printed: a failing engine leaves stdout empty
@@ -251,7 +240,8 @@ nlohmann::json show_json(const ShowOptions& options) {
   return {{"command", "show"},
           {"fen", to_fen(state)},
           {"side_to_move", state.side_to_move == WHITE ? "white" : "black"},
-          {"en_passant", state.ep_square == SQ_NONE ? nlohmann::json(nullptr) : nlohmann::json(square_name(state.ep_square))},
+          {"en_passant",
+           state.ep_square == SQ_NONE ? nlohmann::json(nullptr) : nlohmann::json(square_name(state.ep_square))},
           {"board", board},
           {"generators", generators},
           {"moves", moves},
@@ -280,7 +270,7 @@ int run_show(const ShowOptions& options, std::ostream& out, std::ostream& err) {
   }
   fmt::print(out, "    a b c d e f g h\n\n{}\n{} to move\n\n", to_fen(state),
              state.side_to_move == WHITE ? "white" : "black");
-  print_x88_board(out, state);
+  print_board_views(out, board_views(options.fen));
 
   std::map<std::string, int> marks = print_move_lists(out, names, lists, theirs);
   bool differ = !marks.empty();
@@ -301,7 +291,8 @@ int run_show(const ShowOptions& options, std::ostream& out, std::ostream& err) {
 
 Subcommand add_show_command(CLI::App& app) {
   auto options = std::make_shared<ShowOptions>();
-  CLI::App* cmd = app.add_subcommand("show", "the board (8x8 and 0x88), every generator's moves and its bitboards");
+  CLI::App* cmd = app.add_subcommand(
+      "show", "the board (8x8 and each representation's own), every generator's moves and the bitboard sets");
   cmd->add_option("--fen", options->fen, "position (default: the start position)");
   cmd->add_option("--against", options->against,
                   "also list this generator's legal moves (uci:COMMAND, perftree:COMMAND, ...), marking the "

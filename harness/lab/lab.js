@@ -198,6 +198,8 @@ function drawViews() {
       box.append(table);
     }
     if (v.grids) box.append(el('div', { class: 'grids' }, ...v.grids.map((g) => miniGrid(g.title, g.squares, { title: g.hex }))));
+    // A representation the page has no layout for: its folder's own drawing (board_view), as show prints it.
+    if (!v.cells && !v.grids && v.lines) box.append(el('pre', { class: 'board-string' }, v.lines.join('\n')));
     return box;
   });
   $('views').replaceChildren(...views);
