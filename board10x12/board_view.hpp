@@ -1,6 +1,6 @@
 // The 10x12 board for `movegen show`: all 120 letters, ten to a row, the sentinel border as stored.
 //
-//   board10x12::board_view(pos).lines[3];   // "   90  #rnbqkbnr#": rank 8 between its two sentinels
+//   board10x12::board_view(pos).lines[2];   // "   90  #rnbqkbnr#": rank 8 between its two sentinels
 #pragma once
 
 #include "board10x12/position.hpp"
