@@ -314,7 +314,10 @@ BOOST_AUTO_TEST_CASE(show_json_gives_each_representations_board_the_lists_and_th
   for (const nlohmann::json& v : doc["views"])
     if (v["representation"] == "bitboard")
       for (const nlohmann::json& grid : v["grids"])
-        if (grid["title"] == "pinned") ++pinned_grids, BOOST_TEST(grid["squares"] == nlohmann::json::array({"e2"}));
+        if (grid["title"] == "pinned") {
+          ++pinned_grids;
+          BOOST_TEST(grid["squares"] == nlohmann::json::array({"e2"}));
+        }
   BOOST_TEST(pinned_grids == 1);
 }
 
