@@ -35,19 +35,18 @@ std::vector<std::pair<std::string, std::uint64_t>> divide_nodes(
     const P pos = position_after<P>(fen, moves, notation);  // a bad FEN or move is refused before the table is made
     PerftTable own_table(table ? 0 : s.hash_mb);
     PerftProgress progress;
-    const Counting counting = s.bulk ? Counting::BULK : Counting::MAKE_EVERY_LEAF;
     std::function<void()> tick;
     if (on_progress) tick = [&] { on_progress(progress); };
     std::vector<std::pair<std::string, std::uint64_t>> result;
-    for (auto [move, nodes] : parallel_divide(pos, depth, counting, table ? *table : own_table, s.threads, &progress, tick))
+    for (auto [move, nodes] :
+         parallel_divide(pos, depth, s.counting, table ? *table : own_table, s.threads, &progress, tick))
       result.emplace_back(to_uci(move, notation), nodes);
     std::sort(result.begin(), result.end());  // by the text printed, which in Chess960 notation sorts otherwise
     return result;
   });
 }
 
-std::uint64_t perft_nodes(Generator g, std::string_view fen, int depth, const PerftSettings& s,
-                          PerftTable* table) {
+std::uint64_t perft_nodes(Generator g, std::string_view fen, int depth, const PerftSettings& s, PerftTable* table) {
   if (depth <= 0) {
     require_settings(s);
     with_generator(g, [&]<ChessPosition P>() { (void)P::from_fen(fen); });  // still refuse a bad FEN
