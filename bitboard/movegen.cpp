@@ -17,7 +17,7 @@ void add_pawn_moves(Bitboard to, Direction d, bool promotes, MoveList& moves, Mo
   while (to) {
     const Square s = pop_lsb(to);
     if (promotes)
-      for (PieceType pt : {QUEEN, ROOK, BISHOP, KNIGHT}) moves.push_back(Move(s - d, s, promotion_flag(pt)));
+      add_promotions(moves, s - d, s);
     else
       moves.push_back(Move(s - d, s, flag));
   }

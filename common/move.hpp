@@ -101,4 +101,10 @@ class MoveList {
   std::size_t size_ = 0;
 };
 
+/// Appends the four promotions of a pawn moving from `from` to `to` (on its last rank) to `list`: to a
+/// queen, a rook, a bishop and a knight, in that order.
+inline void add_promotions(MoveList& list, Square from, Square to) {
+  for (PieceType pt : {QUEEN, ROOK, BISHOP, KNIGHT}) list.push_back(Move(from, to, promotion_flag(pt)));
+}
+
 }  // namespace movegen

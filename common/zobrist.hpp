@@ -61,7 +61,7 @@ inline constexpr Key WHITE_TO_MOVE = detail::POLYGLOT_RANDOM64[780];
 /// made the double push, else 0. Polyglot's rule: the capture need not be legal, only the pawn be there.
 /// `piece_on(Square)` reads the board.
 template <class PieceOn>
-[[gnu::always_inline]] constexpr Key en_passant(Square ep, Color side, PieceOn&& piece_on) {
+constexpr Key en_passant(Square ep, Color side, PieceOn&& piece_on) {
   if (ep == SQ_NONE) return 0;
   const Square pushed = ep - pawn_push(side);  // the pawn that crossed ep
   const Piece capturer = make_piece(side, PAWN);
@@ -88,7 +88,7 @@ Key zobrist_key(const BoardState& s);
 /// `to` (as the promoted piece), the piece it takes, castling's rook, the rights lost, the en passant file
 /// cleared and set, and the side. `pos` is any ChessPosition; read before the move is made.
 template <class P>
-[[gnu::always_inline]] inline Key key_change(const P& pos, Move m) {
+inline Key key_change(const P& pos, Move m) {
   const Color us = pos.side_to_move();
   const Square from = m.from(), to = m.to();
   const auto piece_on = [&pos](Square s) { return pos.piece_on(s); };

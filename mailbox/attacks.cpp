@@ -46,11 +46,8 @@ Bitboard find_attackers(const Board& board, Square sq, Color by, Square king) {
     }
     return false;
   };
-  // Each loop is unrolled, so that a direction's row and column steps are constants in its walk.
-#pragma GCC unroll 4
   for (Step s : ROOK_DIRECTIONS)
     if (slider_along(s, rook)) return found;
-#pragma GCC unroll 4
   for (Step s : BISHOP_DIRECTIONS)
     if (slider_along(s, bishop)) return found;
   return found;

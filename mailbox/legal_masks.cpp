@@ -19,7 +19,7 @@ Step direction_towards(Square a, Square b) {
 }
 
 // The squares strictly between a and b if they share a rank, file or diagonal; none otherwise.
-Bitboard squares_between(Square a, Square b) {
+Bitboard between_bb(Square a, Square b) {
   const Step s = direction_towards(a, b);
   Bitboard between = 0;
   if (s.row == 0 && s.col == 0) return between;
@@ -29,7 +29,7 @@ Bitboard squares_between(Square a, Square b) {
 }
 
 // Every square of the line through a and b, edge to edge, if they share a rank, file or diagonal.
-Bitboard line_through(Square a, Square b) {
+Bitboard line_bb(Square a, Square b) {
   const Step s = direction_towards(a, b);
   Bitboard line = square_bb(a);
   for (int sign : {+1, -1})
@@ -75,7 +75,7 @@ LegalityMasks legality_masks(const Position& pos) {
   // in double check no such move answers both.
   if (masks.checkers)
     masks.check_mask =
-        more_than_one(masks.checkers) ? 0 : masks.checkers | squares_between(masks.king, lsb(masks.checkers));
+        more_than_one(masks.checkers) ? 0 : masks.checkers | between_bb(masks.king, lsb(masks.checkers));
   return masks;
 }
 
@@ -100,7 +100,7 @@ void generate_legal_masks(Position& pos, MoveList& list) {
   for (Square from = SQ_A1; from <= SQ_H8; ++from) {
     if (from == masks.king || !is_color(pos.board()[from], pos.side_to_move())) continue;
     const bool pinned = masks.pinned >> from & 1;
-    generate_piece_moves(pos, from, masks.check_mask & (pinned ? line_through(masks.king, from) : ALL_SQUARES), list);
+    generate_piece_moves(pos, from, masks.check_mask & (pinned ? line_bb(masks.king, from) : ALL_SQUARES), list);
   }
   if (!masks.checkers) generate_castling_moves(pos, list);
   drop_unsafe_en_passant(pos, list, first);  // en passant: made and tested

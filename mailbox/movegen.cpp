@@ -39,8 +39,7 @@ void generate_pawn_moves(const Position& pos, Square from, Bitboard targets, Mov
   auto add = [&](int r, int c) {
     if (!in(targets, square_at(r, c))) return;
     if (promotes)
-      for (PieceType pt : {QUEEN, ROOK, BISHOP, KNIGHT})
-        moves.push_back(Move(from, square_at(r, c), promotion_flag(pt)));
+      add_promotions(moves, from, square_at(r, c));
     else
       moves.push_back(Move(from, square_at(r, c)));
   };

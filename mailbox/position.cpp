@@ -1,26 +1,74 @@
 #include "mailbox/position.hpp"
 
-#include "common/position_concept.hpp"
-
 namespace movegen::mailbox {
 
 Position Position::from_fen(std::string_view fen) {
   const BoardState s = parse_fen(fen);
   Position pos;
-  pos.load(s);
-  pos.halfmove_clock_ = s.halfmove_clock;
-  pos.fullmove_number_ = s.fullmove_number;
-  pos.key_ = zobrist_key(s);
-  pos.history_.reserve(256);
-  require_side_not_to_move_safe(pos.is_square_attacked(pos.king_square_[~pos.side_], pos.side_));
+  for (Square sq = SQ_A1; sq <= SQ_H8; ++sq) {
+    pos.board_[sq] = piece_to_char(s.board[sq]);
+    if (type_of(s.board[sq]) == KING) pos.king_square_[color_of(s.board[sq])] = sq;
+  }
+  pos.load_fields(s);
   return pos;
 }
 
-BoardState Position::state() const {
-  BoardState s = state_without_clocks();
-  s.halfmove_clock = halfmove_clock_;
-  s.fullmove_number = fullmove_number_;
-  return s;
+bool Position::is_square_attacked(Square s, Color by) const {
+  return mailbox::is_square_attacked(board_, s, by, king_square_[by]);
+}
+
+Bitboard Position::checkers() const {
+  const Color us = side_to_move();
+  return attackers_to(board_, king_square_[us], ~us, king_square_[~us]);
+}
+
+// The moves themselves: the letters on the board string, then the fields (PositionBase).
+Undo Position::play(Move m) {
+  if (m.flag() == CASTLING) return play_castling(m);
+  const Color us = side_to_move();
+  const Square from = m.from(), to = m.to(), taken = captured_square(m, us);
+  const char moving = board_[from], captured = board_[taken];
+
+  board_[taken] = '-';
+  board_[to] = m.is_promotion() ? letter(us, m.promotion_type()) : moving;
+  board_[from] = '-';
+  if (moving == letter(us, KING)) king_square_[us] = to;
+  return {captured, advance_fields(m, moving == letter(us, PAWN) || !is_empty(captured))};
+}
+
+Undo Position::play_castling(Move m) {
+  const Color us = side_to_move();
+  const CastlingMove c = castling_move(m);  // the move is king takes own rook
+
+  // Both leave their squares, then land on theirs: in Chess960 one may land where the other stood.
+  board_[c.king_from] = board_[c.rook_from] = '-';
+  board_[c.king_to] = letter(us, KING);
+  board_[c.rook_to] = letter(us, ROOK);
+  king_square_[us] = c.king_to;
+  return {'-', advance_fields(m, false)};
+}
+
+void Position::take_back(Move m, Undo undo) {
+  if (m.flag() == CASTLING) return take_back_castling(m, undo);
+  restore_fields(undo.fields);
+  const Color us = side_to_move();
+  const Square from = m.from(), to = m.to();
+
+  board_[from] = m.is_promotion() ? letter(us, PAWN) : board_[to];
+  board_[to] = '-';
+  board_[captured_square(m, us)] = undo.captured;
+  if (board_[from] == letter(us, KING)) king_square_[us] = from;
+}
+
+void Position::take_back_castling(Move m, Undo undo) {
+  restore_fields(undo.fields);
+  const Color us = side_to_move();
+  const CastlingMove c = castling_move(m);
+
+  board_[c.king_to] = board_[c.rook_to] = '-';
+  board_[c.king_from] = letter(us, KING);
+  board_[c.rook_from] = letter(us, ROOK);
+  king_square_[us] = c.king_from;
 }
 
 std::string Position::check_position() const {
@@ -38,13 +86,6 @@ std::string check_board(const Board& board, const Square (&king_square)[COLOR_NB
       return "king square of " + std::string(1, c) + " is out of date";
   }
   return "";
-}
-
-void Position::verify_invariants() const {
-#ifdef MOVEGEN_CHECK_INVARIANTS
-  // The FEN is built only for the report: checked builds run this after every make and unmake.
-  if (const std::string problem = check_position(); !problem.empty()) require_consistent(problem, fen());
-#endif
 }
 
 }  // namespace movegen::mailbox

@@ -34,7 +34,7 @@ class BrokenBase : public mailbox::MtuPosition {
  protected:
   Ghost ghost_;
   std::vector<Ghost> ghosts_;
-  std::vector<Undo> undos_;  // what take_back needs for each move made, last move last
+  std::vector<mailbox::Undo> undos_;  // what take_back needs for each move made, last move last
 };
 
 /// The mailbox position with generate_legal replaced by Bug::generate_legal and, if Bug has one,

@@ -13,7 +13,7 @@ namespace {
 
 // The squares strictly between a and b, walking the difference table's step from a: none if they are a
 // king's step or a knight's leap apart (the walk reaches b at once) or share no line (no step).
-Bitboard squares_between(Square a, Square b) {
+Bitboard between_bb(Square a, Square b) {
   const int step = step_towards(to_x88(a), to_x88(b));
   Bitboard between = 0;
   if (step == 0) return between;
@@ -22,7 +22,7 @@ Bitboard squares_between(Square a, Square b) {
 }
 
 // Every square of the line through a and b, edge to edge; a and b share a rank, file or diagonal.
-Bitboard line_through(Square a, Square b) {
+Bitboard line_bb(Square a, Square b) {
   const int step = step_towards(to_x88(a), to_x88(b));
   Bitboard line = square_bb(a);
   for (int d : {step, -step})
@@ -65,7 +65,7 @@ LegalityMasks legality_masks(const Position& pos) {
   // in double check no such move answers both.
   if (masks.checkers)
     masks.check_mask =
-        more_than_one(masks.checkers) ? 0 : masks.checkers | squares_between(masks.king, lsb(masks.checkers));
+        more_than_one(masks.checkers) ? 0 : masks.checkers | between_bb(masks.king, lsb(masks.checkers));
   return masks;
 }
 
@@ -89,7 +89,7 @@ void generate_legal_masks(Position& pos, MoveList& list) {
   for (Square88 s : pos.pieces(pos.side_to_move()).subspan(1)) {  // the king is entry 0
     const Square from = from_x88(s);
     const bool pinned = masks.pinned >> from & 1;
-    generate_piece_moves(pos, from, masks.check_mask & (pinned ? line_through(masks.king, from) : ALL_SQUARES), list);
+    generate_piece_moves(pos, from, masks.check_mask & (pinned ? line_bb(masks.king, from) : ALL_SQUARES), list);
   }
   if (!masks.checkers) generate_castling_moves(pos, list);
   drop_unsafe_en_passant(pos, list, first);  // en passant: made and tested

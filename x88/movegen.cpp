@@ -40,7 +40,7 @@ void generate_pawn_moves(const Position& pos, Square from, Bitboard targets, Mov
   auto add = [&](Square88 to) {
     if (!in(targets, to)) return;
     if (promotes)
-      for (PieceType pt : {QUEEN, ROOK, BISHOP, KNIGHT}) moves.push_back(Move(from, from_x88(to), promotion_flag(pt)));
+      add_promotions(moves, from, from_x88(to));
     else
       moves.push_back(Move(from, from_x88(to)));
   };

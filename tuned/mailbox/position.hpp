@@ -28,7 +28,7 @@
 #include "common/position_concept.hpp"
 #include "common/zobrist.hpp"
 #include "mailbox/board.hpp"
-#include "mailbox/board_fields.hpp"
+#include "tuned/mailbox/board_fields.hpp"
 #include "tuned/mailbox/king_steps.hpp"
 #include "tuned/mailbox/legality_masks.hpp"
 

@@ -1,9 +1,10 @@
-// What both mailbox positions keep of a position beside their clocks, key and history: the board string,
-// the side to move, castling rights and rules, the en passant square and each king's square. The plain
-// Position (mailbox/position.hpp) and MasksPosition (mailbox/masks_position.hpp) derive from it: each
-// loads these fields from a FEN and reads them back the same way, and plays its moves on them its own way.
+// What mailbox-tuned keeps of a position beside its clocks, key, counts and slider lines: the board string
+// of mailbox/board.hpp, the side to move, castling rights and rules, the en passant square and each king's
+// square. mailbox_tuned::Position (tuned/mailbox/position.hpp) derives from it, loads these fields from a
+// FEN and reads them back here, and plays its moves on them its own way. (The reference mailbox keeps the
+// same fields in common/position_base.hpp instead.)
 //
-//   auto pos = mailbox::Position::from_fen(START_FEN);   // from_fen loads its BoardFields
+//   auto pos = mailbox_tuned::Position::from_fen(START_FEN);   // from_fen loads its BoardFields
 //   pos.piece_on(SQ_E1);                    // W_KING
 //   pos.king_square(BLACK);                 // SQ_E8
 #pragma once
@@ -15,7 +16,10 @@
 #include "common/types.hpp"
 #include "mailbox/board.hpp"
 
-namespace movegen::mailbox {
+namespace movegen::mailbox_tuned {
+
+using mailbox::Board;
+using mailbox::letter;
 
 /// The board string and the FEN fields read with it (side to move, castling rights and rules, en passant
 /// square), with the two king squares found from the board.
@@ -65,4 +69,4 @@ class BoardFields {
   CastlingRules castling_rules_;
 };
 
-}  // namespace movegen::mailbox
+}  // namespace movegen::mailbox_tuned
