@@ -34,19 +34,29 @@ using Registrar = void (*)(const Options&);
 /// can register itself with `const bool registered = add_registrar(...)` at namespace scope.
 bool add_registrar(Registrar r);
 
-/// Calls `f.template operator()<P>(name)` for each generator, with P its Position type and name as
-/// benchmark names spell it, so that every family is registered with identical arguments for all.
-/// A new generator is one more line here.
+/// The generator's command-line name as benchmark names spell it: "mailbox-masks" is "MailboxMasks".
+inline std::string benchmark_name(std::string_view generator) {
+  std::string name;
+  bool word_start = true;
+  for (char c : generator) {
+    if (c == '-') {
+      word_start = true;
+      continue;
+    }
+    name += word_start && c >= 'a' && c <= 'z' ? char(c - 'a' + 'A') : c;
+    word_start = false;
+  }
+  return name;
+}
+
+/// Calls `f.template operator()<P>(name)` for each generator of the table (harness/generator_table.hpp), with
+/// P its Position type and name as benchmark names spell it (benchmark_name), so that every family is
+/// registered with identical arguments for all.
 template <class F>
 void for_each_generator(F&& f) {
-  f.template operator()<mailbox::MtuPosition>("Mailbox");
-  f.template operator()<mailbox::MasksPosition>("MailboxMasks");
-  f.template operator()<x88::MtuPosition>("X88");
-  f.template operator()<x88::MasksPosition>("X88Masks");
-  f.template operator()<bitboard::MtuPosition>("BitboardMtu");
-  f.template operator()<bitboard::MasksPosition>("BitboardMasks");
-  f.template operator()<mailbox_tuned::Position>("MailboxTuned");
-  f.template operator()<bitboard_tuned::Position>("BitboardTuned");
+  [&]<class... Rows>(std::tuple<Rows...>*) {
+    (f.template operator()<typename Rows::Position>(benchmark_name(Rows::name)), ...);
+  }(static_cast<harness::GeneratorRows*>(nullptr));
 }
 
 /// Reports the benchmark as failed with `message` (Google Benchmark's SkipWithError: no timings are

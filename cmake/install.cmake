@@ -1,5 +1,5 @@
-# `cmake --install build [--prefix P]`: the six libraries, the movegen CLI, the headers and the CMake package
-# `movegen`, so that a consumer writes
+# `cmake --install build [--prefix P]`: the libraries (common, each generator folder's, harness), the movegen CLI,
+# the headers and the CMake package `movegen`, so that a consumer writes
 #
 #   find_package(movegen 0.2 REQUIRED)
 #   target_link_libraries(my_tests movegen::mailbox movegen::bitboard)
@@ -14,7 +14,9 @@ include(CMakePackageConfigHelpers)
 
 set(MOVEGEN_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/movegen)
 
-install(TARGETS movegen_common movegen_mailbox movegen_x88 movegen_bitboard movegen_tuned movegen_harness EXPORT movegenTargets
+# The libraries: common, every folder of the generator table (cmake/generator_table.cmake), the harness.
+list(TRANSFORM MOVEGEN_GENERATOR_FOLDERS PREPEND "movegen_" OUTPUT_VARIABLE generator_targets)
+install(TARGETS movegen_common ${generator_targets} movegen_harness EXPORT movegenTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
         RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(TARGETS movegen RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
@@ -23,7 +25,7 @@ if(TARGET movegen-mpi)  # OPTIONAL: an install after building only `movegen` (ch
 endif()
 install(FILES ${PROJECT_SOURCE_DIR}/include/movegen/movegen.hpp DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/movegen)
 # Every header of the library folders, so that a header added later is installed without a change here.
-foreach(folder common mailbox x88 bitboard tuned harness)
+foreach(folder common ${MOVEGEN_GENERATOR_FOLDERS} harness)
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/${folder}/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/movegen/internal/${folder}
           FILES_MATCHING PATTERN "*.hpp")
 endforeach()

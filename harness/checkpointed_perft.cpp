@@ -46,18 +46,20 @@ CheckpointedDivide checkpointed_divide(Generator g, std::string_view fen, const 
   std::mutex failure_mutex;
   std::exception_ptr failure;
   CheckpointWriter writer(&checkpoint, split.subtrees, kill_after);
+  const GeneratorOps& ops = generator_ops(g);  // timed work goes through the generator's own translation unit
+  const int below = depth - run.split_depth;
   const auto count_subtrees = [&] {
     try {
-      with_generator(g, [&]<ChessPosition P>() {
-        for (std::size_t i; (i = next.fetch_add(1)) < queue.size();) {
-          P pos = P::from_fen(split.subtrees[queue[i]]);
-          const std::uint64_t nodes = perft(pos, depth - run.split_depth, s.counting, table);
-          counts[queue[i]] = nodes;
-          writer.add(queue[i], nodes);
-          progress.nodes += nodes;
-          ++progress.done;
-        }
-      });
+      for (std::size_t i; (i = next.fetch_add(1)) < queue.size();) {
+        std::uint64_t nodes = below == 0 ? 1 : 0;  // one thread per subtree, the table shared by all
+        for (const auto& [move, n] :
+             ops.parallel_divide(split.subtrees[queue[i]], {}, below, s.counting, table, 1, nullptr, {}, notation))
+          nodes += n;
+        counts[queue[i]] = nodes;
+        writer.add(queue[i], nodes);
+        progress.nodes += nodes;
+        ++progress.done;
+      }
     } catch (...) {  // a checkpoint write that failed: the other threads stop after their subtree
       next = queue.size();
       const std::lock_guard lock(failure_mutex);

@@ -4,7 +4,7 @@
 // the format movegen-mpi writes, so either program resumes what the other began at the same split depth).
 // A run killed part-way resumes from the file with the exact total.
 //
-//   CheckpointedDivide run = checkpointed_divide(Generator::BITBOARD_TUNED, START_FEN, {}, 10,
+//   CheckpointedDivide run = checkpointed_divide(named_generator("bitboard-tuned"), START_FEN, {}, 10,
 //                                                {.hash_mb = 16384, .threads = 2}, "perft10.checkpoint");
 //   run.divide;   // as divide_nodes gives it; run.resumed of run.subtrees came from the file
 #pragma once

@@ -48,6 +48,8 @@ Subcommand add_fuzz_command(CLI::App& app);
 Subcommand add_perftree_command(CLI::App& app);
 /// `movegen show` (show_command.cpp).
 Subcommand add_show_command(CLI::App& app);
+/// `movegen lab`: the study view, a page served on 127.0.0.1 (lab_command.cpp, docs/study.md).
+Subcommand add_lab_command(CLI::App& app);
 /// `movegen generators`: one line per built-in generator, its name, representation and legality strategy
 /// in words (generators_command.cpp).
 Subcommand add_generators_command(CLI::App& app);

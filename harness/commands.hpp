@@ -62,21 +62,30 @@ struct SuiteOptions {
 /// a terminal. 1 on any mismatch.
 int run_suite(const SuiteOptions& options, std::ostream& out, std::ostream& err);
 
+/// compare's default depth and rounds: five rounds of the bundled suite to depth 4 (the D5 counts are 86% of its
+/// nodes) cost ten generators about what one round to depth 5 cost eight (docs/harness.md, "compare").
+inline constexpr int COMPARE_DEFAULT_DEPTH = 4;
+inline constexpr int COMPARE_DEFAULT_ROUNDS = 5;
+/// The most rounds --rounds accepts.
+inline constexpr int MAX_ROUNDS = 1000;
+
 struct CompareOptions {
   std::string file;        // an EPD suite
-  std::string generators;  // comma-separated generator names; empty: all eight
-  int max_depth = MAX_DEPTH;
+  std::string generators;  // comma-separated generator names; empty: all
+  int max_depth = COMPARE_DEFAULT_DEPTH;
+  int rounds = COMPARE_DEFAULT_ROUNDS;  // each count timed this many times, in rotated order; the median reported
   bool bulk = true;                     // count the last ply from the move list (every generator alike)
   bool json = false;                    // one JSON document instead of the text report (docs/json.md)
   bool chess960 = false;                // accepted for symmetry: counts do not depend on the notation
   bool allow_impossible_check = false;  // count positions with an impossible check instead of refusing them
 };
 
-/// `movegen compare`: runs the chosen built-in generators (all eight by default) on every count of the
-/// suite up to max_depth, checks each count against the EPD and so against each other, and prints a table
-/// (position, depth, nodes, Mnps per generator, agreement), a summary, and the 3x2 of Mnps by
-/// representation and legality strategy with the effect of each choice (with `json`, one JSON document of
-/// the same results); a progress bar on `err` while it runs if `err` is a terminal. 1 on any disagreement;
+/// `movegen compare`: runs the chosen built-in generators (all by default) on every count of the suite up to
+/// max_depth, `rounds` times in rotated order (round r starts with generator r mod n), checks each count of
+/// every round against the EPD and so against each other, and prints a table (position, depth, nodes, Mnps
+/// of the median round per generator, agreement), a summary, and the table of Mnps by representation (rows)
+/// and legality strategy (columns), each cell with the spread of its rounds, with the effect of each choice
+/// (with `json`, one JSON document of the same results); a progress bar on `err` while it runs if `err` is a terminal. 1 on any disagreement;
 /// throws UsageError for a bad --generators list.
 int run_compare(const CompareOptions& options, std::ostream& out, std::ostream& err);
 

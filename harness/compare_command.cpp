@@ -1,10 +1,11 @@
-// `movegen compare`: the generators side by side on a suite, counts checked, speed in the reference 3x2 and
-// the tuned pair beside it.
+// `movegen compare`: the generators side by side on a suite, counts checked, speed in the reference table
+// (representations by strategies, from the generator table) and the tuned tier beside it.
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
 #include <algorithm>
 #include <chrono>
+#include <map>
 #include <memory>
 #include <optional>
 #include <ostream>
@@ -25,22 +26,31 @@ namespace movegen::harness {
 
 namespace {
 
+// A generator's nodes (the same every round) and its seconds in each round.
 struct Timed {
   std::uint64_t nodes = 0;
-  double seconds = 0;
-  double mnps() const { return seconds > 0 ? nodes / seconds / 1e6 : 0.0; }
+  std::vector<double> rounds;  // seconds, round by round
+  double seconds() const { return median(rounds); }
+  double mnps() const { return seconds() > 0 ? nodes / seconds() / 1e6 : 0.0; }
+  /// (slowest - fastest) / median of the rounds' times: 0.05 when they lie within 5% of the median's width.
+  double spread() const {
+    if (rounds.empty() || seconds() <= 0) return 0.0;
+    const auto [low, high] = std::minmax_element(rounds.begin(), rounds.end());
+    return (*high - *low) / seconds();
+  }
+  static double median(std::vector<double> v) {
+    if (v.empty()) return 0.0;
+    std::sort(v.begin(), v.end());
+    return v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
+  }
 };
 
-// perft of `fen` at `depth` with generator g, and how long it took.
-Timed timed_perft(Generator g, const std::string& fen, int depth, Counting counting) {
-  return with_generator(g, [&]<ChessPosition P>() {
-    P pos = P::from_fen(fen);
-    const auto start = std::chrono::steady_clock::now();
-    Timed t;
-    t.nodes = perft(pos, depth, counting);
-    t.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    return t;
-  });
+// perft of `fen` at `depth` with generator g (its own translation unit's perft): nodes, and seconds taken.
+std::pair<std::uint64_t, double> timed_perft(Generator g, const std::string& fen, int depth, Counting counting) {
+  const GeneratorOps& ops = generator_ops(g);
+  const auto start = std::chrono::steady_clock::now();
+  const std::uint64_t nodes = ops.perft(fen, depth, counting);
+  return {nodes, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()};
 }
 
 std::string shorten(const std::string& text, std::size_t width) {
@@ -54,8 +64,8 @@ struct Mismatch {
   std::uint64_t got, expected;
 };
 
-// One position of a compare run: each generator's nodes and time summed over the EPD's depths 1..deepest
-// (deepest 0: no count within --max-depth), the EPD's own sum, and the counts that differ from the EPD.
+// One position of a compare run: each generator's nodes and, round by round, time summed over the EPD's depths
+// 1..deepest (deepest 0: no count within --max-depth), the EPD's own sum, and the counts that differ from the EPD.
 struct CompareRow {
   int deepest = 0, counts_checked = 0;
   std::uint64_t expected_nodes = 0;
@@ -63,115 +73,159 @@ struct CompareRow {
   std::vector<Mismatch> problems;
 };
 
+// The position's counts within max_depth, `rounds` times over: round r runs the generators in rotated order,
+// starting with generator r mod n, so that none always runs first (on a cold cache) or right after the same
+// neighbour. Every round's count is checked; a count that differs is reported once.
 CompareRow compare_position(const EpdEntry& entry, const std::vector<Generator>& generators, int max_depth,
-                            Counting counting) {
+                            Counting counting, int rounds) {
   CompareRow row;
-  row.timed.resize(generators.size());
+  const std::size_t n = generators.size();
+  row.timed.resize(n);
+  for (Timed& t : row.timed) t.rounds.assign(rounds, 0.0);
   for (const PerftCount& expected : entry.counts) {
     if (expected.depth > max_depth) continue;
     row.deepest = std::max(row.deepest, expected.depth);
     ++row.counts_checked;
     row.expected_nodes += expected.nodes;
-    for (std::size_t i = 0; i < generators.size(); ++i) {
-      const Timed t = timed_perft(generators[i], entry.fen, expected.depth, counting);
-      row.timed[i].nodes += t.nodes;
-      row.timed[i].seconds += t.seconds;
-      if (t.nodes != expected.nodes) row.problems.push_back({expected.depth, generators[i], t.nodes, expected.nodes});
-    }
+    std::vector<bool> wrong(n, false);
+    for (int r = 0; r < rounds; ++r)
+      for (std::size_t k = 0; k < n; ++k) {
+        const std::size_t i = (std::size_t(r) + k) % n;
+        const auto [nodes, seconds] = timed_perft(generators[i], entry.fen, expected.depth, counting);
+        if (r == 0) row.timed[i].nodes += nodes;
+        row.timed[i].rounds[r] += seconds;
+        if (nodes != expected.nodes && !wrong[i]) {
+          wrong[i] = true;
+          row.problems.push_back({expected.depth, generators[i], nodes, expected.nodes});
+        }
+      }
   }
   return row;
 }
 
-// The 3x2 of a compare run: Mnps of each reference generator by representation and legality strategy, where
-// that generator ran (and took measurable time), and the effect of each choice as a ratio of two cells; and
-// the tuned generator of the mailbox and the bitboard, with how far tuning took it beyond its reference masks
-// cell.
-struct ThreeByTwo {
-  std::optional<double> mnps[3][2];  // [Representation][Strategy], the reference tier
-  std::optional<double> tuned[3];    // [Representation]; none for x88, which has no tuned generator
+// The table of a compare run, its size from the generator table: Mnps of each reference generator by
+// representation (rows, in table order) and legality strategy (columns), where that generator ran (and took
+// measurable time), with the spread of its rounds, and the effect of each choice as a ratio of two cells; and
+// beside it each representation's tuned generator, with how far tuning took it beyond its reference masks cell.
+struct EffectTable {
+  struct Cell {
+    double mnps, spread;  // of the median round; (slowest - fastest) / median
+  };
+  std::vector<std::string_view> representations;  // the rows; the first is the baseline of the representation effect
+  std::vector<std::string_view> tuned;            // the representations with a tuned generator in the table
+  std::map<std::pair<std::string_view, Strategy>, Cell> reference;
+  std::map<std::string_view, Cell> tuned_cells;
+
   static std::optional<double> ratio(std::optional<double> a, std::optional<double> b) {
     return a && b && *b > 0 ? std::optional(*a / *b) : std::nullopt;
   }
-  std::optional<double> cell(Representation r, Strategy s) const { return mnps[int(r)][int(s)]; }
+  std::optional<Cell> cell_of(std::string_view r, Strategy s) const {
+    const auto it = reference.find({r, s});
+    return it == reference.end() ? std::nullopt : std::optional(it->second);
+  }
+  std::optional<Cell> tuned_of(std::string_view r) const {
+    const auto it = tuned_cells.find(r);
+    return it == tuned_cells.end() ? std::nullopt : std::optional(it->second);
+  }
+  std::optional<double> cell(std::string_view r, Strategy s) const {
+    const auto c = cell_of(r, s);
+    return c ? std::optional(c->mnps) : std::nullopt;
+  }
+  std::optional<double> tuned_cell(std::string_view r) const {
+    const auto c = tuned_of(r);
+    return c ? std::optional(c->mnps) : std::nullopt;
+  }
   /// masks over make-test-unmake, on representation r
-  std::optional<double> masks_effect(Representation r) const {
+  std::optional<double> masks_effect(std::string_view r) const {
     return ratio(cell(r, Strategy::MASKS), cell(r, Strategy::MAKE_TEST_UNMAKE));
   }
-  /// representation r over the mailbox, with strategy s
-  std::optional<double> representation_effect(Representation r, Strategy s) const {
-    return ratio(cell(r, s), cell(Representation::MAILBOX, s));
+  /// representation r over the baseline (the first row), with strategy s
+  std::optional<double> representation_effect(std::string_view r, Strategy s) const {
+    return ratio(cell(r, s), cell(representations.front(), s));
   }
   /// the tuned generator of representation r over the reference cell of its strategy (masks)
-  std::optional<double> tuning_effect(Representation r) const { return ratio(tuned[int(r)], cell(r, Strategy::MASKS)); }
+  std::optional<double> tuning_effect(std::string_view r) const {
+    return ratio(tuned_cell(r), cell(r, Strategy::MASKS));
+  }
 };
 
-ThreeByTwo three_by_two(const std::vector<Generator>& generators, const std::vector<Timed>& totals) {
-  ThreeByTwo table;
+EffectTable effect_table(const std::vector<Generator>& generators, const std::vector<Timed>& totals) {
+  EffectTable table;
+  table.representations = all_representations();
+  for (Generator g : all_generators())
+    if (tier_of(g) == Tier::TUNED &&
+        std::find(table.tuned.begin(), table.tuned.end(), representation_of(g)) == table.tuned.end())
+      table.tuned.push_back(representation_of(g));
   for (std::size_t i = 0; i < generators.size(); ++i)
-    if (totals[i].seconds > 0) {
+    if (totals[i].mnps() > 0) {
       const Generator g = generators[i];
-      (tier_of(g) == Tier::TUNED ? table.tuned[int(representation_of(g))]
-                                 : table.mnps[int(representation_of(g))][int(strategy_of(g))]) = totals[i].mnps();
+      const EffectTable::Cell cell{totals[i].mnps(), totals[i].spread()};
+      if (tier_of(g) == Tier::TUNED)
+        table.tuned_cells[representation_of(g)] = cell;
+      else
+        table.reference[{representation_of(g), strategy_of(g)}] = cell;
     }
   return table;
 }
 
-// The representations in the table's rows, the mailbox (the baseline of the representation effect) first;
-// those that are measured against it; those with a tuned generator.
-constexpr std::pair<const char*, Representation> REPRESENTATIONS[] = {
-    {"mailbox", Representation::MAILBOX}, {"x88", Representation::X88}, {"bitboard", Representation::BITBOARD}};
-constexpr std::pair<const char*, Representation> AGAINST_MAILBOX[] = {{"x88", Representation::X88},
-                                                                      {"bitboard", Representation::BITBOARD}};
-constexpr std::pair<const char*, Representation> TUNED_PAIR[] = {{"mailbox", Representation::MAILBOX},
-                                                                 {"bitboard", Representation::BITBOARD}};
-constexpr std::pair<const char*, Strategy> STRATEGIES[] = {{"make_test_unmake", Strategy::MAKE_TEST_UNMAKE},
-                                                           {"masks", Strategy::MASKS}};
+// A cell as text: the median round's Mnps and, in brackets, the spread of the rounds.
+std::string cell_text(std::optional<EffectTable::Cell> c) {
+  return c ? fmt::format("{:.2f} ({:.0f}%)", c->mnps, 100 * c->spread) : std::string("-");
+}
 
-// The 3x2 as text: representation in rows, strategy in columns, the strategy effect at the end of each row;
-// below, each representation's effect against the mailbox under each column.
-void print_three_by_two(std::ostream& out, const ThreeByTwo& table) {
-  auto cell = [](std::optional<double> v) { return v ? fmt::format("{:.2f}", *v) : std::string("-"); };
+// The table as text: representation in rows, strategy in columns, the strategy effect at the end of each row;
+// below, each representation's effect against the first under each column; then the tuned tier.
+void print_effect_table(std::ostream& out, const EffectTable& table) {
   auto ratio = [](std::optional<double> v) { return v ? fmt::format("{:.2f}x", *v) : std::string("-"); };
   constexpr Strategy MTU = Strategy::MAKE_TEST_UNMAKE, MASKS = Strategy::MASKS;
-  fmt::print(out, "\n{:<22} {:>16} {:>10} {:>17}\n", "Mnps", "make-test-unmake", "masks", "masks effect");
-  for (auto [name, r] : REPRESENTATIONS)
-    fmt::print(out, "{:<22} {:>16} {:>10} {:>17}\n", name, cell(table.cell(r, MTU)), cell(table.cell(r, MASKS)),
-               ratio(table.masks_effect(r)));
-  fmt::print(out, "\n{:<22} {:>16} {:>10}\n", "representation effect", "make-test-unmake", "masks");
-  for (auto [name, r] : AGAINST_MAILBOX)
-    fmt::print(out, "{:<22} {:>16} {:>10}\n", fmt::format("{} / mailbox", name),
+  fmt::print(out, "\n{:<22} {:>16} {:>16} {:>14}\n", "Mnps (spread)", "make-test-unmake", "masks", "masks effect");
+  for (std::string_view r : table.representations)
+    fmt::print(out, "{:<22} {:>16} {:>16} {:>14}\n", r, cell_text(table.cell_of(r, MTU)),
+               cell_text(table.cell_of(r, MASKS)), ratio(table.masks_effect(r)));
+  fmt::print(out, "\n{:<22} {:>16} {:>16}\n", "representation effect", "make-test-unmake", "masks");
+  for (std::size_t i = 1; i < table.representations.size(); ++i) {
+    const std::string_view r = table.representations[i];
+    fmt::print(out, "{:<22} {:>16} {:>16}\n", fmt::format("{} / {}", r, table.representations.front()),
                ratio(table.representation_effect(r, MTU)), ratio(table.representation_effect(r, MASKS)));
-  fmt::print(out, "\n{:<22} {:>16} {:>10} {:>17}\n", "Mnps, tuned tier", "reference masks", "tuned", "tuning effect");
-  for (auto [name, r] : TUNED_PAIR)
-    fmt::print(out, "{:<22} {:>16} {:>10} {:>17}\n", name, cell(table.cell(r, MASKS)), cell(table.tuned[int(r)]),
-               ratio(table.tuning_effect(r)));
+  }
+  fmt::print(out, "\n{:<22} {:>16} {:>16} {:>14}\n", "Mnps, tuned tier", "reference masks", "tuned", "tuning effect");
+  for (std::string_view r : table.tuned)
+    fmt::print(out, "{:<22} {:>16} {:>16} {:>14}\n", r, cell_text(table.cell_of(r, MASKS)),
+               cell_text(table.tuned_of(r)), ratio(table.tuning_effect(r)));
 }
 
 nlohmann::json or_null(std::optional<double> v) { return v ? nlohmann::json(*v) : nlohmann::json(nullptr); }
 
-// The 3x2 as JSON (docs/json.md, "compare"): missing cells and effects are null.
-nlohmann::json three_by_two_json(const ThreeByTwo& table) {
-  nlohmann::json doc = {{"mnps", nlohmann::json::object()},
-                        {"masks_effect", nlohmann::json::object()},
-                        {"representation_effect", nlohmann::json::object()},
-                        {"tuned", nlohmann::json::object()},
+// The table as JSON (docs/json.md, "compare"): missing cells and effects are null.
+nlohmann::json effect_table_json(const EffectTable& table) {
+  nlohmann::json doc = {{"mnps", nlohmann::json::object()},         {"spread", nlohmann::json::object()},
+                        {"masks_effect", nlohmann::json::object()}, {"representation_effect", nlohmann::json::object()},
+                        {"tuned", nlohmann::json::object()},        {"tuned_spread", nlohmann::json::object()},
                         {"tuning_effect", nlohmann::json::object()}};
-  for (auto [name, r] : REPRESENTATIONS) {
-    for (auto [strategy, s] : STRATEGIES) doc["mnps"][name][strategy] = or_null(table.cell(r, s));
-    doc["masks_effect"][name] = or_null(table.masks_effect(r));
+  for (std::string_view r : table.representations) {
+    for (Strategy s : ALL_STRATEGIES) {
+      const auto c = table.cell_of(r, s);
+      doc["mnps"][std::string(r)][strategy_name(s)] = or_null(table.cell(r, s));
+      doc["spread"][std::string(r)][strategy_name(s)] = c ? nlohmann::json(c->spread) : nlohmann::json(nullptr);
+    }
+    doc["masks_effect"][std::string(r)] = or_null(table.masks_effect(r));
   }
-  for (auto [name, r] : AGAINST_MAILBOX)
-    for (auto [strategy, s] : STRATEGIES)
-      doc["representation_effect"][name][strategy] = or_null(table.representation_effect(r, s));
-  for (auto [name, r] : TUNED_PAIR) {
-    doc["tuned"][name] = or_null(table.tuned[int(r)]);
-    doc["tuning_effect"][name] = or_null(table.tuning_effect(r));
+  for (std::size_t i = 1; i < table.representations.size(); ++i)
+    for (Strategy s : ALL_STRATEGIES)
+      doc["representation_effect"][std::string(table.representations[i])][strategy_name(s)] =
+          or_null(table.representation_effect(table.representations[i], s));
+  for (std::string_view r : table.tuned) {
+    const auto c = table.tuned_of(r);
+    doc["tuned"][std::string(r)] = or_null(table.tuned_cell(r));
+    doc["tuned_spread"][std::string(r)] = c ? nlohmann::json(c->spread) : nlohmann::json(nullptr);
+    doc["tuning_effect"][std::string(r)] = or_null(table.tuning_effect(r));
   }
   return doc;
 }
 
 nlohmann::json timed_json(Generator g, const Timed& t) {
-  return {{"generator", generator_name(g)}, {"nodes", t.nodes}, {"seconds", t.seconds}, {"mnps", t.mnps()}};
+  return {{"generator", generator_name(g)}, {"nodes", t.nodes},  {"seconds", t.seconds()}, {"mnps", t.mnps()},
+          {"spread", t.spread()},           {"rounds", t.rounds}};
 }
 
 // A row of the JSON document.
@@ -190,6 +244,8 @@ nlohmann::json row_json(const EpdEntry& entry, const CompareRow& row, const std:
 
 int run_compare(const CompareOptions& options, std::ostream& out, std::ostream& err) {
   require_depth(options.max_depth, "--max-depth", 1);
+  if (options.rounds < 1 || options.rounds > MAX_ROUNDS)
+    throw UsageError(fmt::format("bad --rounds: {} is outside 1..{}", options.rounds, MAX_ROUNDS));
   const std::vector<Generator> generators =
       options.generators.empty() ? all_generators() : parse_generator_list(options.generators, "--generators");
   std::optional<AllowImpossibleCheck> allowed;
@@ -205,6 +261,7 @@ int run_compare(const CompareOptions& options, std::ostream& out, std::ostream& 
   if (!options.json) fmt::print(out, "{}  agree\n", header);
 
   std::vector<Timed> totals(generators.size());
+  for (Timed& t : totals) t.rounds.assign(options.rounds, 0.0);
   nlohmann::json rows = nlohmann::json::array();
   int disagreements = 0, counts_checked = 0, skipped = 0, refused = 0, index = 0;
   const auto start = std::chrono::steady_clock::now();
@@ -217,7 +274,7 @@ int run_compare(const CompareOptions& options, std::ostream& out, std::ostream& 
       if (!options.json) fmt::print(out, "{:>5}  refused: {}\n", entry.line, entry.refused);
       continue;
     }
-    const CompareRow row = compare_position(entry, generators, options.max_depth, counting);
+    const CompareRow row = compare_position(entry, generators, options.max_depth, counting, options.rounds);
     counts_checked += row.counts_checked;
     skipped += row.deepest == 0;
     if (row.deepest == 0) continue;
@@ -225,7 +282,7 @@ int run_compare(const CompareOptions& options, std::ostream& out, std::ostream& 
     disagreements += !row.problems.empty();
     for (std::size_t i = 0; i < generators.size(); ++i) {
       totals[i].nodes += row.timed[i].nodes;
-      totals[i].seconds += row.timed[i].seconds;
+      for (int r = 0; r < options.rounds; ++r) totals[i].rounds[r] += row.timed[i].rounds[r];
     }
     if (options.json) {
       rows.push_back(row_json(entry, row, generators));
@@ -239,13 +296,13 @@ int run_compare(const CompareOptions& options, std::ostream& out, std::ostream& 
       fmt::print(out, "{}  {}{}\n", line, problems.empty() ? "yes" : "NO:", problems);
       if (bar.shown()) out.flush();  // the line on screen before the bar is drawn under it
     }
-    for (const Timed& t : row.timed) nodes_done += t.nodes;
+    for (const Timed& t : row.timed) nodes_done += t.nodes * options.rounds;
     bar.update({nodes_done, std::size_t(index), entries.size(),
                 std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()});
   }
   bar.clear();
 
-  const ThreeByTwo table = three_by_two(generators, totals);
+  const EffectTable table = effect_table(generators, totals);
   if (options.json) {
     nlohmann::json names = nlohmann::json::array(), total_rows = nlohmann::json::array();
     for (std::size_t i = 0; i < generators.size(); ++i) {
@@ -256,6 +313,7 @@ int run_compare(const CompareOptions& options, std::ostream& out, std::ostream& 
                      {"file", options.file},
                      {"generators", names},
                      {"max_depth", options.max_depth},
+                     {"rounds", options.rounds},
                      {"bulk", options.bulk},
                      {"positions", rows},
                      {"summary",
@@ -265,17 +323,19 @@ int run_compare(const CompareOptions& options, std::ostream& out, std::ostream& 
                        {"counts_checked", counts_checked},
                        {"positions_disagreeing", disagreements}}},
                      {"totals", total_rows},
-                     {"two_by_two", three_by_two_json(table)},
+                     {"two_by_two", effect_table_json(table)},
                      {"all_agree", disagreements == 0}});
     return disagreements == 0 ? 0 : 1;
   }
-  fmt::print(out, "\n{} positions{}, {} counts, each checked against the EPD and between {} generators ({} counting)\n",
+  fmt::print(out,
+             "\n{} positions{}, {} counts, each checked against the EPD and between {} generators ({} counting) in "
+             "each of {} rounds; times are the median round's, spread (slowest - fastest) / median\n",
              entries.size(), refused ? fmt::format(" ({} refused)", refused) : "", counts_checked, generators.size(),
-             options.bulk ? "bulk" : "make-every-leaf");
+             options.bulk ? "bulk" : "make-every-leaf", options.rounds);
   for (std::size_t i = 0; i < generators.size(); ++i)
-    fmt::print(out, "{:>14}: {} nodes in {:.2f} s, {:.2f} Mnps\n", generator_name(generators[i]), totals[i].nodes,
-               totals[i].seconds, totals[i].mnps());
-  print_three_by_two(out, table);
+    fmt::print(out, "{:>14}: {} nodes in {:.2f} s, {:.2f} Mnps, spread {:.0f}%\n", generator_name(generators[i]),
+               totals[i].nodes, totals[i].seconds(), totals[i].mnps(), 100 * totals[i].spread());
+  print_effect_table(out, table);
   fmt::print(out, "{}\n",
              disagreements == 0 ? "all counts agree" : fmt::format("{} positions DISAGREE", disagreements));
   return disagreements == 0 ? 0 : 1;
@@ -284,10 +344,15 @@ int run_compare(const CompareOptions& options, std::ostream& out, std::ostream& 
 Subcommand add_compare_command(CLI::App& app) {
   auto options = std::make_shared<CompareOptions>();
   CLI::App* cmd = app.add_subcommand(
-      "compare", "run the generators on a suite: counts checked, speed in the 3x2 and the tuned pair");
-  add_count_option(*cmd, "--max-depth", options->max_depth, 1, MAX_DEPTH, "check counts up to this depth");
+      "compare",
+      "run the generators on a suite: counts checked, speed by representation and strategy, and the tuned tier");
+  add_count_option(*cmd, "--max-depth", options->max_depth, 1, MAX_DEPTH, "check counts up to this depth")
+      ->capture_default_str();
+  add_count_option(*cmd, "--rounds", options->rounds, 1, MAX_ROUNDS,
+                   "time every count this many times, round r starting with generator r mod n; report the median")
+      ->capture_default_str();
   cmd->add_flag("!--no-bulk", options->bulk, "make every leaf move (same work for every generator)");
-  cmd->add_option("--generators", options->generators, "comma-separated generators to run (default: all eight)");
+  cmd->add_option("--generators", options->generators, "comma-separated generators to run (default: all)");
   cmd->add_option("file", options->file, "EPD file (default: the bundled suite)");
   add_json_flag(*cmd, options->json);
   add_chess960_flag(*cmd, options->chess960);

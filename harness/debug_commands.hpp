@@ -84,14 +84,16 @@ struct ShowOptions {
   std::string against;          // a generator spec whose legal moves are listed beside ours, or empty
   double timeout_seconds = 60;  // longest wait for one line of its output
   bool chess960 = false;        // Chess960 notation (implied by a Chess960-only FEN)
+  bool json = false;            // one JSON document of the same data (show_view.hpp: show_json; docs/json.md)
 };
 
-/// `movegen show`: the board diagram, every built-in generator's legal moves side by side, and the bitboard
-/// generator's sets as 8x8 grids (rank 8 on top): occupancy, pawn pushes, pawn attacks, checkers, pinned
-/// pieces and the squares the king may not enter, each checked against the same set found square by
-/// square on the mailbox board. With `against`, that generator's legal moves (its divide at depth 1) in a
-/// last column, a move only our four have marked "only ours", one only it has "only theirs". 1 if the
-/// move lists or a set differ. Throws FenError, UsageError or ExternalError before printing anything.
+/// `movegen show`: the board diagram, each representation's own board as its folder draws it (board_views),
+/// every built-in generator's legal moves side by side, and the bitboard generator's sets as 8x8 grids (rank 8
+/// on top): occupancy, pawn pushes, pawn attacks, checkers, pinned pieces and the squares the king may not
+/// enter, each checked against the same set found square by square on the mailbox board. With `against`, that
+/// generator's legal moves (its divide at depth 1) in a last column, a move only ours have marked "only ours",
+/// one only it has "only theirs". With `json`, one JSON document of the same data. 1 if the move lists or a
+/// set differ. Throws FenError, UsageError or ExternalError before printing anything.
 int run_show(const ShowOptions& options, std::ostream& out, std::ostream& err);
 
 }  // namespace movegen::harness

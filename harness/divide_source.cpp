@@ -51,13 +51,33 @@ std::optional<std::pair<std::string, std::uint64_t>> parse_divide_line(std::stri
   return std::pair{std::move(move), count};
 }
 
+namespace {
+
+// A built-in generator of the table, computing in this process through its own translation unit's divide.
+class GeneratorSource : public DivideSource {
+ public:
+  GeneratorSource(Generator g, Notation notation) : DivideSource(generator_name(g), notation), generator_(g) {}
+  std::optional<Generator> builtin() const override { return generator_; }
+
+ protected:
+  DivideResult run_divide(const std::string& fen, const std::vector<std::string>& moves, int depth) override {
+    DivideResult result;
+    result.moves = generator_ops(generator_).divide(fen, moves, depth, Counting::BULK, notation());
+    for (const auto& [move, nodes] : result.moves) result.total += nodes;
+    if (depth == 0) result.total = 1;
+    return result;
+  }
+
+ private:
+  Generator generator_;
+};
+
+}  // namespace
+
 std::unique_ptr<DivideSource> make_divide_source(std::string_view spec, std::chrono::milliseconds timeout,
                                                  Notation notation) {
   for (Generator g : all_generators())
-    if (spec == generator_name(g))
-      return with_generator(g, [&]<ChessPosition P>() -> std::unique_ptr<DivideSource> {
-        return std::make_unique<BuiltinSource<P>>(std::string(spec), g, notation);
-      });
+    if (spec == generator_name(g)) return std::make_unique<GeneratorSource>(g, notation);
   for (std::string_view prefix : {"uci:", "perftree:"}) {
     if (!spec.starts_with(prefix)) continue;
     const std::string_view command = spec.substr(prefix.size());

@@ -59,8 +59,9 @@ class DivideSource {
   Notation notation_;
 };
 
-/// A DivideSource computing with the Position type P in this process; `generator` is set for the
-/// built-in generators and left empty for test generators.
+/// A DivideSource computing with the Position type P in this process, for test generators (make_divide_source
+/// gives the built-in generators a source calling their own translation unit's divide); `generator` names
+/// the built-in generator it stands for, if any.
 template <ChessPosition P>
 class BuiltinSource : public DivideSource {
  public:

@@ -6,9 +6,39 @@
 
 namespace movegen::harness {
 
+namespace {
+
+// A generator's row of the table as values, and its functions.
+struct GeneratorInfo {
+  std::string_view name, representation, words;
+  Tier tier;
+  Strategy strategy;
+  const GeneratorOps* ops;
+};
+
+template <class... Rows>
+std::array<GeneratorInfo, sizeof...(Rows)> infos_of(std::tuple<Rows...>*) {
+  return {GeneratorInfo{Rows::name, Rows::representation, Rows::words, Rows::tier, Rows::strategy,
+                        &generator_ops_of<typename Rows::Position>()}...};
+}
+
+// Every representation of the reference tier draws its own board: its folder has board_view.hpp.
+static_assert(
+    []<class... Rows>(std::tuple<Rows...>*) {
+      return ((Rows::tier == Tier::TUNED || HasBoardView<typename Rows::Position>)&&...);
+    }(static_cast<GeneratorRows*>(nullptr)),
+    "a reference generator's folder needs board_view(const Position&)");
+
+const GeneratorInfo& info(Generator g) {
+  static const auto infos = infos_of(static_cast<GeneratorRows*>(nullptr));
+  return infos.at(g.index);
+}
+
+}  // namespace
+
 Generator parse_generator(std::string_view name, std::string_view option) {
   for (Generator g : all_generators())
-    if (generator_name(g) == name) return g;
+    if (GENERATOR_NAMES[g.index] == name) return g;
   throw UsageError("bad " + std::string(option) + " " + quote_for_error(name) + ": expected one of " +
                    generator_names());
 }
@@ -26,79 +56,59 @@ std::vector<Generator> parse_generator_list(std::string_view names, std::string_
   }
 }
 
-std::string generator_name(Generator g) {
-  switch (g) {
-    case Generator::MAILBOX: return "mailbox";
-    case Generator::MAILBOX_MASKS: return "mailbox-masks";
-    case Generator::X88: return "x88";
-    case Generator::X88_MASKS: return "x88-masks";
-    case Generator::BITBOARD_MTU: return "bitboard-mtu";
-    case Generator::BITBOARD_MASKS: return "bitboard-masks";
-    case Generator::MAILBOX_TUNED: return "mailbox-tuned";
-    case Generator::BITBOARD_TUNED: return "bitboard-tuned";
-  }
-  return "?";
-}
+std::string generator_name(Generator g) { return std::string(info(g).name); }
 
 std::string generator_description(Generator g) {
-  switch (g) {
-    case Generator::MAILBOX:
-      return "mailbox board string, make-test-unmake: every pseudo-legal move made, the king tested, unmade";
-    case Generator::MAILBOX_MASKS:
-      return "mailbox board string, masks: checkers and pins found once per node, moves generated inside "
-             "them; king steps tested with the king lifted, en passant made and tested";
-    case Generator::X88:
-      return "0x88 board with piece lists, make-test-unmake: every pseudo-legal move made, the king tested, "
-             "unmade";
-    case Generator::X88_MASKS:
-      return "0x88 board with piece lists, masks: checkers and pins found once per node, moves generated "
-             "inside them; king steps tested with the king lifted, en passant made and tested";
-    case Generator::BITBOARD_MTU:
-      return "bitboards, make-test-unmake: every pseudo-legal move made, the king tested, unmade";
-    case Generator::BITBOARD_MASKS:
-      return "bitboards, masks: checkers and pins found once per node, moves generated inside them; king "
-             "steps tested with the king lifted, en passant made and tested";
-    case Generator::MAILBOX_TUNED:
-      return "mailbox board string, masks, tuned: letter counts and slider lines, board scan eight letters "
-             "at a time, king lifted once, moves counted without a list";
-    case Generator::BITBOARD_TUNED:
-      return "bitboards, masks, tuned: copy-make records, set-wise legal generation, the replies to a leaf "
-             "parent's moves counted in one call";
-  }
-  return "?";
+  const GeneratorInfo& i = info(g);
+  if (i.tier == Tier::TUNED) return std::string(i.words);
+  return std::string(i.words) +
+         (i.strategy == Strategy::MAKE_TEST_UNMAKE
+              ? ", make-test-unmake: every pseudo-legal move made, the king tested, unmade"
+              : ", masks: checkers and pins found once per node, moves generated inside them; king steps tested "
+                "with the king lifted, en passant made and tested");
 }
 
 std::vector<Generator> all_generators() {
-  return {Generator::MAILBOX,      Generator::MAILBOX_MASKS,  Generator::X88,           Generator::X88_MASKS,
-          Generator::BITBOARD_MTU, Generator::BITBOARD_MASKS, Generator::MAILBOX_TUNED, Generator::BITBOARD_TUNED};
+  std::vector<Generator> all;
+  for (std::size_t i = 0; i < GENERATOR_COUNT; ++i) all.push_back({i});
+  return all;
 }
 
 std::string generator_names(std::string_view separator) {
   std::string names;
-  for (Generator g : all_generators()) names += (names.empty() ? "" : std::string(separator)) + generator_name(g);
+  for (std::string_view name : GENERATOR_NAMES)
+    names += (names.empty() ? "" : std::string(separator)) + std::string(name);
   return names;
 }
 
-Representation representation_of(Generator g) {
-  switch (g) {
-    case Generator::MAILBOX:
-    case Generator::MAILBOX_MASKS:
-    case Generator::MAILBOX_TUNED: return Representation::MAILBOX;
-    case Generator::X88:
-    case Generator::X88_MASKS: return Representation::X88;
-    default: return Representation::BITBOARD;
-  }
+std::string_view representation_of(Generator g) { return info(g).representation; }
+
+std::vector<std::string_view> all_representations() {
+  std::vector<std::string_view> all;
+  for (Generator g : all_generators())
+    if (std::find(all.begin(), all.end(), representation_of(g)) == all.end()) all.push_back(representation_of(g));
+  return all;
 }
 
-Strategy strategy_of(Generator g) {
-  return g == Generator::MAILBOX || g == Generator::X88 || g == Generator::BITBOARD_MTU ? Strategy::MAKE_TEST_UNMAKE
-                                                                                        : Strategy::MASKS;
-}
+Strategy strategy_of(Generator g) { return info(g).strategy; }
 
-Tier tier_of(Generator g) {
-  return g == Generator::MAILBOX_TUNED || g == Generator::BITBOARD_TUNED ? Tier::TUNED : Tier::REFERENCE;
-}
+Tier tier_of(Generator g) { return info(g).tier; }
 
 std::string tier_name(Tier t) { return t == Tier::TUNED ? "tuned" : "reference"; }
+
+std::string strategy_name(Strategy s) { return s == Strategy::MASKS ? "masks" : "make_test_unmake"; }
+
+const GeneratorOps& generator_ops(Generator g) { return *info(g).ops; }
+
+std::vector<std::pair<std::string_view, BoardView>> board_views(std::string_view fen) {
+  std::vector<std::pair<std::string_view, BoardView>> views;
+  for (std::string_view r : all_representations())
+    for (Generator g : all_generators())
+      if (representation_of(g) == r && generator_ops(g).board_view) {
+        views.emplace_back(r, generator_ops(g).board_view(fen));
+        break;
+      }
+  return views;
+}
 
 }  // namespace movegen::harness

@@ -37,7 +37,8 @@ int main(int argc, char** argv) {
   const std::vector<mh::Subcommand> commands = {mh::add_perft_command(app),   mh::add_suite_command(app),
                                                 mh::add_compare_command(app), mh::add_diff_command(app),
                                                 mh::add_fuzz_command(app),    mh::add_perftree_command(app),
-                                                mh::add_show_command(app),    mh::add_generators_command(app)};
+                                                mh::add_show_command(app),    mh::add_generators_command(app),
+                                                mh::add_lab_command(app)};
   mh::end_children_on_signals();
   std::cerr.tie(nullptr);  // stdout is flushed and checked once, at the end, where a failure has its reason
   try {

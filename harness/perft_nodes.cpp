@@ -3,8 +3,6 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
-#include "harness/setup.hpp"
-
 namespace movegen::harness {
 
 namespace {
@@ -31,25 +29,20 @@ std::vector<std::pair<std::string, std::uint64_t>> divide_nodes(
     Generator g, std::string_view fen, const std::vector<std::string>& moves, int depth, const PerftSettings& s,
     const std::function<void(const PerftProgress&)>& on_progress, PerftTable* table, Notation notation) {
   require_settings(s);
-  return with_generator(g, [&]<ChessPosition P>() {
-    const P pos = position_after<P>(fen, moves, notation);  // a bad FEN or move is refused before the table is made
-    PerftTable own_table(table ? 0 : s.hash_mb);
-    PerftProgress progress;
-    std::function<void()> tick;
-    if (on_progress) tick = [&] { on_progress(progress); };
-    std::vector<std::pair<std::string, std::uint64_t>> result;
-    for (auto [move, nodes] :
-         parallel_divide(pos, depth, s.counting, table ? *table : own_table, s.threads, &progress, tick))
-      result.emplace_back(to_uci(move, notation), nodes);
-    std::sort(result.begin(), result.end());  // by the text printed, which in Chess960 notation sorts otherwise
-    return result;
-  });
+  const GeneratorOps& ops = generator_ops(g);
+  (void)ops.divide(fen, moves, 0, Counting::BULK, notation);  // a bad FEN or move is refused before the table is made
+  PerftTable own_table(table ? 0 : s.hash_mb);
+  PerftProgress progress;
+  std::function<void()> tick;
+  if (on_progress) tick = [&] { on_progress(progress); };
+  return ops.parallel_divide(fen, moves, depth, s.counting, table ? *table : own_table, s.threads, &progress, tick,
+                             notation);
 }
 
 std::uint64_t perft_nodes(Generator g, std::string_view fen, int depth, const PerftSettings& s, PerftTable* table) {
   if (depth <= 0) {
     require_settings(s);
-    with_generator(g, [&]<ChessPosition P>() { (void)P::from_fen(fen); });  // still refuse a bad FEN
+    generator_ops(g).check_fen(fen);  // still refuse a bad FEN
     return 1;
   }
   std::uint64_t total = 0;

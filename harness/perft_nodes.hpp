@@ -1,7 +1,7 @@
 // Perft of one position by a generator named at run time, with a hash table and threads: what `movegen
 // perft` runs, and what a program that splits a tree over machines (movegen-mpi) calls for each subtree.
 //
-//   perft_nodes(Generator::BITBOARD_TUNED, START_FEN, 7, {.hash_mb = 256, .threads = 2});   // 3195901860
+//   perft_nodes(named_generator("bitboard-tuned"), START_FEN, 7, {.hash_mb = 256, .threads = 2});   // 3195901860
 #pragma once
 
 #include <cstddef>

@@ -2,7 +2,7 @@
 // down into its distinct positions there, each to be counted once, with how many move paths from each root
 // move reach it. A divide is then the sum, over the subtrees a root move reaches, of paths times count.
 //
-//   PerftSplit split = split_perft(Generator::BITBOARD_TUNED, START_FEN, {}, 3);  // 20 root moves, 5362 subtrees
+//   PerftSplit split = split_perft(named_generator("bitboard-tuned"), START_FEN, {}, 3);  // 20 root moves, 5362 subtrees
 //   std::vector<std::uint64_t> counts;                                    // leaves 2 plies below each
 //   for (const std::string& fen : split.subtrees) counts.push_back(perft_nodes(g, fen, 2, {}));
 //   combine_divide(split, counts);                                        // the divide of perft 5

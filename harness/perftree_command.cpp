@@ -22,17 +22,15 @@ int run_perftree(const PerftreeOptions& options, std::ostream& out, std::ostream
   std::vector<std::string> moves = split_command(options.moves);
   for (std::string& m : moves)  // perftree writes promotions upper-case ("a7b8Q"); UCI uses lower case
     if (m.size() == 5) m[4] = char(std::tolower(static_cast<unsigned char>(m[4])));
-  return with_generator(parse_generator(options.generator), [&]<ChessPosition P>() {
-    const Notation notation = notation_for(options.fen, options.chess960);
-    P pos = position_after<P>(options.fen, moves, notation);
-    std::uint64_t total = 0;
-    for (auto [move, nodes] : divide(pos, options.depth)) {
-      fmt::print(out, "{} {}\n", to_uci(move, notation), nodes);
-      total += nodes;
-    }
-    fmt::print(out, "\n{}\n", options.depth == 0 ? 1 : total);
-    return 0;
-  });
+  const GeneratorOps& ops = generator_ops(parse_generator(options.generator));
+  const Notation notation = notation_for(options.fen, options.chess960);
+  std::uint64_t total = 0;
+  for (const auto& [move, nodes] : ops.divide(options.fen, moves, options.depth, Counting::BULK, notation)) {
+    fmt::print(out, "{} {}\n", move, nodes);
+    total += nodes;
+  }
+  fmt::print(out, "\n{}\n", options.depth == 0 ? 1 : total);
+  return 0;
 }
 
 Subcommand add_perftree_command(CLI::App& app) {

@@ -17,19 +17,13 @@
 #include "harness/debug_commands.hpp"
 #include "harness/divide_source.hpp"
 #include "harness/generators.hpp"
+#include "harness/json_output.hpp"
 #include "harness/node_check.hpp"
 #include "harness/options.hpp"
+#include "harness/show_view.hpp"
 #include "mailbox/attacks.hpp"
-#include "x88/position.hpp"
 
 namespace movegen::harness {
-
-namespace {
-
-struct Grid {
-  std::string title;
-  Bitboard squares;
-};
 
 // The sets the bitboard generator works with, from its own helpers and legality masks.
 std::vector<Grid> bitboard_grids(const BoardState& s) {
@@ -106,22 +100,15 @@ std::vector<Grid> mailbox_grids(const BoardState& s) {
           {"king danger", danger}};
 }
 
-// The 0x88 generators' board, all 128 entries, rank 8 on top: a row of 16 per rank, the index of its first
-// entry on the left; entries 8..15 of each row, off the board (`sq & 0x88` nonzero), marked '~'.
-void print_x88_board(std::ostream& out, const BoardState& s) {
-  const x88::Position pos = x88::Position::from_fen(to_fen(s));
-  fmt::print(out, "0x88 board (index 16 * rank + file; '~' off the board, where sq & 0x88 is nonzero):\n");
-  fmt::print(out, "        0 1 2 3 4 5 6 7 8 9 a b c d e f\n");
-  for (int r = RANK_8; r >= RANK_1; --r) {
-    std::string row = fmt::format("  {:#04x}  ", 16 * r);
-    for (x88::Square88 sq = 16 * r; sq < 16 * r + 16; ++sq)
-      row += x88::off_board(sq)            ? "~ "
-             : pos.board()[sq] == NO_PIECE ? ". "
-                                           : std::string{piece_to_char(pos.board()[sq]), ' '};
-    row.pop_back();
-    fmt::print(out, "{}\n", row);
+namespace {
+
+// Each representation's own board, drawn by its folder (board_views, from the generator table).
+void print_board_views(std::ostream& out, const std::vector<std::pair<std::string_view, BoardView>>& views) {
+  for (const auto& [representation, view] : views) {
+    fmt::print(out, "{}\n", view.caption);
+    for (const std::string& line : view.lines) fmt::print(out, "{}\n", line);
+    fmt::print(out, "\n");
   }
-  fmt::print(out, "        a b c d e f g h\n\n");
 }
 
 // Grids four to a row, rank 8 on top, 'x' for a square in the set.
@@ -196,31 +183,81 @@ std::map<std::string, int> print_move_lists(std::ostream& out, const std::vector
   return marks;
 }
 
-}  // namespace
-
-int run_show(const ShowOptions& options, std::ostream& out, std::ostream& err) {
-  (void)err;
-  const BoardState state = parse_fen(options.fen);
-  const Notation notation = notation_for(options.fen, options.chess960);
-  for (Generator g : all_generators())  // every check a generator makes, before anything is printed
-    with_generator(g, [&]<ChessPosition P>() { (void)P::from_fen(options.fen); });
+// Every generator's legal moves, sorted, and with `against` that generator's last. Throws what the
+// generators' from_fen throw, or the outside engine's ExternalError, before anything is printed.
+struct MoveLists {
   std::vector<std::string> names;
   std::vector<std::vector<std::string>> lists;
+  bool theirs = false;
+};
+MoveLists move_lists(const ShowOptions& options, Notation notation) {
+  for (Generator g : all_generators())  // every check a generator makes, before anything is printed
+    generator_ops(g).check_fen(options.fen);
+  MoveLists result;
+  auto& [names, lists, theirs] = result;
   for (Generator g : all_generators()) {
     names.push_back(generator_name(g));
-    lists.push_back(with_generator(g, [&]<ChessPosition P>() {
-      P pos = P::from_fen(options.fen);
-      std::vector<std::string> texts = legal_move_texts(pos, notation);
-      std::sort(texts.begin(), texts.end());
-      return texts;
-    }));
+    std::vector<std::string> texts;  // divide at depth 1: one entry per generated move
+    for (const auto& [move, nodes] : generator_ops(g).divide(options.fen, {}, 1, Counting::BULK, notation))
+      texts.push_back(move);
+    std::sort(texts.begin(), texts.end());
+    lists.push_back(std::move(texts));
   }
-  const bool theirs = !options.against.empty();
+  theirs = !options.against.empty();
   if (theirs) {  // asked before anything is printed: a failing engine leaves stdout empty
     const auto engine = make_divide_source(options.against, timeout_from_seconds(options.timeout_seconds), notation);
     names.push_back(engine->name());
     lists.push_back(engine->legal_moves(options.fen, {}));
   }
+  return result;
+}
+
+}  // namespace
+
+nlohmann::json show_json(const ShowOptions& options) {
+  const BoardState state = parse_fen(options.fen);
+  const auto [names, lists, theirs] = move_lists(options, notation_for(options.fen, options.chess960));
+  nlohmann::json generators = nlohmann::json::array(), moves = nlohmann::json::array();
+  for (std::size_t i = 0; i < names.size(); ++i)
+    generators.push_back({{"generator", names[i]}, {"moves", lists[i]}, {"external", theirs && i + 1 == names.size()}});
+  std::vector<std::string> all;
+  for (const auto& list : lists) all.insert(all.end(), list.begin(), list.end());
+  std::sort(all.begin(), all.end());
+  all.erase(std::unique(all.begin(), all.end()), all.end());
+  bool agree = true;
+  for (const std::string& move : all) {
+    const std::string mark = mark_of(move, lists, theirs);
+    agree = agree && mark.empty();
+    moves.push_back({{"move", move},
+                     {"from", move.substr(0, 2)},
+                     {"to", move.substr(2, 2)},
+                     {"mark", mark.empty() ? nlohmann::json(nullptr) : nlohmann::json(mark)}});
+  }
+  const std::vector<Grid> bitboard = bitboard_grids(state), check = mailbox_grids(state);
+  for (std::size_t i = 0; i < bitboard.size(); ++i) agree = agree && bitboard[i].squares == check[i].squares;
+  nlohmann::json board = nlohmann::json::array();
+  for (Piece p : state.board) board.push_back(p == NO_PIECE ? "" : std::string(1, piece_to_char(p)));
+  return {{"command", "show"},
+          {"fen", to_fen(state)},
+          {"side_to_move", state.side_to_move == WHITE ? "white" : "black"},
+          {"en_passant",
+           state.ep_square == SQ_NONE ? nlohmann::json(nullptr) : nlohmann::json(square_name(state.ep_square))},
+          {"board", board},
+          {"generators", generators},
+          {"moves", moves},
+          {"views", representation_views(state)},
+          {"agree", agree}};
+}
+
+int run_show(const ShowOptions& options, std::ostream& out, std::ostream& err) {
+  (void)err;
+  if (options.json) {
+    const nlohmann::json doc = show_json(options);
+    print_json(out, doc);
+    return doc["agree"] ? 0 : 1;
+  }
+  const BoardState state = parse_fen(options.fen);
+  const auto [names, lists, theirs] = move_lists(options, notation_for(options.fen, options.chess960));
 
   fmt::print(out, "    a b c d e f g h\n");
   for (int r = RANK_8; r >= RANK_1; --r) {
@@ -233,7 +270,7 @@ int run_show(const ShowOptions& options, std::ostream& out, std::ostream& err) {
   }
   fmt::print(out, "    a b c d e f g h\n\n{}\n{} to move\n\n", to_fen(state),
              state.side_to_move == WHITE ? "white" : "black");
-  print_x88_board(out, state);
+  print_board_views(out, board_views(options.fen));
 
   std::map<std::string, int> marks = print_move_lists(out, names, lists, theirs);
   bool differ = !marks.empty();
@@ -254,13 +291,15 @@ int run_show(const ShowOptions& options, std::ostream& out, std::ostream& err) {
 
 Subcommand add_show_command(CLI::App& app) {
   auto options = std::make_shared<ShowOptions>();
-  CLI::App* cmd = app.add_subcommand("show", "the board (8x8 and 0x88), every generator's moves and its bitboards");
+  CLI::App* cmd = app.add_subcommand(
+      "show", "the board (8x8 and each representation's own), every generator's moves and the bitboard sets");
   cmd->add_option("--fen", options->fen, "position (default: the start position)");
   cmd->add_option("--against", options->against,
                   "also list this generator's legal moves (uci:COMMAND, perftree:COMMAND, ...), marking the "
                   "moves only ours or only theirs");
   add_timeout_option(*cmd, options->timeout_seconds, "seconds --against may take for one reply");
   add_chess960_flag(*cmd, options->chess960);
+  add_json_flag(*cmd, options->json);
   return {cmd, [options](std::ostream& out, std::ostream& err) { return run_show(*options, out, err); }};
 }
 

@@ -46,14 +46,11 @@ std::vector<EpdEntry> load_suite(const std::string& path) {
   if (entries.empty()) throw EpdError(quote_path(path) + ": no positions (only blank or comment lines)");
   // parse_fen cannot tell whether the side not to move is in check; from_fen can.
   for (EpdEntry& entry : entries)
-    for (Generator g : all_generators())
-      with_generator(g, [&]<ChessPosition P>() {
-        try {
-          if (entry.refused.empty()) (void)P::from_fen(entry.fen);
-        } catch (const FenError& e) {
-          entry.refused = e.what();
-        }
-      });
+    for (Generator g : all_generators()) try {
+        if (entry.refused.empty()) generator_ops(g).check_fen(entry.fen);
+      } catch (const FenError& e) {
+        entry.refused = e.what();
+      }
   const auto checked =
       std::find_if(entries.begin(), entries.end(), [](const EpdEntry& e) { return e.refused.empty(); });
   if (checked == entries.end())
@@ -96,15 +93,12 @@ SuitePosition check_position(const EpdEntry& entry, const std::vector<Generator>
   SuitePosition result;
   if (!entry.refused.empty()) return result;
   for (Generator g : generators)
-    with_generator(g, [&]<ChessPosition P>() {
-      P pos = P::from_fen(entry.fen);
-      for (const PerftCount& expected : entry.counts) {
-        result.checks.push_back({g, expected, std::nullopt});
-        if (expected.depth > max_depth) continue;
-        result.checks.back().got = perft(pos, expected.depth);
-        result.deepest = std::max(result.deepest, expected.depth);
-      }
-    });
+    for (const PerftCount& expected : entry.counts) {
+      result.checks.push_back({g, expected, std::nullopt});
+      if (expected.depth > max_depth) continue;
+      result.checks.back().got = generator_ops(g).perft(entry.fen, expected.depth, Counting::BULK);
+      result.deepest = std::max(result.deepest, expected.depth);
+    }
   return result;
 }
 

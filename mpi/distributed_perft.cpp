@@ -107,7 +107,7 @@ void work(Generator generator, const PerftSettings& settings) {
 
 // What rank 0 set up before anyone counts.
 struct Job {
-  Generator generator = Generator::MAILBOX;
+  Generator generator = DEFAULT_GENERATOR;
   int depth = 0, split_depth = 0;
   PerftSplit split;
   std::unique_ptr<PerftCheckpoint> checkpoint;  // null without --checkpoint

@@ -11,6 +11,8 @@ packages=(
   clang libclang-rt-14-dev                    # libFuzzer targets
   gnuplot-nox                                 # the benchmark report's chart
   openmpi-bin libopenmpi-dev                  # movegen-mpi: perft across the ranks of an MPI job
+  libcpp-httplib-dev pkgconf                  # movegen lab: the study view's local server
+  chromium                                    # the study view's browser test (tests/lab_browser_test.mjs)
 )
 # node and npm run the adapters (adapters/); a node that is already there, with its own npm, is kept.
 command -v npm >/dev/null 2>&1 || packages+=(nodejs npm)

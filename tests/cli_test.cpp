@@ -4,10 +4,12 @@
 // Runs the built binary (MOVEGEN_BINARY, passed by tests/CMakeLists.txt).
 #include <algorithm>
 #include <boost/test/unit_test.hpp>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "harness/generators.hpp"
 #include "tests/run_cli.hpp"
 
 using namespace movegen::test;
@@ -36,7 +38,7 @@ BOOST_AUTO_TEST_CASE(perft_3_counts_the_start_position) {
   BOOST_TEST(r.out.substr(r.out.size() - last.size()) == last);
 }
 
-BOOST_AUTO_TEST_CASE(every_command_takes_each_of_the_eight_generators) {
+BOOST_AUTO_TEST_CASE(every_command_takes_each_generator_of_the_table) {
   const Run list = run_cli({"generators"});
   BOOST_TEST(list.code == 0);
   for (const char* line :
@@ -48,9 +50,9 @@ BOOST_AUTO_TEST_CASE(every_command_takes_each_of_the_eight_generators) {
         "mailbox-tuned   tuned      mailbox board string, masks, tuned",
         "bitboard-tuned  tuned      bitboards, masks, tuned"})
     BOOST_TEST(list.out.find(line) != std::string::npos, line);
-  BOOST_TEST(std::count(list.out.begin(), list.out.end(), '\n') == 8);
-  for (const char* g : {"mailbox", "mailbox-masks", "x88", "x88-masks", "bitboard-mtu", "bitboard-masks",
-                        "mailbox-tuned", "bitboard-tuned"}) {
+  BOOST_TEST(std::size_t(std::count(list.out.begin(), list.out.end(), '\n')) == movegen::harness::GENERATOR_COUNT);
+  for (const std::string_view name : movegen::harness::GENERATOR_NAMES) {
+    const std::string g(name);
     const Run perft = run_cli({"perft", "--generator", g, "--fen", "8/8/8/r2Pp2K/8/8/4k3/8 w - e6 0 1", "1"});
     BOOST_TEST(perft.code == 0, g);
     BOOST_TEST(perft.out.find("d5e6") == std::string::npos, g << " must not take en passant: the rank pin");
@@ -61,34 +63,43 @@ BOOST_AUTO_TEST_CASE(every_command_takes_each_of_the_eight_generators) {
                                                  "PPPBBPPP/R3K2R w KQkq - 0 1 ;D1 48 ;D2 2039\n"));
   const Run all = run_cli({"suite", "--generator", "all", suite});
   BOOST_TEST(all.code == 0);
-  BOOST_TEST(all.out.find("16 counts checked") != std::string::npos, all.out);
+  BOOST_TEST(
+      all.out.find(std::to_string(2 * movegen::harness::GENERATOR_COUNT) + " counts checked") != std::string::npos,
+      all.out);
 }
 
-BOOST_AUTO_TEST_CASE(compare_shows_the_three_by_two) {
+BOOST_AUTO_TEST_CASE(compare_shows_the_table_of_representations_by_strategies) {
   const std::string suite = scratch().file("start.epd", START + " ;D1 20 ;D2 400 ;D3 8902\n");
-  const Run eight = run_cli({"compare", suite});
-  BOOST_TEST(eight.code == 0);
-  BOOST_TEST(eight.out.find("mailbox  mailbox-masks            x88      x88-masks   bitboard-mtu bitboard-masks  "
-                            "mailbox-tuned bitboard-tuned  agree") != std::string::npos,
-             eight.out);
-  BOOST_TEST(eight.out.find("between 8 generators") != std::string::npos);
-  BOOST_TEST(eight.out.find("Mnps                   make-test-unmake      masks      masks effect") !=
+  const Run all = run_cli({"compare", suite});
+  BOOST_TEST(all.code == 0);
+  const std::string header = all.out.substr(0, all.out.find('\n'));
+  std::size_t at = 0;  // every generator of the table has a column, in table order
+  for (std::string_view name : movegen::harness::GENERATOR_NAMES) {
+    at = header.find(" " + std::string(name) + " ", at);
+    BOOST_TEST(at != std::string::npos, name << " in " << header);
+  }
+  BOOST_TEST(all.out.find("between " + std::to_string(movegen::harness::GENERATOR_COUNT) + " generators") !=
              std::string::npos);
-  for (const char* row : {"\nmailbox ", "\nx88 ", "\nbitboard "})
-    BOOST_TEST(eight.out.find(row, eight.out.find("masks effect")) != std::string::npos, row);
-  BOOST_TEST(eight.out.find("representation effect  make-test-unmake      masks") != std::string::npos, eight.out);
-  BOOST_TEST(eight.out.find("\nx88 / mailbox ") != std::string::npos, eight.out);
-  BOOST_TEST(eight.out.find("\nbitboard / mailbox ") != std::string::npos, eight.out);
+  BOOST_TEST(all.out.find("in each of 5 rounds; times are the median round's") != std::string::npos, all.out);
+  BOOST_TEST(all.out.find("Mnps (spread)          make-test-unmake            masks   masks effect") !=
+             std::string::npos);
+  for (std::string_view r : movegen::harness::all_representations())  // one row each, from the table
+    BOOST_TEST(all.out.find("\n" + std::string(r) + " ", all.out.find("masks effect")) != std::string::npos, r);
+  BOOST_TEST(all.out.find("representation effect  make-test-unmake            masks") != std::string::npos, all.out);
+  BOOST_TEST(all.out.find("\nx88 / mailbox ") != std::string::npos, all.out);
+  BOOST_TEST(all.out.find("\nbitboard / mailbox ") != std::string::npos, all.out);
   BOOST_TEST(
-      eight.out.find("Mnps, tuned tier        reference masks      tuned     tuning effect") != std::string::npos,
-      eight.out);
-  BOOST_TEST(eight.out.find("all counts agree") != std::string::npos);
+      all.out.find("Mnps, tuned tier        reference masks            tuned  tuning effect") != std::string::npos,
+      all.out);
+  BOOST_TEST(all.out.find("all counts agree") != std::string::npos);
   // Two generators: the effects that need a missing generator are shown as "-".
   const Run two = run_cli({"compare", "--generators", "mailbox,bitboard-tuned", suite});
   BOOST_TEST(two.code == 0);
   BOOST_TEST(two.out.find("between 2 generators") != std::string::npos, two.out);
   BOOST_TEST(two.out.find("mailbox-masks") == std::string::npos, two.out);
-  BOOST_TEST(two.out.find("-                 -\n") != std::string::npos, two.out);
+  BOOST_TEST(two.out.find("\nx88                                   -                -              -\n") !=
+                 std::string::npos,
+             two.out);
 }
 
 BOOST_AUTO_TEST_CASE(suite_with_a_wrong_count_fails_with_exit_1) {
@@ -274,22 +285,72 @@ std::vector<std::string> marked(const std::string& out, const std::string& title
   return squares;
 }
 
+// The header of show's side-by-side lists when every generator of the table lists `n` moves: a column of at
+// least 20 characters each, "mailbox (4)", "mailbox-masks (4)", ...
+std::string legal_moves_header(int n) {
+  std::string header = "legal moves:";
+  for (std::string_view name : movegen::harness::GENERATOR_NAMES) {
+    const std::string column = std::string(name) + " (" + std::to_string(n) + ")";
+    header += "  " + column + std::string(column.size() < 20 ? 20 - column.size() : 0, ' ');
+  }
+  return header.substr(0, header.find_last_not_of(' ') + 1);
+}
+
 }  // namespace
+
+// show --json: the same data as the text, each representation's board by its folder's own names.
+BOOST_AUTO_TEST_CASE(show_json_gives_each_representations_board_the_lists_and_the_sets) {
+  const Run r = run_cli({"show", "--json", "--fen", "4r1k1/8/8/8/8/8/4B3/4K3 w - - 0 1"});
+  BOOST_TEST_REQUIRE(r.code == 0, r.err);
+  const nlohmann::json doc = nlohmann::json::parse(r.out);
+  BOOST_TEST(doc["command"] == "show");
+  BOOST_TEST(doc["agree"] == true);
+  const auto representations = movegen::harness::all_representations();
+  BOOST_TEST_REQUIRE(doc["views"].size() == representations.size());  // one board per representation
+  for (std::size_t i = 0; i < representations.size(); ++i)
+    BOOST_TEST(doc["views"][i]["representation"] == std::string(representations[i]));
+  const auto board = [&](const std::string& name) {
+    for (const nlohmann::json& b : doc["views"])
+      if (b["representation"] == name) return b["fields"];
+    return nlohmann::json();
+  };
+  BOOST_TEST(board("mailbox")["board string"][0] == "----K-------B---" + std::string(40, '-') + "----r-k-");
+  const nlohmann::json x88 = board("x88")["board"];
+  BOOST_TEST_REQUIRE(x88.size() == 128u);
+  BOOST_TEST(x88[0x74] == "r");  // e8
+  BOOST_TEST(x88[0x14] == "B");  // e2
+  BOOST_TEST(x88[0x18] == "~");  // past the h-file
+  BOOST_TEST(board("x88")["pieces(WHITE)"] == nlohmann::json::array({"0x04", "0x14"}));
+  BOOST_TEST(board("bitboard")["pieces(WHITE, BISHOP)"][0] == "0x0000000000001000");
+  BOOST_TEST_REQUIRE(doc["generators"].size() == movegen::harness::GENERATOR_COUNT);
+  for (const nlohmann::json& g : doc["generators"]) BOOST_TEST(g["moves"].size() == 4u, g["generator"]);
+  int pinned_grids = 0;
+  for (const nlohmann::json& v : doc["views"])
+    if (v["representation"] == "bitboard")
+      for (const nlohmann::json& grid : v["grids"])
+        if (grid["title"] == "pinned") ++pinned_grids, BOOST_TEST(grid["squares"] == nlohmann::json::array({"e2"}));
+  BOOST_TEST(pinned_grids == 1);
+}
 
 BOOST_AUTO_TEST_CASE(show_prints_every_generators_move_list_and_the_masks) {
   // The bishop on e2 is pinned by the rook on e8: it has no move, the king has four.
   const Run pin = run_cli({"show", "--fen", "4r1k1/8/8/8/8/8/4B3/4K3 w - - 0 1"});
   BOOST_TEST(pin.code == 0);
-  BOOST_TEST(
-      pin.out.find(
-          "legal moves:  mailbox (4)           mailbox-masks (4)     x88 (4)               x88-masks (4)         "
-          "bitboard-mtu (4)      bitboard-masks (4)    mailbox-tuned (4)     bitboard-tuned (4)") != std::string::npos,
-      pin.out);
+  BOOST_TEST(pin.out.find(legal_moves_header(4)) != std::string::npos, pin.out);
   // The 0x88 board beside the 8x8 one: 16 entries a rank, the right half off the board.
   BOOST_TEST(pin.out.find("0x88 board") != std::string::npos, pin.out);
   BOOST_TEST(pin.out.find("  0x70  . . . . r . k . ~ ~ ~ ~ ~ ~ ~ ~\n") != std::string::npos, pin.out);
   BOOST_TEST(pin.out.find("  0x10  . . . . B . . . ~ ~ ~ ~ ~ ~ ~ ~\n") != std::string::npos, pin.out);
   BOOST_TEST(pin.out.find("  0x00  . . . . K . . . ~ ~ ~ ~ ~ ~ ~ ~\n") != std::string::npos, pin.out);
+  BOOST_TEST(pin.out.find("  pieces(WHITE): K0x04 B0x14\n") != std::string::npos, pin.out);  // the piece list
+  // The mailbox's own board: the 64-character string, and its ranks with the index of their first square.
+  BOOST_TEST(pin.out.find("mailbox board string") != std::string::npos, pin.out);
+  BOOST_TEST(pin.out.find("  ----K-------B---" + std::string(40, '-') + "----r-k-\n") != std::string::npos, pin.out);
+  BOOST_TEST(pin.out.find("  56  ----r-k-\n") != std::string::npos, pin.out);
+  BOOST_TEST(pin.out.find("   8  ----B---\n") != std::string::npos, pin.out);
+  // The bitboard position's own sets, as its accessors name them.
+  BOOST_TEST(pin.out.find("  pieces(WHITE, BISHOP)  0x0000000000001000  e2\n") != std::string::npos, pin.out);
+  BOOST_TEST(pin.out.find("  pieces(BLACK)          0x5000000000000000  e8 g8\n") != std::string::npos, pin.out);
   BOOST_TEST(marked(pin.out, "pinned") == (std::vector<std::string>{"e2"}));
   BOOST_TEST(marked(pin.out, "checkers").empty());
   BOOST_TEST(marked(pin.out, "white pieces") == (std::vector<std::string>{"e1", "e2"}));
@@ -298,11 +359,7 @@ BOOST_AUTO_TEST_CASE(show_prints_every_generators_move_list_and_the_masks) {
   // rook's rank or file (e1 itself included), nor the black king's squares.
   const Run check = run_cli({"show", "--fen", "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1"});
   BOOST_TEST(check.code == 0);
-  BOOST_TEST(
-      check.out.find(
-          "legal moves:  mailbox (3)           mailbox-masks (3)     x88 (3)               x88-masks (3)         "
-          "bitboard-mtu (3)      bitboard-masks (3)    mailbox-tuned (3)     bitboard-tuned (3)") != std::string::npos,
-      check.out);
+  BOOST_TEST(check.out.find(legal_moves_header(3)) != std::string::npos, check.out);
   BOOST_TEST(marked(check.out, "checkers") == (std::vector<std::string>{"e2"}));
   const std::vector<std::string> danger = marked(check.out, "king danger");
   for (const char* s : {"d2", "f2", "e1", "e3", "d8", "f7"})

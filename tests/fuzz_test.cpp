@@ -247,7 +247,7 @@ BOOST_AUTO_TEST_CASE(fuzz_json_is_one_document_with_the_counts) {
   BOOST_TEST(doc["command"] == "fuzz");
   BOOST_TEST(doc["positions"].get<int>() == 12);
   BOOST_TEST(doc["games"].get<int>() == 2);
-  BOOST_TEST(doc["generators"].size() == 8u);
+  BOOST_TEST(doc["generators"].size() == movegen::harness::GENERATOR_COUNT);
   BOOST_TEST(doc["against"].is_null());
   BOOST_TEST(doc["mismatch"].is_null());
   test::expect_bad_input({"fuzz", "--json", "--games", "0"}, "--games");

@@ -68,24 +68,29 @@ void check_suite_settings(Generator g) {
   BOOST_TEST(checked > 184);
 }
 
-BOOST_AUTO_TEST_CASE(suite_with_and_without_hash_and_threads_mailbox) { check_suite_settings(Generator::MAILBOX); }
-BOOST_AUTO_TEST_CASE(suite_with_and_without_hash_and_threads_mailbox_masks) {
-  check_suite_settings(Generator::MAILBOX_MASKS);
+BOOST_AUTO_TEST_CASE(suite_with_and_without_hash_and_threads_mailbox) {
+  check_suite_settings(named_generator("mailbox"));
 }
-BOOST_AUTO_TEST_CASE(suite_with_and_without_hash_and_threads_x88) { check_suite_settings(Generator::X88); }
-BOOST_AUTO_TEST_CASE(suite_with_and_without_hash_and_threads_x88_masks) { check_suite_settings(Generator::X88_MASKS); }
+BOOST_AUTO_TEST_CASE(suite_with_and_without_hash_and_threads_mailbox_masks) {
+  check_suite_settings(named_generator("mailbox-masks"));
+}
+BOOST_AUTO_TEST_CASE(suite_with_and_without_hash_and_threads_x88) { check_suite_settings(named_generator("x88")); }
+BOOST_AUTO_TEST_CASE(suite_with_and_without_hash_and_threads_x88_masks) {
+  check_suite_settings(named_generator("x88-masks"));
+}
 BOOST_AUTO_TEST_CASE(suite_with_and_without_hash_and_threads_bitboard) {
-  check_suite_settings(Generator::BITBOARD_TUNED);
+  check_suite_settings(named_generator("bitboard-tuned"));
 }
 BOOST_AUTO_TEST_CASE(suite_with_and_without_hash_and_threads_bitboard_mtu) {
-  check_suite_settings(Generator::BITBOARD_MTU);
+  check_suite_settings(named_generator("bitboard-mtu"));
 }
 
 BOOST_AUTO_TEST_CASE(perft_nodes_counts_depth_zero_and_refuses_bad_input) {
-  BOOST_TEST(perft_nodes(Generator::BITBOARD_TUNED, START_FEN, 0, {}) == 1u);
-  BOOST_CHECK_THROW(perft_nodes(Generator::BITBOARD_TUNED, "8/8/8/8/8/8/8/8 w - - 0 1", 2, {}), FenError);
-  BOOST_CHECK_THROW(perft_nodes(Generator::BITBOARD_TUNED, START_FEN, 2, {.threads = 0}), UsageError);
-  BOOST_CHECK_THROW(perft_nodes(Generator::BITBOARD_TUNED, START_FEN, 2, {.hash_mb = MAX_HASH_MB + 1}), UsageError);
+  BOOST_TEST(perft_nodes(named_generator("bitboard-tuned"), START_FEN, 0, {}) == 1u);
+  BOOST_CHECK_THROW(perft_nodes(named_generator("bitboard-tuned"), "8/8/8/8/8/8/8/8 w - - 0 1", 2, {}), FenError);
+  BOOST_CHECK_THROW(perft_nodes(named_generator("bitboard-tuned"), START_FEN, 2, {.threads = 0}), UsageError);
+  BOOST_CHECK_THROW(perft_nodes(named_generator("bitboard-tuned"), START_FEN, 2, {.hash_mb = MAX_HASH_MB + 1}),
+                    UsageError);
 }
 
 BOOST_AUTO_TEST_CASE(cli_divide_is_the_same_with_hash_and_threads) {

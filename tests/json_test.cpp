@@ -1,6 +1,7 @@
 // `--json` on perft, suite and compare: one JSON document on stdout, built from the same results as the text
 // report, with the same exit codes. Counts are checked against the bundled suite's EPD counts (Stockfish's),
 // never against what the program printed.
+#include <algorithm>
 #include <boost/test/unit_test.hpp>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -8,10 +9,12 @@
 #include <vector>
 
 #include "common/epd.hpp"
+#include "harness/generators.hpp"
 #include "tests/run_cli.hpp"
 
 using namespace movegen;
 using namespace movegen::test;
+namespace tt = boost::test_tools;
 using nlohmann::json;
 
 namespace {
@@ -162,8 +165,8 @@ BOOST_AUTO_TEST_CASE(suite_json_passes_when_every_count_matches) {
   const std::string file = scratch().file("json_pass.epd", text);
   const json doc = run_json({"suite", "--json", "--generator", "all", file}, 0);
   BOOST_TEST(doc["pass"] == true);
-  BOOST_TEST(doc["generators"].size() == 8u);
-  BOOST_TEST(doc["summary"]["counts_checked"] == 3 * 2 * 8);
+  BOOST_TEST(doc["generators"].size() == harness::GENERATOR_COUNT);
+  BOOST_TEST(doc["summary"]["counts_checked"] == 3 * 2 * harness::GENERATOR_COUNT);
   BOOST_TEST(doc["summary"]["positions_failed"] == 0);
 }
 
@@ -177,8 +180,9 @@ BOOST_AUTO_TEST_CASE(compare_json_rows_totals_and_the_three_by_two) {
   BOOST_TEST(doc["all_agree"] == true);
   BOOST_TEST(doc["bulk"] == true);
   const json& generators = doc["generators"];
-  BOOST_TEST(generators == json::array({"mailbox", "mailbox-masks", "x88", "x88-masks", "bitboard-mtu",
-                                        "bitboard-masks", "mailbox-tuned", "bitboard-tuned"}));
+  BOOST_TEST(generators.size() == harness::GENERATOR_COUNT);
+  for (std::size_t g = 0; g < harness::GENERATOR_COUNT; ++g)
+    BOOST_TEST(generators[g] == std::string(harness::GENERATOR_NAMES[g]));
   BOOST_TEST_REQUIRE(doc["positions"].size() == entries.size());
   std::uint64_t all_nodes = 0;
   for (std::size_t i = 0; i < entries.size(); ++i) {
@@ -190,8 +194,8 @@ BOOST_AUTO_TEST_CASE(compare_json_rows_totals_and_the_three_by_two) {
     BOOST_TEST(row["depth"] == 3);
     BOOST_TEST(row["agree"] == true);
     BOOST_TEST(row["nodes"].get<std::uint64_t>() == expected);
-    BOOST_TEST_REQUIRE(row["generators"].size() == 8u);
-    for (std::size_t g = 0; g < 8; ++g) {
+    BOOST_TEST_REQUIRE(row["generators"].size() == harness::GENERATOR_COUNT);
+    for (std::size_t g = 0; g < harness::GENERATOR_COUNT; ++g) {
       BOOST_TEST(row["generators"][g]["generator"] == generators[g]);
       BOOST_TEST(row["generators"][g]["nodes"].get<std::uint64_t>() == expected);
     }
@@ -217,6 +221,42 @@ BOOST_AUTO_TEST_CASE(compare_json_rows_totals_and_the_three_by_two) {
   BOOST_TEST(table["tuned"]["bitboard"].get<double>() == mnps[2][2]);
   BOOST_TEST(table["tuning_effect"]["mailbox"].get<double>() == mnps[0][2] / mnps[0][1]);
   BOOST_TEST(!table["tuned"].contains("x88"));  // x88 has no tuned generator
+}
+
+// --rounds 3: every count timed three times; each row's and total's seconds are the median of its rounds, the
+// rounds of the totals are the sums of the rows' rounds, and each cell of the table carries its spread.
+BOOST_AUTO_TEST_CASE(compare_json_times_every_count_in_each_round_and_reports_the_median_and_spread) {
+  const std::vector<EpdEntry> entries = bundled(3);
+  const std::string file = scratch().file("json_rounds.epd", epd_line(entries[0], 3) + epd_line(entries[1], 3));
+  const json doc = run_json({"compare", "--json", "--rounds", "3", "--generators", "mailbox,x88-masks", file}, 0);
+  BOOST_TEST(doc["rounds"] == 3);
+  const auto median_of = [](const json& rounds) {
+    std::vector<double> v = rounds.get<std::vector<double>>();
+    std::sort(v.begin(), v.end());
+    return v.at(1);
+  };
+  for (std::size_t g = 0; g < 2; ++g) {
+    const json& total = doc["totals"][g];
+    BOOST_TEST_REQUIRE(total["rounds"].size() == 3u);
+    BOOST_TEST(total["seconds"].get<double>() == median_of(total["rounds"]));
+    std::vector<double> sums(3, 0.0);
+    for (const json& row : doc["positions"]) {
+      BOOST_TEST_REQUIRE(row["generators"][g]["rounds"].size() == 3u);
+      BOOST_TEST(row["generators"][g]["seconds"].get<double>() == median_of(row["generators"][g]["rounds"]));
+      for (std::size_t r = 0; r < 3; ++r) sums[r] += row["generators"][g]["rounds"][r].get<double>();
+    }
+    for (std::size_t r = 0; r < 3; ++r) BOOST_TEST(total["rounds"][r].get<double>() == sums[r], tt::tolerance(1e-9));
+    const std::vector<double> rounds = total["rounds"].get<std::vector<double>>();
+    const double spread =
+        (*std::max_element(rounds.begin(), rounds.end()) - *std::min_element(rounds.begin(), rounds.end())) /
+        median_of(total["rounds"]);
+    BOOST_TEST(total["spread"].get<double>() == spread, tt::tolerance(1e-9));
+  }
+  const json& table = doc["two_by_two"];
+  BOOST_TEST(table["spread"]["mailbox"]["make_test_unmake"].get<double>() == doc["totals"][0]["spread"].get<double>());
+  BOOST_TEST(table["spread"]["x88"]["masks"].get<double>() == doc["totals"][1]["spread"].get<double>());
+  BOOST_TEST(table["spread"]["x88"]["make_test_unmake"].is_null());
+  expect_bad_input({"compare", "--rounds", "0", file}, "--rounds: 0 is outside 1..1000");
 }
 
 BOOST_AUTO_TEST_CASE(compare_json_names_a_disagreement_and_leaves_missing_cells_null) {

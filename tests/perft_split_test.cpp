@@ -56,13 +56,13 @@ BOOST_AUTO_TEST_CASE(the_start_position_splits_into_the_published_numbers_of_dis
       }
     }
   }
-  BOOST_TEST(split_perft(Generator::BITBOARD_TUNED, START_FEN, {}, 4).subtrees.size() == 72078u);
+  BOOST_TEST(split_perft(named_generator("bitboard-tuned"), START_FEN, {}, 4).subtrees.size() == 72078u);
 }
 
 // 1. Nf3 a6 2. Nc3 and 1. Nc3 a6 2. Nf3 reach one position from two root moves: one subtree, one path
 // from each.
 BOOST_AUTO_TEST_CASE(a_transposition_between_root_moves_is_one_subtree) {
-  const PerftSplit split = split_perft(Generator::MAILBOX, START_FEN, {}, 3);
+  const PerftSplit split = split_perft(named_generator("mailbox"), START_FEN, {}, 3);
   const std::string both_knights = "rnbqkbnr/1ppppppp/p7/8/8/2N2N2/PPPPPPPP/R1BQKB1R b KQkq -";
   const auto at = std::find(split.subtrees.begin(), split.subtrees.end(), both_knights);
   BOOST_REQUIRE(at != split.subtrees.end());
@@ -79,7 +79,7 @@ BOOST_AUTO_TEST_CASE(a_transposition_between_root_moves_is_one_subtree) {
 // Lines cross within one root move too: after 1. Nf3 each of black's four knight moves and the two
 // knights' return (2. Ng1 Ng8 or Nb8) reach the start position again, 4 plies down: 4 paths, one subtree.
 BOOST_AUTO_TEST_CASE(a_transposition_within_one_root_move_counts_its_paths) {
-  const PerftSplit split = split_perft(Generator::BITBOARD_TUNED, START_FEN, {}, 4);
+  const PerftSplit split = split_perft(named_generator("bitboard-tuned"), START_FEN, {}, 4);
   const std::string start = position_key(START_FEN);
   const auto at = std::find(split.subtrees.begin(), split.subtrees.end(), start);
   BOOST_REQUIRE(at != split.subtrees.end());
@@ -124,8 +124,8 @@ BOOST_AUTO_TEST_CASE(combined_subtree_counts_equal_the_divide) {
 }
 
 BOOST_AUTO_TEST_CASE(a_mated_root_has_no_root_moves_and_no_subtrees) {
-  const PerftSplit split =
-      split_perft(Generator::BITBOARD_TUNED, "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", {}, 2);
+  const PerftSplit split = split_perft(named_generator("bitboard-tuned"),
+                                       "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", {}, 2);
   BOOST_TEST(split.root_moves.empty());
   BOOST_TEST(split.subtrees.empty());
   BOOST_TEST(combine_divide(split, {}).empty());
@@ -133,8 +133,9 @@ BOOST_AUTO_TEST_CASE(a_mated_root_has_no_root_moves_and_no_subtrees) {
 
 BOOST_AUTO_TEST_CASE(a_split_depth_outside_the_range_is_refused) {
   for (int bad : {0, -1, MAX_SPLIT_DEPTH + 1})
-    BOOST_CHECK_EXCEPTION(split_perft(Generator::MAILBOX, START_FEN, {}, bad), UsageError, [](const UsageError& e) {
-      return std::string(e.what()).find("bad --split-depth") != std::string::npos;
-    });
-  BOOST_CHECK_THROW(combine_divide(split_perft(Generator::MAILBOX, START_FEN, {}, 1), {1, 2}), std::invalid_argument);
+    BOOST_CHECK_EXCEPTION(
+        split_perft(named_generator("mailbox"), START_FEN, {}, bad), UsageError,
+        [](const UsageError& e) { return std::string(e.what()).find("bad --split-depth") != std::string::npos; });
+  BOOST_CHECK_THROW(combine_divide(split_perft(named_generator("mailbox"), START_FEN, {}, 1), {1, 2}),
+                    std::invalid_argument);
 }

@@ -56,19 +56,22 @@ namespace movegen {
 // Polyglot Zobrist key) and zobrist_key(BoardState) from common/zobrist.hpp; PerftTable, perft(pos, depth,
 // counting, table) and parallel_divide(pos, depth, counting, table, threads) from common/parallel_perft.hpp.
 
-/// The eight generators' position types: the reference 3x2 (representation x legality strategy) and the
-/// tuned tier. Each offers from_fen, fen, make_move, unmake_move, generate_legal, checkers, side_to_move,
-/// ... (the ChessPosition concept).
-using MailboxPosition = mailbox::MtuPosition;           // board string, make-test-unmake
-using MailboxMasksPosition = mailbox::MasksPosition;    // board string, check and pin masks
-using X88Position = x88::MtuPosition;                   // 0x88 board with piece lists, make-test-unmake
-using X88MasksPosition = x88::MasksPosition;            // 0x88 board with piece lists, check and pin masks
-using BitboardMtuPosition = bitboard::MtuPosition;      // bitboards, make-test-unmake
-using BitboardMasksPosition = bitboard::MasksPosition;  // bitboards, check and pin masks
-using MailboxTunedPosition = mailbox_tuned::Position;   // board string, the fastest we have
-using BitboardPosition = bitboard_tuned::Position;      // bitboards, the fastest we have
-/// All eight, for templated tests (BOOST_AUTO_TEST_CASE_TEMPLATE, TYPED_TEST).
+/// Every generator's position type, from the generator table (harness/generator_table.hpp): the reference
+/// tier (representation x legality strategy) and the tuned tier. Each offers from_fen, fen, make_move,
+/// unmake_move, generate_legal, checkers, side_to_move, ... (the ChessPosition concept). All of them, in table
+/// order, for templated tests (BOOST_AUTO_TEST_CASE_TEMPLATE, TYPED_TEST):
 using harness::AllPositions;
+/// The position type of the generator called Name: GeneratorPosition<"x88-masks">.
+using harness::GeneratorPosition;
+/// Short names for the generators of version 0.2, each the table's type of that name.
+using MailboxPosition = GeneratorPosition<"mailbox">;               // board string, make-test-unmake
+using MailboxMasksPosition = GeneratorPosition<"mailbox-masks">;    // board string, check and pin masks
+using X88Position = GeneratorPosition<"x88">;                       // 0x88 board with piece lists, make-test-unmake
+using X88MasksPosition = GeneratorPosition<"x88-masks">;            // 0x88 board with piece lists, masks
+using BitboardMtuPosition = GeneratorPosition<"bitboard-mtu">;      // bitboards, make-test-unmake
+using BitboardMasksPosition = GeneratorPosition<"bitboard-masks">;  // bitboards, check and pin masks
+using MailboxTunedPosition = GeneratorPosition<"mailbox-tuned">;    // board string, the fastest we have
+using BitboardPosition = GeneratorPosition<"bitboard-tuned">;       // bitboards, the fastest we have
 
 /// The position of `fen` after the UCI `moves` (e.g. {"e2e4", "e7e5"}; castling written as `notation` says)
 /// are played in order. Throws FenError naming the FEN field at fault, or MoveError naming the first move that
@@ -108,22 +111,24 @@ Move make_uci_move(P& pos, std::string_view text, Notation notation = Notation::
 }
 
 // Generators named at run time by a spec string, and outside engines: these need movegen::harness.
-using harness::all_generators;    // the eight built-in Generator values
+using harness::all_generators;    // every built-in Generator, in table order
 using harness::Divergence;        // where two sources first disagree: path, FEN, moves only one generates
 using harness::DivideResult;      // (UCI text, leaf nodes) per move, in the source's order, and the total
 using harness::DivideSource;      // divide(fen, moves, depth) and legal_moves(fen, moves) of one spec
 using harness::ExternalError;     // an outside program failed, hung, or broke its protocol
 using harness::find_divergence;   // two sources' divides compared, descending to the first differing list
-using harness::Generator;         // MAILBOX, MAILBOX_MASKS, X88, X88_MASKS, BITBOARD_MTU, ..., BITBOARD_TUNED
+using harness::Generator;         // a built-in generator: its place in the table
 using harness::generator_name;    // "mailbox", "mailbox-masks", "x88", ..., "bitboard-tuned"
-using harness::parse_generator;   // the inverse; UsageError for another name
+using harness::GENERATOR_NAMES;   // every built-in name, in table order
+using harness::named_generator;   // named_generator("x88"): the Generator of a name, checked at compile time
+using harness::parse_generator;   // the inverse of generator_name; UsageError for another name
 using harness::perft_nodes;       // perft of a FEN by a Generator with a hash table and threads
 using harness::PerftSettings;     // bulk, hash_mb, threads for perft_nodes
 using harness::print_divergence;  // the report `movegen diff` prints
 using harness::UsageError;        // a malformed spec or an unknown generator name
 using harness::with_generator;    // runs f.template operator()<P>() with P the position type of a Generator
 
-/// The generator a spec names: one of the eight built-in names ("mailbox", ..., "bitboard-tuned"; computed in
+/// The generator a spec names: one of the built-in names ("mailbox", ..., "bitboard-tuned"; computed in
 /// this process), "uci:COMMAND" (a UCI engine answering `go perft` like Stockfish, started once and kept until
 /// the source is destroyed) or "perftree:COMMAND" (run as `COMMAND DEPTH FEN [MOVES]` per query). COMMAND
 /// is split into words as a shell splits them. Every reply from a program must arrive within `timeout`.

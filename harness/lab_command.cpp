@@ -1,0 +1,377 @@
+// `movegen lab`: the study view, a page served on 127.0.0.1 only. The page asks for JSON and draws it; every
+// fact about a position comes from the functions behind `show --json` (show_view.hpp), the piece traces
+// (piece_trace.hpp) and the built-in generators' divides (divide_source.hpp), never from JavaScript.
+#include <arpa/inet.h>
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+#include <httplib.h>
+#include <netinet/in.h>
+#include <spawn.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <atomic>
+#include <fstream>
+#include <optional>
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <sstream>
+#include <thread>
+
+#include "harness/cli.hpp"
+#include "harness/commands.hpp"
+#include "harness/divide_source.hpp"
+#include "harness/generators.hpp"
+#include "harness/json_output.hpp"
+#include "harness/lab_assets.hpp"
+#include "harness/piece_trace.hpp"
+#include "harness/setup.hpp"
+#include "harness/show_view.hpp"
+
+extern char** environ;
+
+namespace movegen::harness {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+/// The port `movegen lab` serves on unless --port says otherwise.
+constexpr int DEFAULT_LAB_PORT = 8765;
+/// The deepest divide the page may ask for: every generator counts it while the page waits.
+constexpr int MAX_LAB_DIVIDE_DEPTH = 4;
+
+struct LabOptions {
+  int port = DEFAULT_LAB_PORT;  // 0: any free port (the address printed says which)
+  std::string compare_file;     // a saved `compare --json` document to chart
+  bool open = false;            // open the page with xdg-open
+  bool stay = false;            // keep serving when the last page is closed
+  double close_grace_seconds = 5;
+};
+
+// The page's request parameters, read as the CLI reads its options.
+struct Query {
+  std::string fen;
+  std::vector<std::string> moves;
+  Notation notation = Notation::CLASSICAL;
+};
+
+std::vector<std::string> split_moves(const std::string& text) {
+  std::vector<std::string> moves;
+  std::istringstream in(text);
+  for (std::string m; std::getline(in, m, ',');)
+    if (!m.empty()) moves.push_back(m);
+  return moves;
+}
+
+Query read_query(const httplib::Request& req) {
+  Query q{req.has_param("fen") ? req.get_param_value("fen") : std::string(START_FEN),
+          split_moves(req.get_param_value("moves")), Notation::CLASSICAL};
+  q.notation = notation_for(q.fen, req.get_param_value("chess960") == "1");
+  return q;
+}
+
+// The FEN reached from the query's FEN by its moves, as the default generator plays them.
+std::string fen_after(const Query& q) {
+  return with_generator(DEFAULT_GENERATOR,
+                        [&]<ChessPosition P>() { return position_after<P>(q.fen, q.moves, q.notation).fen(); });
+}
+
+int read_depth(const httplib::Request& req, int fallback) {
+  const std::string text = req.get_param_value("depth");
+  if (text.empty()) return fallback;
+  int depth = 0;
+  try {
+    std::size_t used = 0;
+    depth = std::stoi(text, &used);
+    if (used != text.size()) depth = 0;
+  } catch (const std::exception&) {
+    depth = 0;
+  }
+  if (depth < 1 || depth > MAX_LAB_DIVIDE_DEPTH)
+    throw UsageError(fmt::format("bad depth {}: expected 1..{}", quote_for_error(text), MAX_LAB_DIVIDE_DEPTH));
+  return depth;
+}
+
+// Every built-in generator's divide of `fen` at `depth`, row by move, each row's counts in generator order
+// and marked where they differ.
+nlohmann::json divides(const std::string& fen, int depth, Notation notation) {
+  nlohmann::json names = nlohmann::json::array(), totals = nlohmann::json::array();
+  std::map<std::string, std::vector<nlohmann::json>> rows;
+  const std::vector<Generator> generators = all_generators();
+  for (std::size_t i = 0; i < generators.size(); ++i) {
+    const auto source = make_divide_source(generator_name(generators[i]), std::chrono::milliseconds(0), notation);
+    const DivideResult result = source->divide(fen, {}, depth);
+    names.push_back(generator_name(generators[i]));
+    totals.push_back(result.total);
+    for (const auto& [move, nodes] : result.moves) {
+      auto& row = rows[move];
+      row.resize(generators.size(), nullptr);
+      row[i] = nodes;
+    }
+  }
+  nlohmann::json table = nlohmann::json::array();
+  for (auto& [move, counts] : rows) {
+    counts.resize(generators.size(), nullptr);
+    const bool differs = std::any_of(counts.begin(), counts.end(), [&](const nlohmann::json& c) { return c != counts[0]; });
+    table.push_back({{"move", move}, {"counts", counts}, {"differs", differs}});
+  }
+  return {{"depth", depth}, {"generators", names}, {"rows", table}, {"totals", totals}};
+}
+
+// One line of an engine's divide as UCI: `e2e4: 20`, `e2e4 20`, or long algebraic `Ng1-f3: 20`,
+// `e7xd8=Q 3`, `O-O 12` (castling found among `ours`, the legal moves with their texts).
+std::optional<std::pair<std::string, std::uint64_t>> read_engine_line(std::string line,
+                                                                      const std::vector<std::pair<Move, std::string>>& ours) {
+  const std::size_t start = line.find_first_not_of(" \t");
+  if (start == std::string::npos) return std::nullopt;
+  line.erase(0, start);
+  const std::size_t end = line.find_first_of(" \t:");
+  std::string move = line.substr(0, end), rest = end == std::string::npos ? "" : line.substr(end);
+  if (move == "O-O" || move == "0-0" || move == "O-O-O" || move == "0-0-0") {
+    const bool king_side = move.size() == 3;
+    for (const auto& [m, text] : ours)
+      if (m.flag() == CASTLING && (file_of(m.to()) > file_of(m.from())) == king_side) move = text;
+  } else {
+    if (!move.empty() && std::strchr("KQRBN", move[0])) move.erase(0, 1);
+    std::erase_if(move, [](char c) { return c == '-' || c == 'x' || c == '=' || c == '+' || c == '#'; });
+  }
+  return parse_divide_line(move + rest);
+}
+
+// The pasted divide beside ours (the default generator's) at `depth`: one row per move either has.
+nlohmann::json engine_rows(const Query& q, int depth, const std::string& pasted) {
+  const std::string fen = fen_after(q);
+  const auto source = make_divide_source(generator_name(DEFAULT_GENERATOR), std::chrono::milliseconds(0), q.notation);
+  const DivideResult result = source->divide(fen, {}, depth);
+  std::vector<std::pair<Move, std::string>> ours_moves;
+  with_generator(DEFAULT_GENERATOR, [&]<ChessPosition P>() {
+    P pos = P::from_fen(fen);
+    MoveList list;
+    pos.generate_legal(list);
+    for (Move m : list) ours_moves.emplace_back(m, to_uci(m, q.notation));
+  });
+  std::map<std::string, std::pair<nlohmann::json, nlohmann::json>> rows;
+  for (const auto& [move, nodes] : result.moves) rows[move].first = nodes;
+  std::istringstream in(pasted);
+  int read = 0, ignored = 0;
+  for (std::string line; std::getline(in, line);) {
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    const auto parsed = read_engine_line(line, ours_moves);
+    if (!parsed) {
+      ++ignored;  // "Nodes searched: N", a total, an engine's banner
+      continue;
+    }
+    ++read;
+    rows[parsed->first].second = parsed->second;
+  }
+  if (read == 0)
+    throw UsageError("no divide line in the pasted text: expected one move and count a line, as 'e2e4: 20' or 'e2-e4 20'");
+  nlohmann::json table = nlohmann::json::array();
+  int differ = 0;
+  for (const auto& [move, counts] : rows) {
+    const bool differs = counts.first != counts.second;
+    differ += differs;
+    table.push_back({{"move", move}, {"ours", counts.first}, {"theirs", counts.second}, {"differs", differs}});
+  }
+  return {{"fen", fen},         {"depth", depth},   {"generator", generator_name(DEFAULT_GENERATOR)},
+          {"rows", table},      {"differ", differ}, {"lines_read", read},
+          {"lines_ignored", ignored}};
+}
+
+// The pages open: each page says hello when it loads, calls while open, and says bye when it is closed.
+class PageWatch {
+ public:
+  void hello(const std::string& id) {
+    std::lock_guard lock(mutex_);
+    pages_[id] = Clock::now();
+    seen_ = true;
+  }
+  void bye(const std::string& id) {
+    std::lock_guard lock(mutex_);
+    pages_.erase(id);
+    if (pages_.empty()) closed_at_ = Clock::now();
+  }
+  /// True once a page has been open and none has been for `grace`; a page silent for five minutes (a
+  /// browser that died without saying bye) counts as closed.
+  bool all_closed(std::chrono::duration<double> grace) {
+    std::lock_guard lock(mutex_);
+    const auto now = Clock::now();
+    std::erase_if(pages_, [&](const auto& page) { return now - page.second > std::chrono::minutes(5); });
+    if (!seen_ || !pages_.empty()) return false;
+    return now - closed_at_ > grace;
+  }
+
+ private:
+  std::mutex mutex_;
+  std::map<std::string, Clock::time_point> pages_;
+  Clock::time_point closed_at_ = Clock::now();
+  bool seen_ = false;
+};
+
+// Throws UsageError if 127.0.0.1:port cannot be bound (taken by another program), with the reason.
+void require_port_free(int port) {
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  if (fd < 0) throw UsageError(fmt::format("cannot open a socket: {}", std::strerror(errno)));
+  const int yes = 1;
+  ::setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);  // as the server's own socket
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_port = htons(std::uint16_t(port));
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  const int failed = ::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr);
+  const int error = errno;
+  ::close(fd);
+  if (failed)
+    throw UsageError(fmt::format("bad --port {}: cannot serve on 127.0.0.1:{}: {}{}", port, port, std::strerror(error),
+                                 error == EADDRINUSE ? " (another program holds it; choose another port)" : ""));
+}
+
+void reply_json(httplib::Response& res, const nlohmann::json& doc, int status = 200) {
+  res.status = status;
+  res.set_content(doc.dump(), "application/json");
+}
+
+// Runs `handler`, answering its JSON, or the CLI's error text with status 400 (bad input) or 500.
+void answer(httplib::Response& res, const std::function<nlohmann::json()>& handler) {
+  try {
+    reply_json(res, handler());
+  } catch (const std::runtime_error& e) {  // FenError, MoveError, UsageError, EpdError: the CLI's words
+    reply_json(res, {{"error", one_line(e.what())}}, 400);
+  } catch (const std::exception& e) {
+    reply_json(res, {{"error", one_line(e.what())}}, 500);
+  }
+}
+
+void open_in_browser(const std::string& url, std::ostream& err) {
+  pid_t pid = 0;
+  const char* argv[] = {"xdg-open", url.c_str(), nullptr};
+  if (posix_spawnp(&pid, "xdg-open", nullptr, nullptr, const_cast<char**>(argv), environ) != 0)
+    fmt::print(err, "movegen lab: cannot start xdg-open; open {} in a browser\n", url);
+}
+
+int run_lab(const LabOptions& options, std::ostream& out, std::ostream& err) {
+  nlohmann::json compare = nullptr;  // the last compare --json, from --compare or a run from the page
+  std::mutex compare_mutex;
+  if (!options.compare_file.empty()) {
+    std::ifstream in(options.compare_file);
+    if (!in) throw UsageError("bad --compare " + quote_path(options.compare_file) + ": cannot read it");
+    compare = nlohmann::json::parse(in, nullptr, false);
+    if (compare.is_discarded() || !compare.is_object() || compare.value("command", "") != "compare")
+      throw UsageError("bad --compare " + quote_path(options.compare_file) + ": not a `movegen compare --json` document");
+  }
+  if (options.port != 0) require_port_free(options.port);
+
+  httplib::Server server;
+  PageWatch pages;
+  for (const LabAsset& asset : lab_assets()) {
+    const auto serve = [asset](const httplib::Request&, httplib::Response& res) {
+      res.set_content(std::string(asset.body), std::string(asset.content_type).c_str());
+    };
+    server.Get(std::string(asset.path), serve);
+    if (asset.path == "/index.html") server.Get("/", serve);
+  }
+  server.Post("/api/hello", [&](const httplib::Request& req, httplib::Response& res) {
+    pages.hello(req.get_param_value("page"));
+    reply_json(res, {{"ok", true}});
+  });
+  server.Post("/api/bye", [&](const httplib::Request& req, httplib::Response& res) {
+    pages.bye(req.get_param_value("page"));
+    reply_json(res, {{"ok", true}});
+  });
+  server.Get("/api/position", [&](const httplib::Request& req, httplib::Response& res) {
+    answer(res, [&] {
+      const Query q = read_query(req);
+      ShowOptions show;
+      show.fen = fen_after(q);
+      show.chess960 = q.notation == Notation::CHESS960;
+      nlohmann::json doc = show_json(show);
+      doc["root_fen"] = q.fen;
+      doc["played"] = q.moves;
+      return doc;
+    });
+  });
+  server.Get("/api/piece", [&](const httplib::Request& req, httplib::Response& res) {
+    answer(res, [&] {
+      const Query q = read_query(req);
+      return piece_study(fen_after(q), parse_square(req.get_param_value("square")), q.notation);
+    });
+  });
+  server.Get("/api/divide", [&](const httplib::Request& req, httplib::Response& res) {
+    answer(res, [&] {
+      const Query q = read_query(req);
+      return divides(fen_after(q), read_depth(req, 2), q.notation);
+    });
+  });
+  server.Post("/api/engine", [&](const httplib::Request& req, httplib::Response& res) {
+    answer(res, [&] { return engine_rows(read_query(req), read_depth(req, 2), req.body); });
+  });
+  server.Get("/api/compare", [&](const httplib::Request&, httplib::Response& res) {
+    std::lock_guard lock(compare_mutex);
+    reply_json(res, {{"compare", compare}});
+  });
+  server.Post("/api/compare", [&](const httplib::Request&, httplib::Response& res) {
+    answer(res, [&] {  // the bundled suite to depth 2: a few seconds
+      std::ostringstream report, progress;
+      CompareOptions compare_options;
+      compare_options.file = default_suite_path();
+      compare_options.max_depth = 2;
+      compare_options.json = true;
+      run_compare(compare_options, report, progress);
+      std::lock_guard lock(compare_mutex);
+      compare = nlohmann::json::parse(report.str());
+      return nlohmann::json{{"compare", compare}};
+    });
+  });
+
+  const int port = options.port == 0 ? server.bind_to_any_port("127.0.0.1") : options.port;
+  if (port < 0 || (options.port != 0 && !server.bind_to_port("127.0.0.1", port)))
+    throw UsageError(fmt::format("bad --port {}: cannot serve on 127.0.0.1:{}", options.port, options.port));
+  const std::string url = fmt::format("http://127.0.0.1:{}/", port);
+  fmt::print(out, "movegen lab: the study view is at {}\n", url);
+  fmt::print(out, "movegen lab: {}; Ctrl-C stops it\n",
+             options.stay ? "serving until stopped" : "it stops when its last page is closed");
+  out.flush();
+  if (options.open) open_in_browser(url, err);
+
+  std::atomic<bool> served = false, page_closed = false;
+  std::thread watch([&] {  // stops the server once the last page has been closed for the grace time
+    while (!served) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(200));
+      if (!options.stay && pages.all_closed(std::chrono::duration<double>(options.close_grace_seconds))) {
+        page_closed = true;
+        server.stop();
+        return;
+      }
+    }
+  });
+  server.listen_after_bind();
+  served = true;
+  watch.join();
+  fmt::print(out, "movegen lab: {}; stopped serving {}\n",
+             page_closed ? "the last page was closed" : "the server stopped", url);
+  return 0;
+}
+
+}  // namespace
+
+Subcommand add_lab_command(CLI::App& app) {
+  auto options = std::make_shared<LabOptions>();
+  CLI::App* cmd = app.add_subcommand("lab", "the study view: a page on 127.0.0.1 showing every representation of a position");
+  cmd->add_option("--port", options->port, fmt::format("port on 127.0.0.1 (default {}; 0: any free port)", DEFAULT_LAB_PORT))
+      ->check(CLI::Range(0, 65535));
+  cmd->add_option("--compare", options->compare_file, "a saved `movegen compare --json` document to chart")
+      ->check(CLI::ExistingFile);
+  cmd->add_flag("--open", options->open, "open the page in the desktop's browser (xdg-open)");
+  cmd->add_flag("--stay", options->stay, "keep serving after the last page is closed");
+  return {cmd, [options](std::ostream& out, std::ostream& err) { return run_lab(*options, out, err); }};
+}
+
+}  // namespace movegen::harness
