@@ -1,5 +1,7 @@
-// perft on the standard positions, with and without bulk counting:
-// BM_PerftBulk_<Generator>/<position>/<depth> and BM_PerftMakeEveryLeaf_<Generator>/<position>/<depth>,
+// perft on the standard positions in the three counting modes of common/perft.hpp:
+// BM_PerftBulk_<Generator>/<position>/<depth> (--bulk siblings), BM_PerftBulkNode_<Generator>/<position>/<depth>
+// (--bulk node: each leaf parent built and counted, as Stockfish counts) and
+// BM_PerftMakeEveryLeaf_<Generator>/<position>/<depth> (--no-bulk),
 // with nodes (leaf count) and nodes_per_second counters (per second of CPU time). Registered for the depths whose
 // published count lies in [--perft_min_nodes, --perft_max_nodes] (by default 100 thousand to 5 million).
 #include <fmt/format.h>
@@ -33,7 +35,8 @@ void BM_Perft(benchmark::State& state, const BenchPosition& p, int depth, Counti
 void register_perft(const Options& options) {
   for_each_generator([&]<ChessPosition P>(const std::string& generator) {
     for (auto [family, counting] :
-         {std::pair{"PerftBulk", Counting::BULK}, {"PerftMakeEveryLeaf", Counting::MAKE_EVERY_LEAF}}) {
+         {std::pair{"PerftBulk", Counting::BULK_SIBLINGS}, {"PerftBulkNode", Counting::BULK_NODE},
+          {"PerftMakeEveryLeaf", Counting::MAKE_EVERY_LEAF}}) {
       for (const BenchPosition& p : PERFT_POSITIONS) {
         for (int depth = 1; depth <= max_depth(p); ++depth) {
           if (p.perft[depth] < options.perft_min_nodes || p.perft[depth] > options.perft_max_nodes) continue;

@@ -18,23 +18,10 @@ constexpr SquareTable leaper_table(const std::array<Step, N>& steps) {
   return table;
 }
 
-// For every square, the squares a slider reaches along `directions` on an empty board: each ray walked
-// to the board's edge.
-constexpr SquareTable ray_table(const std::array<Step, 4>& directions) {
-  SquareTable table{};
-  for (Square s = SQ_A1; s <= SQ_H8; ++s)
-    for (Step d : directions)
-      for (int r = rank_of(s) + d.row, f = file_of(s) + d.col; on_board(r, f); r += d.row, f += d.col)
-        table[s] |= square_bb(square_at(r, f));
-  return table;
-}
-
 }  // namespace
 
 constexpr SquareTable detail::KNIGHT_ATTACKS = leaper_table(KNIGHT_STEPS);
 constexpr SquareTable detail::KING_ATTACKS = leaper_table(KING_STEPS);
-constexpr SquareTable detail::BISHOP_RAYS = ray_table(BISHOP_DIRECTIONS);
-constexpr SquareTable detail::ROOK_RAYS = ray_table(ROOK_DIRECTIONS);
 constexpr std::array<SquareTable, COLOR_NB> detail::PAWN_ATTACKS = {leaper_table(pawn_attack_steps(WHITE)),
                                                                     leaper_table(pawn_attack_steps(BLACK))};
 

@@ -18,9 +18,8 @@ namespace movegen::bitboard {
 using SquareTable = std::array<Bitboard, SQUARE_NB>;
 
 namespace detail {
-// Computed at compile time in attack_tables.cpp by stepping from each square with the mailbox's step lists;
-// the rays are the bishop's and rook's attacks on an empty board.
-extern const SquareTable KNIGHT_ATTACKS, KING_ATTACKS, BISHOP_RAYS, ROOK_RAYS;
+// Computed at compile time in attack_tables.cpp by stepping from each square with the mailbox's step lists.
+extern const SquareTable KNIGHT_ATTACKS, KING_ATTACKS;
 extern const std::array<SquareTable, COLOR_NB> PAWN_ATTACKS;
 }  // namespace detail
 
@@ -51,19 +50,11 @@ Bitboard attacks_bb(Square s, Bitboard occupied) {
     return slider_attacks<Pt>(s, occupied);
 }
 
-/// The squares a piece of type Pt (KNIGHT..KING) on s attacks on an otherwise empty board: one table
-/// look-up for each type, so that a slider's lines can be tested before its occupancy look-up.
+/// The squares a knight or king (Pt) on s attacks: one table look-up.
 template <PieceType Pt>
 Bitboard attacks_bb(Square s) {
-  static_assert(Pt >= KNIGHT && Pt <= KING, "pawn attacks depend on colour: use pawn_attacks_bb");
-  if constexpr (Pt == BISHOP)
-    return detail::BISHOP_RAYS[s];
-  else if constexpr (Pt == ROOK)
-    return detail::ROOK_RAYS[s];
-  else if constexpr (Pt == QUEEN)
-    return detail::BISHOP_RAYS[s] | detail::ROOK_RAYS[s];
-  else
-    return attacks_bb<Pt>(s, 0);
+  static_assert(Pt == KNIGHT || Pt == KING, "a slider's attacks depend on the occupied squares");
+  return attacks_bb<Pt>(s, 0);
 }
 
 /// Makes sure every attack table is ready (see init_slider_tables); cheap after the first call.

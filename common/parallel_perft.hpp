@@ -2,8 +2,8 @@
 //
 //   PerftTable table(64);
 //   auto pos = bitboard::Position::from_fen(START_FEN);
-//   perft(pos, 6, Counting::BULK, table);                  // 119060324, transpositions counted once
-//   parallel_divide(pos, 7, Counting::BULK, table, 2);     // the divide of perft 7, on two threads
+//   perft(pos, 6, Counting::BULK_SIBLINGS, table);         // 119060324, transpositions counted once
+//   parallel_divide(pos, 7, Counting::BULK_NODE, table, 2);  // the divide of perft 7, on two threads
 #pragma once
 
 #include <algorithm>
@@ -42,6 +42,25 @@ std::uint64_t perft(P& pos, int depth, Counting counting, PerftTable& table) {
   }
   table.store(pos.key(), depth, nodes);
   return nodes;
+}
+
+/// Runs `work` on `threads` threads (at least one) and returns once every one has returned; meanwhile the
+/// calling thread runs `tick` (if any) about ten times a second, e.g. to draw progress.
+inline void run_on_threads(int threads, const std::function<void()>& work, const std::function<void()>& tick = {}) {
+  std::mutex mutex;
+  std::condition_variable finished;
+  int running = std::max(threads, 1);
+  const auto run = [&] {
+    work();
+    const std::lock_guard lock(mutex);
+    --running;
+    finished.notify_all();
+  };
+  std::vector<std::jthread> workers;
+  for (int t = 0; t < std::max(threads, 1); ++t) workers.emplace_back(run);
+  std::unique_lock lock(mutex);
+  while (!finished.wait_for(lock, std::chrono::milliseconds(100), [&] { return running == 0; }))
+    if (tick) tick();
 }
 
 /// How far a parallel_divide has come, readable while it runs: subtrees counted of all, and their nodes.
@@ -91,9 +110,6 @@ std::vector<std::pair<Move, std::uint64_t>> parallel_divide(const P& root, int d
   shared.total = subtrees.size();
   std::vector<std::atomic<std::uint64_t>> counts(root_moves.size());
   std::atomic<std::size_t> next{0};
-  std::mutex mutex;
-  std::condition_variable finished;
-  int running = std::max(threads, 1);
 
   const auto count_subtrees = [&] {
     P local = root;
@@ -114,17 +130,8 @@ std::vector<std::pair<Move, std::uint64_t>> parallel_divide(const P& root, int d
       shared.nodes += nodes;
       ++shared.done;
     }
-    const std::lock_guard lock(mutex);
-    --running;
-    finished.notify_all();
   };
-  {
-    std::vector<std::jthread> workers;
-    for (int t = 0; t < std::max(threads, 1); ++t) workers.emplace_back(count_subtrees);
-    std::unique_lock lock(mutex);
-    while (!finished.wait_for(lock, std::chrono::milliseconds(100), [&] { return running == 0; }))
-      if (tick) tick();
-  }
+  run_on_threads(threads, count_subtrees, tick);
   for (std::size_t i = 0; i < root_moves.size(); ++i) result.emplace_back(root_moves[i], counts[i].load());
   std::sort(result.begin(), result.end(),
             [](const auto& a, const auto& b) { return to_uci(a.first) < to_uci(b.first); });

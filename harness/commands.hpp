@@ -13,6 +13,7 @@
 
 #include "common/epd.hpp"
 #include "common/fen.hpp"
+#include "common/perft.hpp"
 
 namespace movegen::harness {
 
@@ -31,11 +32,13 @@ struct PerftOptions {
   std::string fen = std::string(START_FEN);
   std::vector<std::string> moves;  // UCI moves played from `fen` before counting
   int depth = 1;
-  bool bulk = true;       // count the last ply from the move list
-  int hash_mb = 0;        // MiB of hash table for subtree counts; 0: none (harness/perft_nodes.hpp)
-  int threads = 0;        // threads sharing the count; 0: all cores (std::thread::hardware_concurrency)
-  bool json = false;      // one JSON document instead of the text report (docs/json.md)
-  bool chess960 = false;  // Chess960 notation for the moves given and printed (implied by a 960-only FEN)
+  Counting counting = Counting::BULK_SIBLINGS;  // --bulk siblings|node, --no-bulk (common/perft.hpp)
+  int hash_mb = 0;          // MiB of hash table for subtree counts; 0: none (harness/perft_nodes.hpp)
+  int threads = 0;          // threads sharing the count; 0: all cores (std::thread::hardware_concurrency)
+  bool json = false;        // one JSON document instead of the text report (docs/json.md)
+  bool chess960 = false;    // Chess960 notation for the moves given and printed (implied by a 960-only FEN)
+  std::string checkpoint;   // a file recording finished subtrees, resumed from if it holds some; empty: none
+  int test_kill_after = 0;  // tests only: the process kills itself (SIGKILL) after recording this many subtrees
 };
 
 /// `movegen perft`: one `move: count` line per legal root move sorted by move text, an empty line, and

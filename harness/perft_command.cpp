@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "harness/checkpointed_perft.hpp"
 #include "harness/cli.hpp"
 #include "harness/commands.hpp"
 #include "harness/generators.hpp"
@@ -45,13 +46,26 @@ namespace {
 nlohmann::json perft_json(const PerftOptions& options, Generator generator, const PerftRun& run) {
   nlohmann::json divide = nlohmann::json::array();
   for (const auto& [move, nodes] : run.divide) divide.push_back({{"move", move}, {"nodes", nodes}});
-  return {{"command", "perft"},         {"generator", generator_name(generator)},
-          {"fen", options.fen},         {"moves", options.moves},
-          {"depth", options.depth},     {"bulk", options.bulk},
-          {"hash_mb", options.hash_mb}, {"threads", options.threads},
-          {"divide", divide},           {"nodes", run.total},
-          {"seconds", run.seconds},     {"mnps", run.mnps()}};
+  const Counting counting =
+      with_generator(generator, [&]<ChessPosition P>() { return effective_counting<P>(options.counting); });
+  return {{"command", "perft"},
+          {"generator", generator_name(generator)},
+          {"fen", options.fen},
+          {"moves", options.moves},
+          {"depth", options.depth},
+          {"bulk", counting != Counting::MAKE_EVERY_LEAF},
+          {"bulk_mode", counting_name(counting)},
+          {"hash_mb", options.hash_mb},
+          {"threads", options.threads},
+          {"divide", divide},
+          {"nodes", run.total},
+          {"seconds", run.seconds},
+          {"mnps", run.mnps()}};
 }
+
+// Seconds between two progress lines when stderr is not a terminal (a pipe, a log file): a run shorter than
+// this prints none, so that short runs' stderr is only the timing line.
+constexpr double PROGRESS_LINE_SECONDS = 10;
 
 // The threads a perft runs on when none are named: every core.
 int default_threads() { return int(std::max(1u, std::thread::hardware_concurrency())); }
@@ -64,23 +78,35 @@ int run_perft(const PerftOptions& given, std::ostream& out, std::ostream& err) {
   require_depth(options.depth, "depth");
   if (options.hash_mb < 0) throw UsageError(fmt::format("bad --hash: {} is negative", options.hash_mb));
   const Generator generator = parse_generator(options.generator);
-  const PerftSettings settings{options.bulk, std::size_t(options.hash_mb), options.threads};
+  const PerftSettings settings{options.counting, std::size_t(options.hash_mb), options.threads};
+  const Notation notation = notation_for(options.fen, options.chess960);
   const auto start = std::chrono::steady_clock::now();
   PerftRun run;
+  CheckpointedDivide checkpointed;
+  const bool checkpoint = !options.checkpoint.empty() && options.depth > 0;
   {
-    ProgressBar bar(err);
+    ProgressBar bar(err, PROGRESS_LINE_SECONDS);
     const auto draw = [&](const PerftProgress& p) {
       bar.update({p.nodes.load(), p.done.load(), p.total.load(),
                   std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()});
     };
-    run.divide = divide_nodes(generator, options.fen, options.moves, options.depth, settings,
-                              bar.shown() ? std::function<void(const PerftProgress&)>(draw) : nullptr, nullptr,
-                              notation_for(options.fen, options.chess960));
+    const auto on_progress = bar.shown() ? std::function<void(const PerftProgress&)>(draw) : nullptr;
+    if (checkpoint) {
+      checkpointed = checkpointed_divide(generator, options.fen, options.moves, options.depth, settings,
+                                         options.checkpoint, on_progress, notation, options.test_kill_after);
+      run.divide = checkpointed.divide;
+    } else {
+      run.divide =
+          divide_nodes(generator, options.fen, options.moves, options.depth, settings, on_progress, nullptr, notation);
+    }
   }
   for (const auto& [move, nodes] : run.divide) run.total += nodes;
   if (options.depth == 0) run.total = 1;
   run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   print_perft_report(out, err, options, generator, run);
+  if (checkpoint)
+    fmt::print(err, "checkpoint: split depth {}: {} subtrees, {} of them from the checkpoint\n",
+               checkpointed.split_depth, checkpointed.subtrees, checkpointed.resumed);
   return 0;
 }
 
@@ -100,7 +126,22 @@ void add_perft_options(CLI::App& cmd, PerftOptions& options) {
   cmd.add_option("--generator", options.generator, generator_names())->capture_default_str();
   cmd.add_option("--fen", options.fen, "position to count from (default: the start position)");
   cmd.add_option("--moves", options.moves, "UCI moves played from the FEN first")->expected(1, -1);
-  cmd.add_flag("!--no-bulk", options.bulk, "make every leaf move instead of counting the last ply's list");
+  CLI::Option* bulk =
+      cmd.add_option("--bulk", options.counting,
+                     "bulk counting at the last ply: 'siblings' (default: the siblings of a leaf parent counted in "
+                     "one call, where the generator offers it) or 'node' (each leaf parent built and counted)")
+          ->transform(
+              [](std::string text) {
+                if (text == "siblings") return std::to_string(int(Counting::BULK_SIBLINGS));
+                if (text == "node") return std::to_string(int(Counting::BULK_NODE));
+                throw CLI::ValidationError(
+                    fmt::format("{} is not a mode: expected siblings or node", quote_for_error(text)));
+              },
+              "siblings|node");
+  cmd.add_flag_callback(
+         "--no-bulk", [&options] { options.counting = Counting::MAKE_EVERY_LEAF; },
+         "make every leaf move instead of counting the last ply")
+      ->excludes(bulk);
   add_chess960_flag(cmd, options.chess960);
   add_count_option(cmd, "--hash", options.hash_mb, 0, int(MAX_HASH_MB),
                    "MiB of hash table for subtree counts (default 0: none, the generator's own speed)");
@@ -109,10 +150,17 @@ void add_perft_options(CLI::App& cmd, PerftOptions& options) {
   add_json_flag(cmd, options.json);
 }
 
+void add_checkpoint_options(CLI::App& cmd, PerftOptions& options) {
+  cmd.add_option("--checkpoint", options.checkpoint,
+                 "record each finished subtree in FILE, and resume from it if it holds some (docs/perft.md)");
+  cmd.add_option("--test-kill-after", options.test_kill_after)->group("")->transform(decimal_in(1, 1 << 30));
+}
+
 Subcommand add_perft_command(CLI::App& app) {
   auto options = std::make_shared<PerftOptions>();
   CLI::App* cmd = app.add_subcommand("perft", "count leaf nodes, divided by root move (Stockfish format)");
   add_perft_options(*cmd, *options);
+  add_checkpoint_options(*cmd, *options);
   return {cmd, [options](std::ostream& out, std::ostream& err) { return run_perft(*options, out, err); }};
 }
 

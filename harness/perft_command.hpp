@@ -27,8 +27,12 @@ struct PerftRun {
 };
 
 /// Adds perft's options to `cmd`, with their validators, writing into `options`: --generator, --fen,
-/// --moves, --no-bulk, --hash, --threads, --json and the positional DEPTH (required, 0..MAX_DEPTH).
+/// --moves, --bulk, --no-bulk, --hash, --threads, --json and the positional DEPTH (required, 0..MAX_DEPTH).
 void add_perft_options(CLI::App& cmd, PerftOptions& options);
+
+/// Adds --checkpoint FILE (harness/checkpointed_perft.hpp, docs/perft.md) and the hidden --test-kill-after N
+/// to `cmd`, writing into `options`: what `movegen perft` and `movegen-mpi perft` both take.
+void add_checkpoint_options(CLI::App& cmd, PerftOptions& options);
 
 /// Prints `run` as `movegen perft` does: one `move: nodes` line per root move, an empty line and
 /// `Nodes searched: N` (or with options.json one JSON document, docs/json.md) on `out`, checked with

@@ -33,10 +33,9 @@ std::vector<std::pair<std::string, std::uint64_t>> divide_nodes(
   (void)ops.divide(fen, moves, 0, Counting::BULK, notation);  // a bad FEN or move is refused before the table is made
   PerftTable own_table(table ? 0 : s.hash_mb);
   PerftProgress progress;
-  const Counting counting = s.bulk ? Counting::BULK : Counting::MAKE_EVERY_LEAF;
   std::function<void()> tick;
   if (on_progress) tick = [&] { on_progress(progress); };
-  return ops.parallel_divide(fen, moves, depth, counting, table ? *table : own_table, s.threads, &progress, tick,
+  return ops.parallel_divide(fen, moves, depth, s.counting, table ? *table : own_table, s.threads, &progress, tick,
                              notation);
 }
 

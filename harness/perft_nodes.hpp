@@ -12,15 +12,15 @@
 #include <utility>
 #include <vector>
 
-#include "common/parallel_perft.hpp"
 #include "common/move.hpp"
+#include "common/parallel_perft.hpp"
 #include "harness/generators.hpp"
 
 namespace movegen::harness {
 
-/// How to count: bulk counting at the last ply or every leaf made; the hash table in MiB (0: none); threads.
+/// How to count: the bulk mode or every leaf made (common/perft.hpp); the hash table in MiB (0: none); threads.
 struct PerftSettings {
-  bool bulk = true;
+  Counting counting = Counting::BULK_SIBLINGS;
   std::size_t hash_mb = 0;
   int threads = 1;
 };

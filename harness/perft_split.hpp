@@ -24,6 +24,10 @@ namespace movegen::harness {
 /// (4,865,609 paths), and each is kept as a FEN.
 inline constexpr int MAX_SPLIT_DEPTH = 5;
 
+/// The split depth a checkpointed or distributed perft of `depth` plies uses unless told: depth - 1, within
+/// 1..3 (the start position has 8,902 paths to 5,362 distinct positions 3 plies down).
+constexpr int default_split_depth(int depth) { return depth - 1 < 1 ? 1 : depth - 1 > 3 ? 3 : depth - 1; }
+
 /// A perft tree cut at a split depth.
 struct PerftSplit {
   std::vector<std::string> root_moves;  // the legal moves of the root, UCI text, sorted as perft's divide

@@ -27,7 +27,8 @@ std::string progress_line(const ProgressState& p, int width) {
 
 bool is_terminal(const std::ostream& err) { return &err == &std::cerr && isatty(STDERR_FILENO) == 1; }
 
-ProgressBar::ProgressBar(std::ostream& err) : err_(err), shown_(is_terminal(err)) {
+ProgressBar::ProgressBar(std::ostream& err, double line_seconds)
+    : err_(err), shown_(is_terminal(err)), line_seconds_(shown_ ? 0 : line_seconds) {
   last_ = std::chrono::steady_clock::now();
 }
 
@@ -40,8 +41,14 @@ void ProgressBar::clear() {
 }
 
 void ProgressBar::update(const ProgressState& p) {
-  if (!shown_) return;
   const auto now = std::chrono::steady_clock::now();
+  if (line_seconds_ > 0) {
+    if (now - last_ < std::chrono::duration<double>(line_seconds_)) return;
+    last_ = now;
+    err_ << progress_line(p) << '\n' << std::flush;
+    return;
+  }
+  if (!shown_) return;
   if (now - last_ < std::chrono::milliseconds(250)) return;
   last_ = now;
   err_ << '\r' << progress_line(p) << "\x1b[K" << std::flush;

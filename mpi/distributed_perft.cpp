@@ -17,6 +17,7 @@
 #include <utility>
 #include <vector>
 
+#include "harness/checkpoint_writer.hpp"
 #include "harness/cli.hpp"
 #include "harness/options.hpp"
 #include "harness/perft_checkpoint.hpp"
@@ -24,7 +25,6 @@
 #include "harness/perft_nodes.hpp"
 #include "harness/perft_split.hpp"
 #include "harness/setup.hpp"
-#include "mpi/checkpoint_writer.hpp"
 
 namespace movegen::mpi {
 
@@ -77,10 +77,10 @@ void send_text(const std::string& text, int dest, Tag tag) {
   MPI_Send(text.data(), static_cast<int>(text.size()), MPI_CHAR, dest, tag, MPI_COMM_WORLD);
 }
 
-// How each subtree is counted: perft's --no-bulk, --hash and --threads (0: every core of the rank's machine).
+// How each subtree is counted: perft's --bulk or --no-bulk, --hash and --threads (0: every core of the rank's machine).
 PerftSettings perft_settings(const PerftOptions& options) {
   const int threads = options.threads > 0 ? options.threads : int(std::max(1u, std::thread::hardware_concurrency()));
-  return {.bulk = options.bulk, .hash_mb = std::size_t(std::max(options.hash_mb, 0)), .threads = threads};
+  return {.counting = options.counting, .hash_mb = std::size_t(std::max(options.hash_mb, 0)), .threads = threads};
 }
 
 // A worker (rank > 0): counts each task rank 0 sends until it says stop.
@@ -130,14 +130,14 @@ Job set_up(const MpiPerftOptions& options) {
   }
   job.split_depth = split_depth_of(options);
   job.split = split_perft(job.generator, options.perft.fen, options.perft.moves, job.split_depth, notation);
-  if (!options.checkpoint.empty()) {
+  if (!options.perft.checkpoint.empty()) {
     const CheckpointHeader header{.generator = generator_name(job.generator),
                                   .fen = root_fen,
                                   .moves = options.perft.moves,
                                   .depth = job.depth,
                                   .split_depth = job.split_depth,
                                   .subtrees = job.split.subtrees.size()};
-    job.checkpoint = std::make_unique<PerftCheckpoint>(options.checkpoint, header, job.split.subtrees);
+    job.checkpoint = std::make_unique<PerftCheckpoint>(options.perft.checkpoint, header, job.split.subtrees);
   }
   return job;
 }
@@ -232,7 +232,7 @@ std::vector<std::uint64_t> coordinate(Job& job, const PerftSettings& settings, i
 
 int split_depth_of(const MpiPerftOptions& options) {
   const int depth = options.perft.depth;
-  if (options.split_depth == 0) return std::clamp(depth - 1, 1, 3);
+  if (options.split_depth == 0) return default_split_depth(depth);
   const int most = std::min(depth, MAX_SPLIT_DEPTH);
   if (options.split_depth < 1 || options.split_depth > most)
     throw UsageError(fmt::format("bad --split-depth: {} is outside 1..{} (at most the depth, {}, and at most {})",
@@ -245,9 +245,7 @@ void add_mpi_perft_options(CLI::App& cmd, MpiPerftOptions& options) {
   cmd.add_option("--split-depth", options.split_depth,
                  "plies from the root to the subtrees handed out, 1..min(DEPTH, 5) (default: min(DEPTH - 1, 3))")
       ->transform(decimal_in(1, MAX_SPLIT_DEPTH));
-  cmd.add_option("--checkpoint", options.checkpoint,
-                 "record each finished subtree in FILE, and resume from it if it holds some (docs/mpi.md)");
-  cmd.add_option("--test-kill-after", options.test_kill_after)->group("")->transform(decimal_in(1, 1 << 30));
+  add_checkpoint_options(cmd, options.perft);
 }
 
 int run_mpi_perft(const MpiPerftOptions& options, std::ostream& out, std::ostream& err) {
@@ -278,7 +276,7 @@ int run_mpi_perft(const MpiPerftOptions& options, std::ostream& out, std::ostrea
   }
   std::vector<std::uint64_t> counts;
   try {
-    counts = coordinate(job, settings, options.test_kill_after);
+    counts = coordinate(job, settings, options.perft.test_kill_after);
   } catch (const std::exception& e) {  // a failed rank, a checkpoint that cannot be written
     fmt::print(err, "movegen-mpi: {}\n", one_line(e.what()));
     err.flush();

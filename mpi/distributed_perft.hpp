@@ -17,17 +17,15 @@
 namespace movegen::mpi {
 
 struct MpiPerftOptions {
-  harness::PerftOptions perft;  // what `movegen perft` takes
+  harness::PerftOptions perft;  // what `movegen perft` takes, --checkpoint included
   int split_depth = 0;          // 0: the default, min(depth - 1, 3) and at least 1
-  std::string checkpoint;       // a file recording finished subtrees; empty: none
-  int test_kill_after = 0;      // tests only: rank 0 kills itself (SIGKILL) after recording this many
 };
 
 /// The split depth a run uses: options.split_depth if given, else min(depth - 1, 3) and at least 1.
 /// Throws UsageError naming --split-depth if it lies outside 1..min(depth, MAX_SPLIT_DEPTH).
 int split_depth_of(const MpiPerftOptions& options);
 
-/// Adds perft's options (add_perft_options) and --split-depth, --checkpoint and a hidden --test-kill-after.
+/// Adds perft's options (add_perft_options, add_checkpoint_options) and --split-depth.
 void add_mpi_perft_options(CLI::App& cmd, MpiPerftOptions& options);
 
 /// Runs the count on this rank (call it on every rank of MPI_COMM_WORLD, which must be initialised with

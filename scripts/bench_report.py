@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Measure the perft speed of our generators and of Stockfish in one run, and write the comparison report.
 
-Usually run through scripts/bench-report.sh, which builds the benchmark first. The Google Benchmark
-program bench/perft_bench runs every generator it offers on the standard positions (bulk counting, and
-without it at the smaller depths); one Stockfish process answers `go perft` on the same positions and
+Usually run through scripts/bench-report.sh, which builds the benchmark first. The generators are the ones
+`movegen generators` lists (so a new generator appears by itself). The Google Benchmark program
+bench/perft_bench runs each of them on the standard positions in the three counting modes (`--bulk
+siblings`, `--bulk node` and, at the smaller depths, `--no-bulk`); one Stockfish process answers `go perft` on the same positions and
 depths, timed from the command to its "Nodes searched" line. The runs are interleaved: position by
 position, ours then Stockfish's, and the whole round --repetitions times, so that each of our figures has
 a Stockfish figure taken a moment later, and each ratio is the median of those paired ratios (the
@@ -12,7 +13,10 @@ machine's speed drifts from one moment to the next). Speeds are per second of CP
 wall-clock times are kept in the raw data. Every count is checked
 against tests/data/standard.epd (the published counts). Written to --out: perft_bench.json (Google
 Benchmark's JSON), stockfish.json (Stockfish's timings), perft_mnps.svg (the chart, through gnuplot) and
-report.md (machine, compiler, flags, date, load, the tables).
+report.md (machine, compiler, flags, date, load, the tables). With --callgrind-movegen (a movegen built
+for valgrind: -DMOVEGEN_NATIVE=OFF -DCMAKE_CXX_FLAGS=-march=x86-64-v3), it also counts each generator's
+instructions per node under callgrind (callgrind.json and a table in the report): repeatable where clock
+figures on a shared machine are not.
 
 Exit status: 0 report written; 1 a benchmark failed or a count differs from the published one; 2 a bad
 argument or a missing program or file; 3 Stockfish failed (did not start, died, or did not answer).
@@ -23,9 +27,11 @@ import datetime
 import json
 import os
 import shutil
+import re
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 from stockfish_uci import EngineError, Stockfish
@@ -74,6 +80,29 @@ def cli_name(generator):
     return "".join("-" + c.lower() if c.isupper() and i > 0 else c.lower() for i, c in enumerate(generator))
 
 
+def bench_name(cli):
+    """The benchmark's name of a command line generator: "mailbox-masks" -> "MailboxMasks", "x88" -> "X88"."""
+    return "".join(part[:1].upper() + part[1:] for part in cli.split("-"))
+
+
+def movegen_generators(movegen):
+    """The generators `movegen generators` lists, as the command line names them, in its order."""
+    out = subprocess.run([movegen, "generators"], capture_output=True, text=True, check=False)
+    if out.returncode != 0 or not out.stdout.strip():
+        raise Failure(f"{movegen} generators failed: {out.stderr.strip()}", EXIT_USAGE)
+    return [line.split()[0] for line in out.stdout.splitlines() if line.strip()]
+
+
+def generators_to_run(bench, movegen):
+    """The benchmark names of the generators movegen lists; fails if the benchmark program lacks one."""
+    offered = bench_generators(bench)
+    wanted = [bench_name(g) for g in movegen_generators(movegen)]
+    missing = [cli_name(g) for g in wanted if g not in offered]
+    if missing:
+        raise Failure(f"{bench} has no perft benchmark for {', '.join(missing)} (bench/bench.hpp)", EXIT_USAGE)
+    return wanted
+
+
 def bench_generators(bench):
     """The generator names the benchmark program offers ("Mailbox", "MailboxMasks", ...), in its order."""
     out = subprocess.run([bench, "--benchmark_list_tests", "--benchmark_filter=^BM_PerftBulk_",
@@ -90,11 +119,12 @@ def bench_generators(bench):
 
 
 def run_benchmarks(bench, generators, case):
-    """Runs perft_bench once on one position: every generator with bulk counting and without it.
+    """Runs perft_bench once on one position: every generator in the three counting modes.
     Returns (Google Benchmark's context, its benchmark entries)."""
     wanted = []
     for g in generators:
         wanted.append(f"BM_PerftBulk_{g}/{case[0]}/{case[2]}")
+        wanted.append(f"BM_PerftBulkNode_{g}/{case[0]}/{case[2]}")
         wanted.append(f"BM_PerftMakeEveryLeaf_{g}/{case[0]}/{case[3]}")
     command = [bench, "--benchmark_filter=^(" + "|".join(wanted) + ")$",
                "--perft_min_nodes=1", "--perft_max_nodes=1000000000", "--benchmark_min_time=0.2",
@@ -166,6 +196,94 @@ def run_interleaved(bench, generators, stockfish, repetitions, counts, timeout):
         except (EngineError, OSError, subprocess.TimeoutExpired):
             engine.proc.kill()
     return context, entries, engine.name, sf_runs
+
+
+# --------------------------------------------------------------------------- instructions per node
+
+# The positions callgrind counts on (the four of the speed goals) and the counting modes, as perft's options.
+CALLGRIND_CASES = ("start", "kiwipete", "position3", "position4")
+MODES = (("siblings", ["--bulk", "siblings"]), ("node", ["--bulk", "node"]), ("none", ["--no-bulk"]))
+
+
+def callgrind_run(movegen, generator, fen, depth, mode_args):
+    """(instructions, nodes) of one `movegen perft` on one thread without a table, under callgrind."""
+    with tempfile.TemporaryDirectory() as tmp:
+        command = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/callgrind.out", movegen, "perft",
+                   "--generator", generator, "--fen", fen, "--threads", "1", "--hash", "0", *mode_args, str(depth)]
+        out = subprocess.run(command, capture_output=True, text=True, check=False)
+    collected = re.search(r"Collected : (\d+)", out.stderr)
+    nodes = re.search(r"^Nodes searched: (\d+)$", out.stdout, re.MULTILINE)
+    if out.returncode != 0 or not collected or not nodes:
+        raise Failure(f"callgrind on {generator} {' '.join(mode_args)} depth {depth} failed: "
+                      f"{out.stderr.strip()[-400:]}", EXIT_USAGE)
+    return int(collected.group(1)), int(nodes.group(1))
+
+
+def build_flags(movegen):
+    """The build type and C++ flags of the build tree `movegen` sits in (its CMakeCache.txt), or "?"."""
+    cache = os.path.join(os.path.dirname(os.path.abspath(movegen)), "CMakeCache.txt")
+    found = {}
+    try:
+        with open(cache, encoding="utf-8") as f:
+            for line in f:
+                for key in ("CMAKE_BUILD_TYPE", "CMAKE_CXX_FLAGS", "MOVEGEN_NATIVE"):
+                    if line.startswith(key + ":"):
+                        found[key] = line.split("=", 1)[1].strip()
+    except OSError:
+        return "?"
+    return f"{found.get('CMAKE_BUILD_TYPE', '?')} build, {found.get('CMAKE_CXX_FLAGS', '')}, MOVEGEN_NATIVE={found.get('MOVEGEN_NATIVE', '?')}"
+
+
+def mode_used(movegen, generator, mode_args):
+    """The counting mode `movegen perft` reports for `mode_args` ("siblings", "node" or "none")."""
+    out = subprocess.run([movegen, "perft", "--json", "--generator", generator, *mode_args, "1"],
+                         capture_output=True, text=True, check=False)
+    if out.returncode != 0:
+        raise Failure(f"{movegen} perft --generator {generator} failed: {out.stderr.strip()}", EXIT_USAGE)
+    return json.loads(out.stdout)["bulk_mode"]
+
+
+def measure_instructions(movegen, generators, positions, depth_offset, counts):
+    """{generator: {mode: {position: instructions per node}}}: (instructions at depth - instructions at
+    depth 1) / (nodes at depth - nodes at depth 1), so that start-up and the FEN are not counted; depth is
+    the case's bulk depth plus depth_offset (its no-bulk depth plus it without bulk). A mode a generator
+    runs as another (siblings without a sibling count is node) copies that mode's figures."""
+    if shutil.which("valgrind") is None:
+        raise Failure("valgrind not found (Debian package valgrind)", EXIT_USAGE)
+    result = {}
+    for g in generators:
+        cli = cli_name(g)
+        result[cli] = {}
+        for mode, mode_args in MODES:
+            used = mode_used(movegen, cli, mode_args)
+            if used != mode:
+                result[cli][mode] = result[cli][used]
+                continue
+            result[cli][mode] = {}
+            for name, fen, depth, leaf_depth in CASES:
+                if name not in positions:
+                    continue
+                d = max(2, (leaf_depth if mode == "none" else depth) + depth_offset)
+                base, base_nodes = callgrind_run(movegen, cli, fen, 1, mode_args)
+                total, nodes = callgrind_run(movegen, cli, fen, d, mode_args)
+                if nodes != expected(counts, fen, d):
+                    raise Failure(f"{cli} {name} depth {d}: {nodes} nodes under callgrind, published "
+                                  f"{expected(counts, fen, d)}", EXIT_MISMATCH)
+                result[cli][mode][name] = {"depth": d, "nodes": nodes,
+                                           "instructions_per_node": (total - base) / (nodes - base_nodes)}
+                print(f"callgrind {cli} {mode} {name} D{d}: "
+                      f"{result[cli][mode][name]['instructions_per_node']:.1f} instructions per node", flush=True)
+    return result
+
+
+# The goals for the tuned pair (issue 32): ratio to Stockfish's bulk-counted Mnps of the same round, with
+# --bulk node and with --no-bulk, per position.
+GOALS = {
+    ("bitboard-tuned", "node"): {"start": 6.4, "kiwipete": 8.7, "position3": 8.6, "position4": 9.5},
+    ("bitboard-tuned", "none"): {"start": 0.57, "kiwipete": 0.45, "position3": 0.72, "position4": 0.59},
+    ("mailbox-tuned", "node"): {"start": 1.44, "kiwipete": 1.42, "position3": 1.18, "position4": 1.09},
+    ("mailbox-tuned", "none"): {"start": 0.38, "kiwipete": 0.30, "position3": 0.53, "position4": 0.36},
+}
 
 
 # --------------------------------------------------------------------------- the report
@@ -280,12 +398,52 @@ def tuned_pair(mnps_of, stockfish=None):
     return ["Mnps", "reference masks", "tuned", "tuning effect (tuned / reference masks)"], rows
 
 
-def write_report(out, context, generators, rates, sf_name, sf_runs, counts, load, repetitions, started):
-    bulk_rows, chart_rows, leaf_rows, spreads = [], [], [], []
+def paired_ratio(samples, sf_rates):
+    """The median of each run's rate over the Stockfish run of the same round."""
+    return statistics.median(r / sf for (_, r), sf in zip(samples, sf_rates))
+
+
+def tuned_against_stockfish(generators, rates, sf_rates_of):
+    """Rows for the tuned pair: per generator and counting mode, the ratio to Stockfish's bulk-counted rate
+    of the same round on each position, with the goal beside it where one is set."""
+    rows = []
+    for g in generators:
+        cli = cli_name(g)
+        if not cli.endswith("-tuned"):
+            continue
+        for family, mode, label in (("PerftBulk", "siblings", "--bulk siblings"), ("PerftBulkNode", "node", "--bulk node"),
+                                    ("PerftMakeEveryLeaf", "none", "--no-bulk")):
+            cells = []
+            for name, _, depth, leaf_depth in CASES:
+                ratio = paired_ratio(rates[(family, g, name, leaf_depth if mode == "none" else depth)],
+                                     sf_rates_of[name])
+                goal = GOALS.get((cli, mode), {}).get(name)
+                cells.append(f"{ratio:.2f}" + (f" ({'met' if ratio >= goal else 'goal'} {goal})" if goal else ""))
+            rows.append([cli, label, *cells])
+    return rows
+
+
+def instructions_table(instructions):
+    """Rows of the callgrind table: generator, mode, instructions per node on each position measured."""
+    positions = [name for name, *_ in CASES if any(name in per_mode for modes in instructions.values()
+                                                   for per_mode in modes.values())]
+    rows = []
+    for g, modes in instructions.items():
+        for mode, per_position in modes.items():
+            rows.append([g, mode, *(f"{per_position[p]['instructions_per_node']:.1f} (D{per_position[p]['depth']})"
+                                    for p in positions)])
+    return ["Generator", "Counting", *positions], rows
+
+
+def write_report(out, context, generators, rates, sf_name, sf_runs, counts, load, repetitions, started,
+                 instructions=None, callgrind_flags=""):
+    bulk_rows, node_rows, chart_rows, leaf_rows, spreads = [], [], [], [], []
+    sf_rates_of = {}
     bulk_mnps, leaf_mnps, sf_mnps_all = {g: [] for g in generators}, {g: [] for g in generators}, []
     for name, fen, depth, leaf_depth in CASES:
         nodes = expected(counts, fen, depth)
         sf_rates = [nodes / run["cpu_seconds"] for run in sf_runs[name]]
+        sf_rates_of[name] = sf_rates
         sf_mnps, sf_spread = mnps(sf_rates)
         spreads.append((sf_spread, f"{sf_name}, {name}"))
         cells, ratios, chart = [], [], []
@@ -301,6 +459,12 @@ def write_report(out, context, generators, rates, sf_name, sf_runs, counts, load
             ratios.append(f"{statistics.median(r / sf for (_, r), sf in zip(samples, sf_rates)):.2f}")
             chart.append(m)
         bulk_rows.append([name, str(depth), f"{nodes:,}", *cells, f"{sf_mnps:.1f}", *ratios])
+        node_cells, node_ratios = [], []
+        for g in generators:
+            samples = rates[("PerftBulkNode", g, name, depth)]
+            node_cells.append(f"{mnps([r for _, r in samples])[0]:.1f}")
+            node_ratios.append(f"{paired_ratio(samples, sf_rates):.2f}")
+        node_rows.append([name, str(depth), f"{nodes:,}", *node_cells, f"{sf_mnps:.1f}", *node_ratios])
         sf_mnps_all.append(sf_mnps)
         chart_rows.append((f"{name}\\nD{depth}", chart + [sf_mnps]))
         leaf, leaf_ratios = [], []
@@ -339,6 +503,15 @@ def write_report(out, context, generators, rates, sf_name, sf_runs, counts, load
     leaf_section = "" if not leaf_2x2 else (
         "### The 2x2 without bulk counting\n\n" + table(*leaf_2x2) + "\n\n"
         "### The tuned tier without bulk counting\n\n" + table(*leaf_tuned) + "\n")
+    instructions_section = "" if not instructions else (
+        "\n## Instructions per node (callgrind)\n\n"
+        "Counted by valgrind's callgrind, which is repeatable on a loaded machine where clock figures are not:\n"
+        "`movegen perft --threads 1 --hash 0` with each counting mode, built with flags "
+        f"`{callgrind_flags or '?'}`; the instructions of the same command at depth 1 are subtracted (start-up,\n"
+        "FEN), and the rest divided by the nodes above depth 1. Instructions are not time (a cache miss costs\n"
+        "more than an add): use them to decide between two versions of one generator.\n\n"
+        + table(*instructions_table(instructions)) + "\n")
+    raw_callgrind = ", [callgrind.json](callgrind.json)" if instructions else ""
     busy = ("" if max(load) < os.cpu_count() else
             " The machine was busy with other jobs: figures vary between repetitions (see the spread"
             " below) and should be taken again at a quiet moment.")
@@ -371,6 +544,16 @@ Every figure in a row is taken at its Depth. Ratios are to Stockfish's Mnps, pai
 ![perft Mnps per position](perft_mnps.svg)
 
 {bulk_section}
+## With bulk counting, each node above the leaves built and counted (`--bulk node`)
+
+What Stockfish, qperft and Gigantua do one ply above the leaves: each such node is built and its legal moves
+counted. The table above lets a generator that offers it count the replies to all of a node's moves in one
+call (`--bulk siblings`); this one compares like for like. For generators without that call the two are the
+same mode measured twice.
+
+{table(["Position", "Depth", "Nodes", *(f"{g} Mnps" for g in lows), "Stockfish Mnps",
+        *(f"{g} / Stockfish" for g in lows)], node_rows)}
+
 ## Without bulk counting
 
 Every leaf move is made and unmade, so every generator does the same work; Stockfish has no such mode.
@@ -381,7 +564,15 @@ the work differs, but a yardstick that holds from one report to the next.
         *(f"{g} / Stockfish bulk" for g in lows)], leaf_rows)}
 
 {leaf_section}
-Raw data: [perft_bench.json](perft_bench.json) (Google Benchmark), [stockfish.json](stockfish.json).
+## The tuned pair against Stockfish
+
+Each cell: the median over the rounds of the generator's rate over Stockfish's bulk-counted rate of the same
+round (Stockfish has only that mode), in each counting mode; in brackets the goal of issue 32 where one is
+set, marked met when reached.
+
+{table(["Generator", "Counting", *(name for name, *_ in CASES)], tuned_against_stockfish(generators, rates, sf_rates_of))}
+{instructions_section}
+Raw data: [perft_bench.json](perft_bench.json) (Google Benchmark), [stockfish.json](stockfish.json){raw_callgrind}.
 """
     with open(os.path.join(out, "report.md"), "w", encoding="utf-8") as f:
         f.write(text)
@@ -395,9 +586,28 @@ def main():
     parser.add_argument("--repetitions", type=int, default=5, help="runs of each measurement (default 5)")
     parser.add_argument("--stockfish", default=shutil.which("stockfish") or "/usr/games/stockfish")
     parser.add_argument("--timeout", type=float, default=120, help="seconds Stockfish may take per answer")
+    parser.add_argument("--movegen", default="build-report/movegen",
+                        help="the movegen program whose `generators` names the generators to measure")
+    parser.add_argument("--depth-offset", type=int, default=0,
+                        help="added to every depth (e.g. -2 for a quick check of the script; default 0)")
+    parser.add_argument("--callgrind-movegen", default="",
+                        help="a movegen built for valgrind (-DMOVEGEN_NATIVE=OFF -DCMAKE_CXX_FLAGS=-march=x86-64-v3):"
+                             " count instructions per node with it (default: none)")
+    parser.add_argument("--callgrind-positions", default=",".join(CALLGRIND_CASES),
+                        help=f"positions callgrind counts on (default {','.join(CALLGRIND_CASES)})")
+    parser.add_argument("--callgrind-depth-offset", type=int, default=-1,
+                        help="added to each position's depth for callgrind (default -1: start position depth 5)")
     args = parser.parse_args()
     if args.repetitions < 1:
         parser.error(f"--repetitions {args.repetitions}: must be at least 1")
+    global CASES
+    CASES = [(n, fen, d + args.depth_offset, l + args.depth_offset) for n, fen, d, l in CASES]
+    if min(l for *_, l in CASES) < 1:
+        parser.error(f"--depth-offset {args.depth_offset}: leaves a depth below 1")
+    positions = args.callgrind_positions.split(",")
+    unknown = [p for p in positions if p not in [n for n, *_ in CASES]]
+    if unknown:
+        parser.error(f"--callgrind-positions: unknown position {unknown[0]}")
     began = time.perf_counter()
     started = datetime.datetime.now(datetime.timezone.utc)
     try:
@@ -406,7 +616,18 @@ def main():
         counts = load_counts(EPD)
         os.makedirs(args.out, exist_ok=True)
         load_before = os.getloadavg()[0]
-        generators = bench_generators(args.bench)
+        for program, option in ((args.movegen, "--movegen"), (args.callgrind_movegen, "--callgrind-movegen")):
+            if program and not os.access(program, os.X_OK):
+                raise Failure(f"{option} {program}: not an executable file", EXIT_USAGE)
+        generators = generators_to_run(args.bench, args.movegen)
+        instructions, callgrind_flags = None, ""
+        if args.callgrind_movegen:
+            callgrind_flags = build_flags(args.callgrind_movegen)
+            instructions = measure_instructions(args.callgrind_movegen, generators, positions,
+                                                args.callgrind_depth_offset, counts)
+            with open(os.path.join(args.out, "callgrind.json"), "w", encoding="utf-8") as f:
+                json.dump({"movegen_flags": callgrind_flags, "command": "movegen perft --threads 1 --hash 0",
+                           "instructions_per_node": instructions}, f, indent=2)
         context, entries, sf_name, sf_runs = run_interleaved(args.bench, generators, args.stockfish,
                                                              args.repetitions, counts, args.timeout)
         with open(os.path.join(args.out, "perft_bench.json"), "w", encoding="utf-8") as f:
@@ -418,7 +639,7 @@ def main():
                        "runs": [{"position": n, "fen": fen, "depth": d, "nodes": expected(counts, fen, d),
                                  "seconds": sf_runs[n]} for n, fen, d, _ in CASES]}, f, indent=2)
         text = write_report(args.out, context, generators, rates, sf_name, sf_runs, counts, load,
-                            args.repetitions, started)
+                            args.repetitions, started, instructions, callgrind_flags)
     except Failure as failure:
         print(f"bench-report: {failure.args[0]}", file=sys.stderr)
         return failure.args[1]

@@ -6,6 +6,8 @@
 #include <random>
 #include <vector>
 
+#include "tuned/bitboard/slider_rays.hpp"
+
 using namespace movegen;
 using namespace movegen::bitboard;
 
@@ -103,16 +105,18 @@ BOOST_AUTO_TEST_CASE(both_slider_backends_match_ray_walking) {
 }
 
 BOOST_AUTO_TEST_CASE(empty_board_rays_match_ray_walking) {
-  // The empty-board tables the legality tests screen lines with, for every square: each ray to the edge.
+  // The empty-board tables bitboard-tuned screens lines with (tuned/bitboard/slider_rays.hpp), for every
+  // square: each ray to the edge.
+  using movegen::bitboard_tuned::rays_bb;
   for (Square s = SQ_A1; s <= SQ_H8; ++s) {
     BOOST_TEST_CONTEXT("square " << square_name(s)) {
-      BOOST_TEST(attacks_bb<BISHOP>(s) == reference_slider(s, 0, DIAGONALS));
-      BOOST_TEST(attacks_bb<ROOK>(s) == reference_slider(s, 0, STRAIGHTS));
-      BOOST_TEST(attacks_bb<QUEEN>(s) == (reference_slider(s, 0, DIAGONALS) | reference_slider(s, 0, STRAIGHTS)));
+      BOOST_TEST(rays_bb<BISHOP>(s) == reference_slider(s, 0, DIAGONALS));
+      BOOST_TEST(rays_bb<ROOK>(s) == reference_slider(s, 0, STRAIGHTS));
+      BOOST_TEST(rays_bb<QUEEN>(s) == (reference_slider(s, 0, DIAGONALS) | reference_slider(s, 0, STRAIGHTS)));
     }
   }
-  BOOST_TEST(popcount(attacks_bb<ROOK>(SQ_D4)) == 14);
-  BOOST_TEST(popcount(attacks_bb<BISHOP>(SQ_D4)) == 13);
+  BOOST_TEST(popcount(rays_bb<ROOK>(SQ_D4)) == 14);
+  BOOST_TEST(popcount(rays_bb<BISHOP>(SQ_D4)) == 13);
 }
 
 BOOST_AUTO_TEST_CASE(sliders_stop_at_the_first_piece_and_include_it) {

@@ -4,7 +4,8 @@
 // stands on the king's lines, a discovered check, a double check, en passant uncovering a check, castling
 // through an attacked square; for the siblings' shared count: a quiet move that opens or closes a slider's
 // line, pins or unpins, lands beside the king or in a castling path) and along random games from every
-// suite position.
+// suite position. And perft's three counting modes (siblings, node, every leaf made) against the suite's counts,
+// for every generator.
 #include <boost/test/unit_test.hpp>
 #include <cstdint>
 #include <random>
@@ -12,7 +13,9 @@
 #include <vector>
 
 #include "common/epd.hpp"
+#include "common/perft.hpp"
 #include "mailbox/legal_mtu.hpp"
+#include "tests/generators.hpp"
 #include "tests/quick.hpp"
 #include "tuned/bitboard/position.hpp"
 
@@ -115,4 +118,30 @@ BOOST_AUTO_TEST_CASE(counts_along_random_games_from_every_suite_position) {
     }
   }
   BOOST_TEST(compared > 10000);
+}
+
+// Each mode's count of every bundled suite position up to the node budget equals the suite's count: the
+// sibling sharing, the leaf parent built and counted, and every leaf made are three ways to one number.
+BOOST_AUTO_TEST_CASE_TEMPLATE(three_counting_modes_agree_on_the_bundled_suite, P, testing::Generators) {
+  const std::uint64_t budget = test::quick_tests() ? 20'000 : 200'000;
+  int checked = 0;
+  for (const EpdEntry& e : load_epd(std::string(MOVEGEN_SOURCE_DIR) + "/tests/data/perft.epd")) {
+    P pos = P::from_fen(e.fen);
+    for (const PerftCount& c : e.counts) {
+      if (c.nodes > budget) continue;
+      for (Counting mode : {Counting::BULK_SIBLINGS, Counting::BULK_NODE, Counting::MAKE_EVERY_LEAF})
+        BOOST_TEST(perft(pos, c.depth, mode) == c.nodes,
+                   "line " << e.line << " D" << c.depth << " --bulk " << counting_name(mode) << " " << e.fen);
+      ++checked;
+    }
+  }
+  BOOST_TEST(checked > 184);
+}
+
+// Which hooks the modes use: node never calls the sibling count, siblings is node for a type without it.
+BOOST_AUTO_TEST_CASE(effective_counting_names_the_mode_used) {
+  static_assert(SiblingCountHook<bitboard_tuned::Position> && !SiblingCountHook<mailbox::MtuPosition>);
+  BOOST_TEST(counting_name(effective_counting<bitboard_tuned::Position>(Counting::BULK_SIBLINGS)) == "siblings");
+  BOOST_TEST(counting_name(effective_counting<mailbox::MtuPosition>(Counting::BULK_SIBLINGS)) == "node");
+  BOOST_TEST(counting_name(effective_counting<mailbox::MtuPosition>(Counting::MAKE_EVERY_LEAF)) == "none");
 }

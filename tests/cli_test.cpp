@@ -196,6 +196,20 @@ BOOST_AUTO_TEST_CASE(bad_depths) {
   expect_bad_input({"suite", "--max-depth", "deep", "x.epd"}, "--max-depth: 'deep' is not a whole number");
 }
 
+BOOST_AUTO_TEST_CASE(bulk_modes_count_alike_and_bad_ones_are_refused) {
+  for (const std::vector<std::string>& mode :
+       {std::vector<std::string>{"--bulk", "siblings"}, {"--bulk", "node"}, {"--no-bulk"}})
+    for (const std::string generator : {"bitboard-tuned", "mailbox-tuned", "x88"}) {
+      std::vector<std::string> args{"perft", "--generator", generator, "4"};
+      args.insert(args.begin() + 1, mode.begin(), mode.end());
+      const Run r = run_cli(args);
+      BOOST_TEST(r.code == 0);
+      BOOST_TEST(r.out.find("Nodes searched: 197281\n") != std::string::npos, generator << " " << mode[0]);
+    }
+  expect_bad_input({"perft", "--bulk", "leaves", "3"}, "--bulk");
+  expect_bad_input({"perft", "--bulk", "node", "--no-bulk", "3"}, "--no-bulk");
+}
+
 BOOST_AUTO_TEST_CASE(unknown_generator_and_arguments) {
   expect_bad_input({"perft", "1", "--generator", "foo"}, "bad --generator 'foo'");
   expect_bad_input({"suite", "--generator", "", "x.epd"}, "bad --generator ''");
@@ -314,7 +328,10 @@ BOOST_AUTO_TEST_CASE(show_json_gives_each_representations_board_the_lists_and_th
   for (const nlohmann::json& v : doc["views"])
     if (v["representation"] == "bitboard")
       for (const nlohmann::json& grid : v["grids"])
-        if (grid["title"] == "pinned") ++pinned_grids, BOOST_TEST(grid["squares"] == nlohmann::json::array({"e2"}));
+        if (grid["title"] == "pinned") {
+          ++pinned_grids;
+          BOOST_TEST(grid["squares"] == nlohmann::json::array({"e2"}));
+        }
   BOOST_TEST(pinned_grids == 1);
 }
 

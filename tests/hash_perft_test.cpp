@@ -47,11 +47,13 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(hash_perft_equals_perft, P, testing::Generators) {
 }
 
 // Every count of the bundled suite up to `budget` nodes, by generator `g`, under each of the settings: no
-// table, one thread (today's perft); a 1 MiB table shared and overwritten; two and three threads; no bulk.
+// table, one thread (today's perft); a 1 MiB table shared and overwritten; two and three threads; each node above the
+// leaves counted; no bulk.
 void check_suite_settings(Generator g) {
   const std::uint64_t budget = test::quick_tests() ? 5'000 : 250'000;
   const std::vector<PerftSettings> settings = {
-      {true, 0, 1}, {true, 1, 1}, {true, 0, 2}, {true, 1, 3}, {false, 1, 2},
+      {Counting::BULK_SIBLINGS, 0, 1}, {Counting::BULK_SIBLINGS, 1, 1}, {Counting::BULK_SIBLINGS, 0, 2},
+      {Counting::BULK_SIBLINGS, 1, 3}, {Counting::BULK_NODE, 1, 2},     {Counting::MAKE_EVERY_LEAF, 1, 2},
   };
   int checked = 0;
   for (const EpdEntry& e : load_epd(MOVEGEN_SOURCE_DIR "/tests/data/perft.epd"))
@@ -60,7 +62,7 @@ void check_suite_settings(Generator g) {
       for (const PerftSettings& s : settings)
         BOOST_TEST(perft_nodes(g, e.fen, c.depth, s) == c.nodes,
                    generator_name(g) << " line " << e.line << " D" << c.depth << " hash " << s.hash_mb << " threads "
-                                     << s.threads << " bulk " << s.bulk);
+                                     << s.threads << " bulk " << counting_name(s.counting));
       ++checked;
     }
   BOOST_TEST(checked > 184);

@@ -93,9 +93,18 @@ BOOST_AUTO_TEST_CASE(perft_json_with_moves_and_no_bulk_and_at_depth_zero) {
       run_json({"perft", "--json", "--no-bulk", "--moves", "e2e4", "--generator", "mailbox-masks", "2"}, 0);
   BOOST_TEST(doc["moves"] == json::array({"e2e4"}));
   BOOST_TEST(doc["bulk"] == false);
+  BOOST_TEST(doc["bulk_mode"] == "none");
   BOOST_TEST(doc["generator"] == "mailbox-masks");
   BOOST_TEST(doc["nodes"].get<std::uint64_t>() == e2e4);
   BOOST_TEST(e2e4 > 0u);
+
+  // --bulk names the mode; a generator with no sibling count counts each node, and says so.
+  BOOST_TEST(run_json({"perft", "--json", "3"}, 0)["bulk_mode"] == "siblings");
+  const json node = run_json({"perft", "--json", "--bulk", "node", "3"}, 0);
+  BOOST_TEST(node["bulk_mode"] == "node");
+  BOOST_TEST(node["bulk"] == true);
+  BOOST_TEST(node["divide"] == divide);
+  BOOST_TEST(run_json({"perft", "--json", "--generator", "mailbox-tuned", "3"}, 0)["bulk_mode"] == "node");
 
   const json zero = run_json({"perft", "--json", "0"}, 0);
   BOOST_TEST(zero["nodes"] == 1);

@@ -1,8 +1,11 @@
 // The progress bar of long runs: its one line of text, and that it stays off the output when stderr is not
-// a terminal (the tests run without one), so that a report to a file or a pipe is byte for byte the same.
+// a terminal (the tests run without one), so that a report to a file or a pipe is byte for byte the same;
+// unless a run asks for a line every so many seconds, as perft does for runs longer than that.
 #include <boost/test/unit_test.hpp>
+#include <chrono>
 #include <sstream>
 #include <string>
+#include <thread>
 
 #include "harness/progress_bar.hpp"
 #include "tests/quick.hpp"
@@ -34,6 +37,21 @@ BOOST_AUTO_TEST_CASE(bar_draws_nothing_on_a_stream_that_is_not_a_terminal) {
   }
   BOOST_TEST(err.str() == "");
   BOOST_TEST(!is_terminal(err));
+}
+
+BOOST_AUTO_TEST_CASE(bar_writes_a_line_every_so_often_on_a_stream_that_is_not_a_terminal_if_asked) {
+  std::ostringstream err;
+  {
+    ProgressBar bar(err, 0.05);
+    BOOST_TEST(bar.shown());
+    bar.update({.nodes = 1, .done = 1, .total = 4, .seconds = 0.01});  // too soon: nothing
+    BOOST_TEST(err.str() == "");
+    std::this_thread::sleep_for(std::chrono::milliseconds(60));
+    bar.update({.nodes = 2'000'000, .done = 1, .total = 4, .seconds = 1});
+    bar.update({.nodes = 3'000'000, .done = 2, .total = 4, .seconds = 1.5});  // too soon again
+    bar.clear();
+  }
+  BOOST_TEST(err.str() == "[#####---------------]  25%  2000000 nodes  2.0 Mnps  3 s left\n");
 }
 
 BOOST_AUTO_TEST_CASE(runs_without_a_terminal_print_nothing_extra) {

@@ -1,5 +1,7 @@
 #include "tuned/bitboard/movegen.hpp"
 
+#include "tuned/bitboard/slider_rays.hpp"
+
 namespace movegen::bitboard_tuned {
 
 namespace {
@@ -27,7 +29,7 @@ inline LegalityMasks legality_masks(const PieceSets& pos) {
   // with nothing between, a slider gives check; with exactly one (own) piece between, it pins that piece.
   // Looked for only if one of their sliders stands on the king's lines of an empty board (often none).
   const Bitboard diagonal = pos.pieces(Them, BISHOP, QUEEN), straight = pos.pieces(Them, ROOK, QUEEN);
-  if ((attacks_bb<BISHOP>(masks.king) & diagonal) | (attacks_bb<ROOK>(masks.king) & straight)) {
+  if ((rays_bb<BISHOP>(masks.king) & diagonal) | (rays_bb<ROOK>(masks.king) & straight)) {
     const Bitboard theirs = pos.pieces(Them);
     Bitboard snipers =
         (attacks_bb<BISHOP>(masks.king, theirs) & diagonal) | (attacks_bb<ROOK>(masks.king, theirs) & straight);

@@ -12,7 +12,7 @@
 
 #include "common/legality_masks.hpp"
 #include "common/move.hpp"
-#include "common/move_sink.hpp"
+#include "tuned/move_sink.hpp"
 #include "tuned/bitboard/position.hpp"
 
 namespace movegen::bitboard_tuned {

@@ -69,19 +69,20 @@ class Position {
 
   /// Appends every legal move to `list` (see movegen.hpp: from checkers and pinned pieces, no make).
   void generate_legal(MoveList& list) const;
-  /// The number of legal moves, counted set-wise with popcounts without building a list: what perft's
-  /// bulk counting uses at the last ply (common/perft.hpp).
+  /// The number of legal moves, counted set-wise with popcounts without building a list: perft's
+  /// LegalCountHook (common/perft.hpp), used at the last ply by both bulk modes.
   std::size_t count_legal() const;
 
   /// The number of legal moves after `m`, a move generated for this position: m played on a copy of the
   /// piece sets alone (bitboard_tuned::count_legal_after), whose moves are counted, so that no piece array, clock,
-  /// key or history is kept for a position never visited. Perft's bulk counting calls count_legal_after_each
-  /// (below) instead, which the tests check against this count. Leaves the position as it was.
+  /// key or history is kept for a position never visited: perft's LegalCountAfterHook (common/perft.hpp),
+  /// used by `--bulk node`; `--bulk siblings` calls count_legal_after_each (below) instead, which the tests
+  /// check against this count. Leaves the position as it was.
   std::size_t count_legal_after(Move m) const {
     return bitboard_tuned::count_legal_after(sets(), m, board_[m.from()], board_[m.to()]);
   }
-  /// The sum of count_legal_after(m) over `moves`, legal moves of this position: what perft's bulk counting
-  /// calls at the parents of its leaves instead of count_legal_after, sharing between the siblings the part
+  /// The sum of count_legal_after(m) over `moves`, legal moves of this position: perft's SiblingCountHook
+  /// (common/perft.hpp), called by `--bulk siblings` at the parents of its leaves, sharing between the siblings the part
   /// of the count that a quiet move leaves as it was (tuned/bitboard/sibling_count.hpp).
   std::uint64_t count_legal_after_each(const MoveList& moves) const {
     return bitboard_tuned::count_legal_after_each(*this, board_, moves);

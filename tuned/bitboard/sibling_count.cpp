@@ -3,6 +3,7 @@
 #include <optional>
 
 #include "tuned/bitboard/movegen.hpp"
+#include "tuned/bitboard/slider_rays.hpp"
 
 namespace movegen::bitboard_tuned {
 
@@ -139,7 +140,7 @@ std::uint64_t count_after_each(const PieceSets& pos, const Piece* board, const M
   // A's moves counted in full: those that may give check or change B's pins (from or to on the king's
   // lines, a knight or pawn landing where it checks). And the squares B's pawns attack: a double push that
   // crosses one of them may be taken en passant.
-  const Bitboard lines = attacks_bb<QUEEN>(king);
+  const Bitboard lines = rays_bb<QUEEN>(king);
   const Bitboard knight_checks = attacks_bb<KNIGHT>(king), pawn_checks = pawn_attacks_bb(B, king);
   const Bitboard en_passant_targets = pawn_attacks_bb<B>(pos.pieces(B, PAWN));
 

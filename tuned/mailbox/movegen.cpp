@@ -5,7 +5,7 @@
 #include <cstring>
 #include <span>
 
-#include "common/move_sink.hpp"
+#include "tuned/move_sink.hpp"
 
 namespace movegen::mailbox_tuned {
 

@@ -75,8 +75,8 @@ class Position : public BoardFields {
   /// Appends every legal move to `list` (mailbox_tuned::generate_legal in tuned/mailbox/movegen.hpp). Leaves the
   /// position as it was.
   void generate_legal(MoveList& list);
-  /// The number of legal moves, generate_legal's list size, counted without building that list (perft's
-  /// bulk counting at the last ply). Leaves the position as it was.
+  /// The number of legal moves, generate_legal's list size, counted without building that list: perft's
+  /// LegalCountHook (common/perft.hpp), used at the last ply by bulk counting. Leaves the position as it was.
   std::size_t count_legal();
 
   /// True if pseudo-legal `m`, which must not be castling (castling is generated legal), leaves the mover's
@@ -87,8 +87,8 @@ class Position : public BoardFields {
   /// tested and taken back. Only Chess960 needs it, when the castling rook shields the king's destination.
   bool castling_keeps_king_safe(Move m);
 
-  /// The number of legal moves after legal move `m`: m played, count_legal(), m taken back. Perft's bulk
-  /// counting calls it at the parents of its leaves: m is played without the key and the history, which
+  /// The number of legal moves after legal move `m`: m played, count_legal(), m taken back: perft's
+  /// LegalCountAfterHook (common/perft.hpp), called by bulk counting at the parents of its leaves: m is played without the key and the history, which
   /// no one reads before it is taken back. Leaves the position as it was.
   std::size_t count_legal_after(Move m);
 

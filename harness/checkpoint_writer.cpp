@@ -1,11 +1,11 @@
-#include "mpi/checkpoint_writer.hpp"
+#include "harness/checkpoint_writer.hpp"
 
 #include <csignal>
 #include <utility>
 
-namespace movegen::mpi {
+namespace movegen::harness {
 
-CheckpointWriter::CheckpointWriter(harness::PerftCheckpoint* checkpoint, const std::vector<std::string>& subtrees,
+CheckpointWriter::CheckpointWriter(PerftCheckpoint* checkpoint, const std::vector<std::string>& subtrees,
                                    int kill_after)
     : checkpoint_(checkpoint), subtrees_(subtrees), kill_after_(kill_after), thread_([this] { write_loop(); }) {}
 
@@ -40,7 +40,7 @@ void CheckpointWriter::write_loop() {
   for (;;) {
     changed_.wait(lock, [this] { return stopping_ || !queued_.empty(); });
     if (queued_.empty()) return;  // stopping, and everything added is written
-    std::vector<harness::CheckpointRecord> batch = std::exchange(queued_, {});
+    std::vector<CheckpointRecord> batch = std::exchange(queued_, {});
     if (kill_after_ > 0 && written_ + batch.size() > static_cast<std::size_t>(kill_after_)) {
       // A test's kill comes after exactly kill_after records, even when the counting ran ahead of the disk
       // and queued them all: the rest stays unwritten, as a job killed part-way leaves it.
@@ -62,4 +62,4 @@ void CheckpointWriter::write_loop() {
   }
 }
 
-}  // namespace movegen::mpi
+}  // namespace movegen::harness
