@@ -219,8 +219,8 @@ BOOST_AUTO_TEST_CASE(unknown_generator_and_arguments) {
       "unknown subcommand 'frobnicate': expected one of perft, suite, compare, diff, fuzz, perftree, show, "
       "generators");
   expect_bad_input({"compare", "--generators", "mailbox,foo"},
-                   "bad --generators 'foo': expected one of mailbox, "
-                   "mailbox-masks, x88, x88-masks, bitboard-mtu, bitboard-masks, mailbox-tuned, bitboard-tuned");
+                   "bad --generators 'foo': expected one of mailbox, mailbox-masks, board10x12, "
+                   "board10x12-masks, x88, x88-masks, bitboard-mtu, bitboard-masks, mailbox-tuned, bitboard-tuned");
   expect_bad_input({"compare", "--generators", "bitboard-tuned,bitboard-tuned"},
                    "bad --generators: bitboard-tuned is named twice");
   expect_bad_input({"suite", "--generator", "mailbox,"}, "bad --generator ''");

@@ -200,25 +200,28 @@ BOOST_AUTO_TEST_CASE(compare_json_rows_totals_and_the_three_by_two) {
       BOOST_TEST(row["generators"][g]["nodes"].get<std::uint64_t>() == expected);
     }
   }
-  double mnps[3][3] = {};  // [mailbox, x88, bitboard][make-test-unmake, masks, tuned]
+  double mnps[4][3] = {};  // [mailbox, 10x12, x88, bitboard][make-test-unmake, masks, tuned]
   for (const json& total : doc["totals"]) {
     BOOST_TEST(total["nodes"].get<std::uint64_t>() == all_nodes);
     const std::string name = total["generator"];
-    mnps[name.starts_with("bitboard") ? 2
-         : name.starts_with("x88")    ? 1
-                                      : 0][name.ends_with("-tuned")   ? 2
-                                        : name.ends_with("-masks") ? 1
-                                                                   : 0] = total["mnps"];
+    mnps[name.starts_with("bitboard")     ? 3
+         : name.starts_with("x88")        ? 2
+         : name.starts_with("board10x12") ? 1
+                                          : 0][name.ends_with("-tuned")   ? 2
+                                            : name.ends_with("-masks") ? 1
+                                                                       : 0] = total["mnps"];
   }
   const json& table = doc["two_by_two"];
   BOOST_TEST(table["mnps"]["mailbox"]["masks"].get<double>() == mnps[0][1]);
-  BOOST_TEST(table["mnps"]["x88"]["masks"].get<double>() == mnps[1][1]);
-  BOOST_TEST(table["mnps"]["bitboard"]["make_test_unmake"].get<double>() == mnps[2][0]);
+  BOOST_TEST(table["mnps"]["10x12"]["make_test_unmake"].get<double>() == mnps[1][0]);
+  BOOST_TEST(table["mnps"]["x88"]["masks"].get<double>() == mnps[2][1]);
+  BOOST_TEST(table["mnps"]["bitboard"]["make_test_unmake"].get<double>() == mnps[3][0]);
   BOOST_TEST(table["masks_effect"]["mailbox"].get<double>() == mnps[0][1] / mnps[0][0]);
-  BOOST_TEST(table["masks_effect"]["x88"].get<double>() == mnps[1][1] / mnps[1][0]);
-  BOOST_TEST(table["representation_effect"]["x88"]["make_test_unmake"].get<double>() == mnps[1][0] / mnps[0][0]);
-  BOOST_TEST(table["representation_effect"]["bitboard"]["masks"].get<double>() == mnps[2][1] / mnps[0][1]);
-  BOOST_TEST(table["tuned"]["bitboard"].get<double>() == mnps[2][2]);
+  BOOST_TEST(table["masks_effect"]["x88"].get<double>() == mnps[2][1] / mnps[2][0]);
+  BOOST_TEST(table["representation_effect"]["10x12"]["masks"].get<double>() == mnps[1][1] / mnps[0][1]);
+  BOOST_TEST(table["representation_effect"]["x88"]["make_test_unmake"].get<double>() == mnps[2][0] / mnps[0][0]);
+  BOOST_TEST(table["representation_effect"]["bitboard"]["masks"].get<double>() == mnps[3][1] / mnps[0][1]);
+  BOOST_TEST(table["tuned"]["bitboard"].get<double>() == mnps[3][2]);
   BOOST_TEST(table["tuning_effect"]["mailbox"].get<double>() == mnps[0][2] / mnps[0][1]);
   BOOST_TEST(!table["tuned"].contains("x88"));  // x88 has no tuned generator
 }

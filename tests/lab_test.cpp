@@ -44,7 +44,7 @@ BOOST_AUTO_TEST_CASE(each_trace_finds_what_its_representation_generates) {
       ++pieces;
       const nlohmann::json study = harness::piece_study(entry.fen, sq);
       BOOST_TEST_CONTEXT(entry.fen << " " << square_name(sq)) {
-        BOOST_TEST_REQUIRE(study["traces"].size() == 3u);
+        BOOST_TEST_REQUIRE(study["traces"].size() == 4u);  // mailbox, 10x12, x88, bitboard
         for (const auto& trace : study["traces"]) {
           std::set<std::string> targets;
           for (const auto& t : trace["targets"]) targets.insert(t.get<std::string>());
@@ -66,7 +66,12 @@ BOOST_AUTO_TEST_CASE(each_trace_finds_what_its_representation_generates) {
 // The ray that leaves the board says where and why, in each representation's own test.
 BOOST_AUTO_TEST_CASE(a_ray_stops_at_the_edge_by_each_representations_test) {
   const nlohmann::json study = harness::piece_study("4k3/8/8/8/8/8/8/B3K3 w - - 0 1", SQ_A1);
-  const std::string mailbox = study["traces"][0]["lines"].dump(), x88 = study["traces"][1]["lines"].dump();
+  const auto lines_of = [&](const std::string& representation) {
+    for (const auto& trace : study["traces"])
+      if (trace["representation"] == representation) return trace["lines"].dump();
+    return std::string();
+  };
+  const std::string mailbox = lines_of("mailbox"), x88 = lines_of("x88");
   BOOST_TEST(mailbox.find("(8, 8): on_board is false") != std::string::npos, mailbox);
   BOOST_TEST(x88.find("0x88 & 0x88 = 0x88: off the board") != std::string::npos, x88);
   BOOST_CHECK_THROW(harness::piece_study("4k3/8/8/8/8/8/8/B3K3 w - - 0 1", SQ_E8), std::runtime_error);
@@ -80,7 +85,12 @@ BOOST_AUTO_TEST_CASE(show_json_has_each_representations_board) {
   BOOST_TEST(doc["views"][0]["text"] ==
              "RNBQKBNRPPPPPPPP--------------------------------pppppppprnbqkbnr");
   int off = 0, entries = 0;
-  for (const auto& row : doc["views"][1]["cells"])
+  const auto view_of = [&](const std::string& representation) {
+    for (const auto& view : doc["views"])
+      if (view["representation"] == representation) return view;
+    return nlohmann::json();
+  };
+  for (const auto& row : view_of("x88")["cells"])
     for (const auto& cell : row) ++entries, off += cell["off"].get<bool>();
   BOOST_TEST(entries == 128);
   BOOST_TEST(off == 64);
