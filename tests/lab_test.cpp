@@ -90,7 +90,8 @@ BOOST_AUTO_TEST_CASE(show_json_has_each_representations_board) {
       if (view["representation"] == representation) return view;
     return nlohmann::json();
   };
-  for (const auto& row : view_of("x88")["cells"])
+  const nlohmann::json x88 = view_of("x88");
+  for (const auto& row : x88["cells"])
     for (const auto& cell : row) ++entries, off += cell["off"].get<bool>();
   BOOST_TEST(entries == 128);
   BOOST_TEST(off == 64);
