@@ -269,7 +269,8 @@ std::vector<Divergence> find_all_divergences(DivideSource& a, DivideSource& b, c
 
 std::string squares_text(Bitboard b) { return "{" + square_names(b) + "}"; }
 
-void print_divergence(std::ostream& out, const Divergence& d) {
+void print_divergence(std::ostream& out, const Divergence& d, bool verbose) {
+  if (!d.board.empty()) fmt::print(out, "board:      {}\n", d.board);  // the cause first
   fmt::print(out, "A:          {}\nB:          {}\n", d.a_name, d.b_name);
   fmt::print(out, "root FEN:   {}\n", d.root_fen);
   if (d.depth > 0) fmt::print(out, "depth:      {} (the smallest at which the divides differ)\n", d.depth);
@@ -283,15 +284,20 @@ void print_divergence(std::ostream& out, const Divergence& d) {
     fmt::print(out, "nodes A/B:  {}\n", counts);
   }
   fmt::print(out, "FEN there:  {}\n", d.fen);
-  fmt::print(out, "only A:     {}\n", join(d.only_a, "-"));
-  fmt::print(out, "only B:     {}\n", join(d.only_b, "-"));
-  if (!d.verdicts.empty()) fmt::print(out, "kind:       {}\n", kind_name(d.kind()));
-  for (std::size_t i = 0; i < d.verdicts.size(); ++i) {  // each line names its move
-    const MoveVerdict& v = d.verdicts[i];
-    fmt::print(out, "{:<12}{}{}\n", i ? "" : "why:", v.why.starts_with(v.move + " ") ? "" : v.move + ": ", v.why);
+  if (!d.verdicts.empty() || !d.board.empty()) fmt::print(out, "kind:       {}\n", d.cause());
+  if (!d.board.empty() && !verbose) {
+    const std::size_t n = d.verdicts.size();
+    if (n) fmt::print(out, "follows:    and {} move difference{} that follow from it (--verbose lists them)\n", n,
+                      n == 1 ? "" : "s");
+  } else {
+    fmt::print(out, "only A:     {}\n", join(d.only_a, "-"));
+    fmt::print(out, "only B:     {}\n", join(d.only_b, "-"));
+    for (std::size_t i = 0; i < d.verdicts.size(); ++i) {  // each line names its move
+      const MoveVerdict& v = d.verdicts[i];
+      fmt::print(out, "{:<12}{}{}\n", i ? "" : "why:", v.why.starts_with(v.move + " ") ? "" : v.move + ": ", v.why);
+    }
   }
   if (!d.detail.empty()) fmt::print(out, "detail:     {}\n", d.detail);
-  if (!d.board.empty()) fmt::print(out, "board:      {}\n", d.board);
 }
 
 }  // namespace movegen::harness

@@ -54,10 +54,20 @@ struct Failure {
   std::string fen;                // the FEN there, as our mailbox generator plays the path
   std::vector<std::string> sent;  // DivideSource::commands_sent for that query
   std::string error;
-  /// What kind of failure it is, for grouping: "killed by signal 6 (Aborted)", "exit code 1", "no reply in
-  /// time", "broke the protocol".
+  std::string stderr_text;  // the end of what it printed on stderr (ExternalError::stderr_tail)
+  /// What kind of failure it is, for grouping: the exit status or signal ("killed by signal 6 (Aborted)",
+  /// "exit code 3"), "no reply in time" or "broke the protocol", then the program's own error: the last
+  /// meaningful line of its stderr (error_line), "exit code 3: TypeError: Cannot read properties of null
+  /// (reading 'type') at _Board.move".
   std::string cause() const;
 };
+
+/// The program's own error in `stderr_text`, normalised so that one bug gives one text wherever it
+/// strikes: the last line that is not blank, a stack frame ("    at f (file:1:2)"), a caret line or a
+/// runtime's version banner ("Node.js v20.1.0"), followed by the first stack frame's function if frames
+/// follow it ("at _Board.move"); FENs, move texts and squares become <fen>, <move>, <square>, paths and
+/// URLs <path>, addresses <addr>, other numbers <n>. "" if stderr says nothing.
+std::string error_line(const std::string& stderr_text);
 
 /// The smallest depth 1..`depth` at which `source` fails on (fen, moves), and from there the first move (in
 /// UCI text order) below which it fails one ply less deep, and so on: the shortest path and depth that
