@@ -75,17 +75,20 @@ bool DivideReader::read(std::string_view line) {
   if (trimmed(line).empty()) return false;
   std::optional<DivideLine> entry = parse_divide_line(line);
   if (!entry)
-    throw DivideFormatError("unexpected line " + escape_output(line) + " (expected " + std::string(DIVIDE_FORMATS) +
-                            ")");
+    throw DivideFormatError("unexpected line " + escape_output(line), true);
   started_ = true;
   if (entry->total) {
     total_ = std::move(entry);
     return true;
   }
   std::string move = std::move(entry->move);
-  if (!is_uci_move_text(move)) {
-    if (!pos_) pos_ = position_after<mailbox::MtuPosition>(fen_, moves_, notation_);
-    if (MoveReading r = read_move(*pos_, move, notation_); !r.uci.empty()) move = r.uci;
+  if (!is_uci_move_text(move) && !unplayable_) {
+    try {
+      if (!pos_) pos_ = position_after<mailbox::MtuPosition>(fen_, moves_, notation_);
+      if (MoveReading r = read_move(*pos_, move, notation_); !r.uci.empty()) move = r.uci;
+    } catch (const std::exception&) {
+      unplayable_ = true;  // our board cannot reach the position: the texts stay as printed
+    }
   }
   if (__builtin_add_overflow(sum_, entry->count, &sum_))
     throw DivideFormatError("its move counts add up to more than " + std::to_string(UINT64_MAX));

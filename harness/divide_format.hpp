@@ -22,10 +22,23 @@
 
 namespace movegen::harness {
 
+/// The text of the formats a divide line may take, for error messages.
+inline constexpr std::string_view DIVIDE_FORMATS =
+    "a move and a count per line ('e2e4 20', 'e2e4: 20', 'e2-e4 20', 'Nf3: 20', '1. e2e4 moves = 20'), then "
+    "optionally a total ('Nodes searched: N', 'Total: N', 'Moves: N' or the bare number)";
+
 /// A divide line that fits no format, or counts that do not add up; what() says so with the line quoted.
 class DivideFormatError : public std::runtime_error {
  public:
-  using std::runtime_error::runtime_error;
+  explicit DivideFormatError(const std::string& what, bool bad_line = false)
+      : std::runtime_error(what), bad_line_(bad_line) {}
+  /// The message with `context` (the query) after it, and for a line that fits no format the formats.
+  std::string with(const std::string& context) const {
+    return what() + context + (bad_line_ ? " (expected " + std::string(DIVIDE_FORMATS) + ")" : "");
+  }
+
+ private:
+  bool bad_line_;
 };
 
 /// One line of a divide: a move with its count, or a total.
@@ -39,11 +52,6 @@ struct DivideLine {
 /// `line` read as a move line or a total, std::nullopt if it fits no format (a blank line fits none).
 /// Only the move's shape is checked here (is_move_notation), not the position.
 std::optional<DivideLine> parse_divide_line(std::string_view line);
-
-/// The text of the formats a divide line may take, for error messages.
-inline constexpr std::string_view DIVIDE_FORMATS =
-    "a move and a count per line ('e2e4 20', 'e2e4: 20', 'e2-e4 20', 'Nf3: 20', '1. e2e4 moves = 20'), then "
-    "optionally a total ('Nodes searched: N', 'Total: N', 'Moves: N' or the bare number)";
 
 /// Reads one divide of the position reached from `fen` by the UCI `moves`: each move text is read against
 /// that position (read_move), so that SAN names our move's UCI text; a text that names no legal move of
@@ -65,6 +73,7 @@ class DivideReader {
   std::vector<std::string> moves_;
   Notation notation_;
   std::optional<mailbox::MtuPosition> pos_;  // built at the first move text that is not UCI
+  bool unplayable_ = false;                   // the moves cannot be played on our board
   DivideResult result_;
   std::uint64_t sum_ = 0;
   std::optional<DivideLine> total_;

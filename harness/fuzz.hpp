@@ -120,7 +120,8 @@ inline constexpr int GAMES_IN_A_TIMED_RUN = 20;
 /// rng() % (OPENING_PLIES + 1) plies (drawn before its moves) are played unchecked. At every checked ply nodes_agree(P's position, each Q's); at every
 /// options.flip_every-th position of a game flip_mismatch for each Q; with `against`, find_divergence between P and it,
 /// given the game's start FEN and moves, at every options.sample_every-th position of a game (counted per game, so that
-/// one game replays alone); with `against` and a time limit a game also ends when its share of the time
+/// one game replays alone; given the FEN of the game's first checked position and the moves since, so that
+/// the unchecked opening is not asked of it); with `against` and a time limit a game also ends when its share of the time
 /// (time_seconds / GAMES_IN_A_TIMED_RUN) has passed. `names` holds P's name, then each Q's. Stops at the
 /// first mismatch.
 template <ChessPosition P, ChessPosition... Qs>
@@ -156,6 +157,8 @@ FuzzRun fuzz_games(const FuzzOptions& options, DivideSource* against, const std:
       return std::apply([&](auto&... b) { return ((d.b_name = names.at(++i), check(b)) && ...); }, others);
     };
     const auto game_deadline = Clock::now() + game_time;
+    std::string checked_from = run.start_fen;  // the game's first checked position, and the moves before it
+    std::size_t opening_moves = 0;
     bool against_checked = false;
     auto stop = [&](std::optional<Divergence> found) {
       if (outside) run.against_calls = outside->calls();
@@ -167,6 +170,7 @@ FuzzRun fuzz_games(const FuzzOptions& options, DivideSource* against, const std:
       if (options.time_seconds > 0 && run.ply > 0 && Clock::now() >= deadline) break;
       if (share_time && run.ply > 0 && Clock::now() >= game_deadline) break;
       const int in_game = run.ply - opening + 1;  // positions of this game checked so far, this one included
+      if (in_game == 1) checked_from = a.fen(), opening_moves = d.path.size();
       if (in_game > 0) ++run.positions;
       if (in_game > 0 && !each_other([&](auto& b) { return nodes_agree(a, b, d); })) return stop(d);
       if (options.flip_depth > 0 && in_game > 0 && in_game % options.flip_every == 0) {
@@ -179,7 +183,9 @@ FuzzRun fuzz_games(const FuzzOptions& options, DivideSource* against, const std:
       if (outside && in_game > 0 && in_game % options.sample_every == 0) {
         ++run.against_positions;
         against_keys.insert(a.key()), against_checked = true;
-        if (auto found = find_divergence(reference, *outside, run.start_fen, d.path, options.against_depth))
+        // The engine is given the moves from the first checked position: the opening is not checked.
+        const std::vector<std::string> since(d.path.begin() + long(opening_moves), d.path.end());
+        if (auto found = find_divergence(reference, *outside, checked_from, since, options.against_depth))
           return stop(found);
       }
       MoveList moves;

@@ -270,6 +270,8 @@ std::string legal_reason(const Judged& j, MoveKind kind) {
 
 }  // namespace
 
+std::string_view piece_type_name(PieceType type) { return PIECE_NAMES[type]; }
+
 std::string_view kind_name(MoveKind kind) {
   constexpr std::string_view NAMES[] = {"castling",    "en passant", "promotion", "king move", "pinned piece",
                                         "check evasion", "double push", "pawn move", "piece move", "make move",
@@ -290,7 +292,8 @@ MoveVerdict judge_move(const std::string& fen, const std::string& move, Notation
         v.why = fmt::format("{} (read as {}): {}", move, reading.uci, v.why);
         return v;
       }
-      v.kind = MoveKind::MOVE_TEXT, v.legal = false;
+      v.kind = MoveKind::MOVE_TEXT;
+      if (reading.rule != "not move text") v.legal = false;  // text that is no move at all is not judged
       v.why = fmt::format("{} is not legal: {}", move, reading.reason.empty() ? "not move text" : reading.reason);
       v.rule = reading.rule.empty() ? "not move text" : reading.rule;
       return v;

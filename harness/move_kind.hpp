@@ -41,6 +41,9 @@ enum class MoveKind {
 /// "double push", "pawn move", "piece move", "make move", "count", "move text", "other".
 std::string_view kind_name(MoveKind kind);
 
+/// The piece type in words: "pawn", "knight", "bishop", "rook", "queen", "king".
+std::string_view piece_type_name(PieceType type);
+
 /// What our generators say about one move of one position.
 struct MoveVerdict {
   std::string move;                 // UCI text

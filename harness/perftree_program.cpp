@@ -58,7 +58,7 @@ class PerftreeProgram : public DivideSource {
       if (!reader.started()) return std::nullopt;
       return reader.result();
     } catch (const DivideFormatError& e) {
-      throw process.error(std::string(e.what()) + " from " + call);
+      throw process.error(e.with(" from " + call));
     }
   }
 

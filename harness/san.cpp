@@ -13,8 +13,6 @@ namespace movegen::harness {
 
 namespace {
 
-constexpr std::string_view PIECE_NAMES[] = {"", "pawn", "knight", "bishop", "rook", "queen", "king"};
-
 // The shapes, check marks and annotations (+ # ! ?) taken off first.
 const std::regex& long_algebraic() {  // e2-e4, e5xf7, e7-e8=Q, Ng1-f3
   static const std::regex shape(R"(([KQRBN])?([a-h][1-8])[-x]([a-h][1-8])(?:=?([QRBNqrbn]))?)");
@@ -84,7 +82,7 @@ MoveReading read_move(mailbox::MtuPosition& pos, std::string_view text, Notation
                    : !move.is_promotion()))
       legal.push_back(to_uci(move, notation));
   if (legal.size() == 1) return {legal.front(), "", ""};
-  const std::string piece(PIECE_NAMES[type]), target = square_name(to);
+  const std::string piece(piece_type_name(type)), target = square_name(to);
   if (legal.size() > 1)
     return {"", fmt::format("ambiguous: {} {}s of the side to move reach {}", legal.size(), piece, target),
             "an ambiguous SAN move"};

@@ -61,7 +61,7 @@ class UciEngine : public DivideSource {
         if (reader.read(*line)) return reader.result();
       }
     } catch (const DivideFormatError& e) {
-      throw process_.error(std::string(e.what()) + " in its reply to '" + go + "'");
+      throw process_.error(e.with(" in its reply to '" + go + "'"));
     }
     throw process_.error("no total line ('Nodes searched: N') within " + std::to_string(MAX_REPLY_LINES) + " lines");
   }
