@@ -56,8 +56,8 @@ struct FuzzOptions {
   int sample_every = 1;     // positions between two checks of `against` (--against-every)
   int against_depth = 2;    // divide depth for `against`
   double timeout_seconds = 60;
-  bool json = false;      // one JSON document on stdout instead of the report
-  bool chess960 = false;  // games from random Chess960 start positions (unless fen or epd), 960 notation
+  bool json = false;        // one JSON document on stdout instead of the report
+  bool chess960 = false;    // games from random Chess960 start positions (unless fen or epd), 960 notation
   bool from_start = false;  // check from each game's start position (--from), not after its random opening
 };
 

@@ -131,9 +131,19 @@ nlohmann::json divergence_json(const Divergence& d) {
                      {"rule", v.rule},
                      {"legal", v.legal ? nlohmann::json(*v.legal) : nlohmann::json(nullptr)},
                      {"why", v.why}});
-  return {{"depth", d.depth},   {"path", d.path},     {"path_counts", path_counts},  {"fen", d.fen},
-          {"only_a", d.only_a}, {"only_b", d.only_b}, {"kind", d.cause()}, {"move_kind", kind_name(d.kind())}, {"moves", moves},
-          {"detail", d.detail}, {"cause", d.cause()}, {"wrong_move", d.wrong_move},  {"wrong_side", d.wrong_side},
+  return {{"depth", d.depth},
+          {"path", d.path},
+          {"path_counts", path_counts},
+          {"fen", d.fen},
+          {"only_a", d.only_a},
+          {"only_b", d.only_b},
+          {"kind", d.cause()},
+          {"move_kind", kind_name(d.kind())},
+          {"moves", moves},
+          {"detail", d.detail},
+          {"cause", d.cause()},
+          {"wrong_move", d.wrong_move},
+          {"wrong_side", d.wrong_side},
           {"board", d.board}};
 }
 

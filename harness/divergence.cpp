@@ -318,8 +318,9 @@ void print_divergence(std::ostream& out, const Divergence& d, bool verbose) {
   if (!d.verdicts.empty() || !d.board.empty()) fmt::print(out, "kind:       {}\n", d.cause());
   if (!d.board.empty() && !verbose) {
     const std::size_t n = d.verdicts.size();
-    if (n) fmt::print(out, "follows:    and {} move difference{} that follow from it (--verbose lists them)\n", n,
-                      n == 1 ? "" : "s");
+    if (n)
+      fmt::print(out, "follows:    and {} move difference{} that follow from it (--verbose lists them)\n", n,
+                 n == 1 ? "" : "s");
   } else {
     fmt::print(out, "only A:     {}\n", join(d.only_a, "-"));
     fmt::print(out, "only B:     {}\n", join(d.only_b, "-"));

@@ -1,7 +1,7 @@
 #include "harness/divide_format.hpp"
 
-#include <charconv>
 #include <cctype>
+#include <charconv>
 
 #include "harness/child_process.hpp"
 #include "harness/san.hpp"
@@ -61,8 +61,10 @@ std::optional<DivideLine> parse_divide_line(std::string_view line) {
   const std::string_view move = s.substr(0, end);
   std::string_view rest = trimmed(s.substr(end));
   if (auto words = after_word(rest, "moves")) rest = *words;  // "moves = 20"
-  if (!rest.empty() && (rest.front() == ':' || rest.front() == '=')) rest = trimmed(rest.substr(1));
-  else if (!is_blank(s[end])) return std::nullopt;  // "moves" or a blank must come before the count
+  if (!rest.empty() && (rest.front() == ':' || rest.front() == '='))
+    rest = trimmed(rest.substr(1));
+  else if (!is_blank(s[end]))
+    return std::nullopt;  // "moves" or a blank must come before the count
   const auto count = count_of(rest);
   if (!count || !is_move_notation(move)) return std::nullopt;
   return DivideLine{false, false, std::string(move), *count};
@@ -74,8 +76,7 @@ DivideReader::DivideReader(std::string fen, std::vector<std::string> moves, Nota
 bool DivideReader::read(std::string_view line) {
   if (trimmed(line).empty()) return false;
   std::optional<DivideLine> entry = parse_divide_line(line);
-  if (!entry)
-    throw DivideFormatError("unexpected line " + escape_output(line), true);
+  if (!entry) throw DivideFormatError("unexpected line " + escape_output(line), true);
   started_ = true;
   if (entry->total) {
     total_ = std::move(entry);

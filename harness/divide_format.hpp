@@ -43,9 +43,9 @@ class DivideFormatError : public std::runtime_error {
 
 /// One line of a divide: a move with its count, or a total.
 struct DivideLine {
-  bool total = false;     // a total line ("Nodes searched: 400", "Total: 400", "Moves: 20", "400")
+  bool total = false;       // a total line ("Nodes searched: 400", "Total: 400", "Moves: 20", "400")
   bool move_count = false;  // the total is "Moves: N": the number of moves, not of nodes, at depth 2 and more
-  std::string move;       // the move text as printed, check marks included ("" for a total)
+  std::string move;         // the move text as printed, check marks included ("" for a total)
   std::uint64_t count = 0;
 };
 
@@ -73,7 +73,7 @@ class DivideReader {
   std::vector<std::string> moves_;
   Notation notation_;
   std::optional<mailbox::MtuPosition> pos_;  // built at the first move text that is not UCI
-  bool unplayable_ = false;                   // the moves cannot be played on our board
+  bool unplayable_ = false;                  // the moves cannot be played on our board
   DivideResult result_;
   std::uint64_t sum_ = 0;
   std::optional<DivideLine> total_;

@@ -8,9 +8,9 @@
 #include <ostream>
 #include <regex>
 
+#include "common/uci.hpp"
 #include "harness/child_process.hpp"
 #include "harness/divergence.hpp"
-#include "common/uci.hpp"
 
 namespace movegen::harness {
 

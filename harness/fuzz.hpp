@@ -117,13 +117,13 @@ inline constexpr int GAMES_IN_A_TIMED_RUN = 20;
 /// game_seed(options.seed, g) % 960, so that every one of the 960 can come up) with
 /// std::mt19937_64(game_seed(options.seed, g)) choosing each move by pick_move (the same games on every platform), g
 /// counted from options.first_game, in P and in each of Qs. Unless options.from_start, a game's first
-/// rng() % (OPENING_PLIES + 1) plies (drawn before its moves) are played unchecked. At every checked ply nodes_agree(P's position, each Q's); at every
-/// options.flip_every-th position of a game flip_mismatch for each Q; with `against`, find_divergence between P and it,
-/// given the game's start FEN and moves, at every options.sample_every-th position of a game (counted per game, so that
-/// one game replays alone; given the FEN of the game's first checked position and the moves since, so that
-/// the unchecked opening is not asked of it); with `against` and a time limit a game also ends when its share of the time
-/// (time_seconds / GAMES_IN_A_TIMED_RUN) has passed. `names` holds P's name, then each Q's. Stops at the
-/// first mismatch.
+/// rng() % (OPENING_PLIES + 1) plies (drawn before its moves) are played unchecked. At every checked ply
+/// nodes_agree(P's position, each Q's); at every options.flip_every-th position of a game flip_mismatch for each Q;
+/// with `against`, find_divergence between P and it, given the game's start FEN and moves, at every
+/// options.sample_every-th position of a game (counted per game, so that one game replays alone; given the FEN of the
+/// game's first checked position and the moves since, so that the unchecked opening is not asked of it); with `against`
+/// and a time limit a game also ends when its share of the time (time_seconds / GAMES_IN_A_TIMED_RUN) has passed.
+/// `names` holds P's name, then each Q's. Stops at the first mismatch.
 template <ChessPosition P, ChessPosition... Qs>
 FuzzRun fuzz_games(const FuzzOptions& options, DivideSource* against, const std::vector<std::string>& names,
                    const std::vector<std::string>& starts = {std::string(START_FEN)}) {

@@ -96,14 +96,19 @@ int run_fuzz(const FuzzOptions& given, std::ostream& out, std::ostream& err) {
   (void)err;
 
   if (options.json) {
-    nlohmann::json doc = {
-        {"command", "fuzz"},    {"seed", options.seed},
-        {"games", run.games},   {"plies", options.plies},
-        {"bias", options.bias}, {"opening_plies", options.from_start ? 0 : OPENING_PLIES},
-        {"start_positions", starts.empty() ? std::size_t(CHESS960_POSITIONS) : starts.size()},
-        {"generators", names},  {"positions", run.positions},
-        {"seconds", seconds},   {"positions_per_second", per_second},
-        {"against", nullptr},   {"mismatch", nullptr}};
+    nlohmann::json doc = {{"command", "fuzz"},
+                          {"seed", options.seed},
+                          {"games", run.games},
+                          {"plies", options.plies},
+                          {"bias", options.bias},
+                          {"opening_plies", options.from_start ? 0 : OPENING_PLIES},
+                          {"start_positions", starts.empty() ? std::size_t(CHESS960_POSITIONS) : starts.size()},
+                          {"generators", names},
+                          {"positions", run.positions},
+                          {"seconds", seconds},
+                          {"positions_per_second", per_second},
+                          {"against", nullptr},
+                          {"mismatch", nullptr}};
     if (against)
       doc["against"] = {{"spec", against->name()},
                         {"every", options.sample_every},

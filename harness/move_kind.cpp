@@ -273,9 +273,9 @@ std::string legal_reason(const Judged& j, MoveKind kind) {
 std::string_view piece_type_name(PieceType type) { return PIECE_NAMES[type]; }
 
 std::string_view kind_name(MoveKind kind) {
-  constexpr std::string_view NAMES[] = {"castling",    "en passant", "promotion", "king move", "pinned piece",
+  constexpr std::string_view NAMES[] = {"castling",      "en passant",  "promotion", "king move",  "pinned piece",
                                         "check evasion", "double push", "pawn move", "piece move", "make move",
-                                        "count",         "move text",  "other"};
+                                        "count",         "move text",   "other"};
   return NAMES[int(kind)];
 }
 

@@ -99,8 +99,9 @@ MoveReading read_move(mailbox::MtuPosition& pos, std::string_view text, Notation
   if (by_rule.size() > 1)
     return {"", fmt::format("ambiguous: {} {}s of the side to move reach {}", by_rule.size(), piece, target),
             "an ambiguous SAN move"};
-  return {"", fmt::format("no {} of the side to move reaches {}{}", piece, target,
-                          promotion ? fmt::format(" promoting to {}", promotion) : ""),
+  return {"",
+          fmt::format("no {} of the side to move reaches {}{}", piece, target,
+                      promotion ? fmt::format(" promoting to {}", promotion) : ""),
           "a SAN move no piece makes"};
 }
 

@@ -94,7 +94,8 @@ std::string san_of(mailbox::MtuPosition& pos, const std::string& text) {
     for (Move o : legal)
       if (o.to() == m.to() && o.from() != m.from() && pos.piece_on(o.from()) == pos.piece_on(m.from()) &&
           o.flag() != CASTLING) {
-        other = true, same_file |= file_of(o.from()) == file_of(m.from()), same_rank |= rank_of(o.from()) == rank_of(m.from());
+        other = true, same_file |= file_of(o.from()) == file_of(m.from()),
+        same_rank |= rank_of(o.from()) == rank_of(m.from());
       }
     san = std::string(1, piece_to_char(make_piece(WHITE, type)));
     if (other) san += !same_file ? from.substr(0, 1) : !same_rank ? from.substr(1, 1) : from;
@@ -125,17 +126,26 @@ int perftree(int depth, const std::string& fen, const std::string& moves, const 
   mailbox::MtuPosition pos = harness::position_after<mailbox::MtuPosition>(fen, played);
   int number = 0;
   for (const auto& [move, count] : r.moves) {
-    if (format == "stockfish") std::cout << move << ": " << count << '\n';
-    else if (format == "long") std::cout << long_algebraic(pos, move) << ' ' << count << '\n';
-    else if (format == "san") std::cout << san_of(pos, move) << ": " << count << '\n';
-    else if (format == "numbered") std::cout << ++number << ". " << move << " moves = " << count << '\n';
-    else std::cout << move << ' ' << count << '\n';
+    if (format == "stockfish")
+      std::cout << move << ": " << count << '\n';
+    else if (format == "long")
+      std::cout << long_algebraic(pos, move) << ' ' << count << '\n';
+    else if (format == "san")
+      std::cout << san_of(pos, move) << ": " << count << '\n';
+    else if (format == "numbered")
+      std::cout << ++number << ". " << move << " moves = " << count << '\n';
+    else
+      std::cout << move << ' ' << count << '\n';
     if (format == "junk" && ++number == 2) std::cout << "searching " << move << "... done\n";
   }
-  if (format == "stockfish") std::cout << "\nNodes searched: " << r.total << '\n';
-  else if (format == "long") std::cout << "\nMoves: " << r.moves.size() << '\n';
-  else if (format == "san") std::cout << "\nTotal: " << r.total << '\n';
-  else if (format != "numbered") std::cout << '\n' << r.total << '\n';
+  if (format == "stockfish")
+    std::cout << "\nNodes searched: " << r.total << '\n';
+  else if (format == "long")
+    std::cout << "\nMoves: " << r.moves.size() << '\n';
+  else if (format == "san")
+    std::cout << "\nTotal: " << r.total << '\n';
+  else if (format != "numbered")
+    std::cout << '\n' << r.total << '\n';
   return 0;
 }
 
@@ -185,7 +195,8 @@ int main(int argc, char** argv) {
       args.erase(args.begin(), args.begin() + 2);
       const std::vector<std::string> formats = {"perftree", "stockfish", "long", "san", "numbered", "junk"};
       if (std::find(formats.begin(), formats.end(), format) == formats.end())
-        throw std::invalid_argument("bad --format '" + format + "': expected perftree, stockfish, long, san, numbered or junk");
+        throw std::invalid_argument("bad --format '" + format +
+                                    "': expected perftree, stockfish, long, san, numbered or junk");
     }
     if (args.size() == 1 && args[0] == "--list") {
       for (const std::string& name : bug_names()) std::cout << name << '\n';

@@ -92,8 +92,9 @@ BOOST_AUTO_TEST_CASE(the_own_error_is_its_last_meaningful_stderr_line_with_posit
       "Node.js v20.20.2\n";
   BOOST_TEST(movegen::harness::error_line(node_trace) ==
              "TypeError: Cannot read properties of null (reading 'type') at _Board.move");
-  BOOST_TEST(movegen::harness::error_line("panic: no king on e1 in 4k3/8/8/8/8/8/8/4K3 w - - 0 1 after e2e4 (0x7ffd12)\n") ==
-             "panic: no king on <square> in <fen> after <move> (<addr>)");
+  BOOST_TEST(
+      movegen::harness::error_line("panic: no king on e1 in 4k3/8/8/8/8/8/8/4K3 w - - 0 1 after e2e4 (0x7ffd12)\n") ==
+      "panic: no king on <square> in <fen> after <move> (<addr>)");
   BOOST_TEST(movegen::harness::error_line("  frame 3 of a trace\n\n") == "frame <n> of a trace");
   BOOST_TEST(movegen::harness::error_line("\n\n").empty());
 }
@@ -105,14 +106,15 @@ BOOST_AUTO_TEST_CASE(failures_are_grouped_by_the_programs_own_error_one_group_pe
       "two_crashes",
       "case \"$2\" in\n"
       "  *r*) printf 'Error: rook confusion at %s\\n    at Rook.moves (/src/rook.js:7:3)\\n' \"$2\" >&2; exit 3;;\n"
-      "  *P*) printf 'TypeError: pawn on %s has no moves\\n    at Pawn.moves (/src/pawn.js:12:9)\\n' \"$2\" >&2; exit 3;;\n"
+      "  *P*) printf 'TypeError: pawn on %s has no moves\\n    at Pawn.moves (/src/pawn.js:12:9)\\n' \"$2\" >&2; exit "
+      "3;;\n"
       "esac\n"
       "exec " BROKEN_ENGINE " none \"$@\"");
-  const std::string suite = scratch().file(
-      "two_crashes.epd", "4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D1 5\n"
-                         "4k3/8/8/8/8/8/1P6/4K3 w - - 0 1 ;D1 7\n"
-                         "4k3/8/8/8/8/8/2P5/4K3 w - - 0 1 ;D1 7\n"
-                         "r3k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D1 5\n");
+  const std::string suite = scratch().file("two_crashes.epd",
+                                           "4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D1 5\n"
+                                           "4k3/8/8/8/8/8/1P6/4K3 w - - 0 1 ;D1 7\n"
+                                           "4k3/8/8/8/8/8/2P5/4K3 w - - 0 1 ;D1 7\n"
+                                           "r3k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D1 5\n");
   const Run r = run_cli({"diff", "--depth", "1", "--epd", suite, "mailbox", "perftree:" + program});
   BOOST_TEST(r.code == 2, r.err);
   const std::string pawn = "exit code 3: TypeError: pawn on <fen> has no moves at Pawn.moves";

@@ -2,11 +2,12 @@
 // SAN against the position; a SAN that names no legal move is the engine's bug, shown as "only B" with the
 // reason; a line no format fits is refused with the line quoted. tests/broken_engine --format F prints its
 // divide in each format, so that a move it leaves out is found and localised whatever the format.
+#include "harness/divide_format.hpp"
+
 #include <boost/test/unit_test.hpp>
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "harness/divide_format.hpp"
 #include "harness/move_kind.hpp"
 #include "harness/san.hpp"
 #include "tests/run_cli.hpp"
@@ -71,8 +72,8 @@ BOOST_AUTO_TEST_CASE(each_line_format_gives_its_move_and_count) {
 }
 
 BOOST_AUTO_TEST_CASE(lines_that_fit_no_format_are_refused) {
-  for (const std::string bad : {"junk", "e2e4 twenty", "hello \x01 world", "e2e4", "e2e4 20 nodes", "Zf3: 20",
-                                "e9e4 1", "Nodes searched:", "searching e2e4... done", "e2e4 -5", ""})
+  for (const std::string bad : {"junk", "e2e4 twenty", "hello \x01 world", "e2e4", "e2e4 20 nodes", "Zf3: 20", "e9e4 1",
+                                "Nodes searched:", "searching e2e4... done", "e2e4 -5", ""})
     BOOST_TEST(!parse_divide_line(bad), bad);
   DivideReader reader(std::string(START_FEN), {}, Notation::CLASSICAL);
   BOOST_TEST(!reader.read("e2e4 1"));
@@ -81,8 +82,9 @@ BOOST_AUTO_TEST_CASE(lines_that_fit_no_format_are_refused) {
     BOOST_FAIL("no error");
   } catch (const DivideFormatError& e) {
     BOOST_TEST(e.what() == std::string("unexpected line \"e2e4 twenty\""));
-    BOOST_TEST(contains(e.with(" from ./engine"), "\"e2e4 twenty\" from ./engine (expected a move and a count per line"),
-               e.with(" from ./engine"));
+    BOOST_TEST(
+        contains(e.with(" from ./engine"), "\"e2e4 twenty\" from ./engine (expected a move and a count per line"),
+        e.with(" from ./engine"));
   }
 }
 
@@ -98,7 +100,7 @@ BOOST_AUTO_TEST_CASE(san_is_read_against_our_legal_moves) {
   BOOST_TEST(read_one("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "exd6") == "e5d6");  // en passant
   BOOST_TEST(read_one("4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a8=Q+") == "a7a8q");
   BOOST_TEST(read_one("4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a8N") == "a7a8n");
-  BOOST_TEST(read_one("4k3/8/8/8/8/8/4K3/R6R w - - 0 1", "Rad1") == "a1d1");   // disambiguated by file
+  BOOST_TEST(read_one("4k3/8/8/8/8/8/4K3/R6R w - - 0 1", "Rad1") == "a1d1");  // disambiguated by file
   BOOST_TEST(read_one("4k3/8/8/8/8/8/4K3/R6R w - - 0 1", "Rd1") == "(ambiguous: 2 rooks of the side to move reach d1)");
   BOOST_TEST(read_one(std::string(START_FEN), "Nd4") == "(no knight of the side to move reaches d4)");
   BOOST_TEST(read_one(std::string(START_FEN), "Qh5") == "(no queen of the side to move reaches h5)");
@@ -153,9 +155,10 @@ BOOST_AUTO_TEST_CASE(a_line_that_fits_no_format_is_refused_with_exit_2_and_quote
 BOOST_AUTO_TEST_CASE(a_san_that_names_no_legal_move_is_the_engines_bug_with_the_reason) {
   // A perftree program that lists the start position's moves in SAN, and Qh5 besides.
   const std::string program = scratch().script(
-      "san_engine", "[ \"$1\" = 1 ] || exit 9\n"
-                    "for m in a3 a4 b3 b4 c3 c4 d3 d4 e3 e4 f3 f4 g3 g4 h3 h4 Na3 Nc3 Nf3 Nh3 Qh5; do echo \"$m: 1\"; done\n"
-                    "echo; echo 'Nodes searched: 21'");
+      "san_engine",
+      "[ \"$1\" = 1 ] || exit 9\n"
+      "for m in a3 a4 b3 b4 c3 c4 d3 d4 e3 e4 f3 f4 g3 g4 h3 h4 Na3 Nc3 Nf3 Nh3 Qh5; do echo \"$m: 1\"; done\n"
+      "echo; echo 'Nodes searched: 21'");
   const auto r = run_cli({"diff", "--depth", "1", "mailbox", "perftree:" + program});
   BOOST_TEST(r.code == 1, r.out << r.err);
   BOOST_TEST(report_field(r.out, "only A:") == "-", r.out);
@@ -167,15 +170,16 @@ BOOST_AUTO_TEST_CASE(a_san_that_names_no_legal_move_is_the_engines_bug_with_the_
 BOOST_AUTO_TEST_CASE(a_uci_engine_is_read_the_same_way) {
   // `go perft 1` answered in SAN with move numbers, ended by Stockfish's total line: every divide the
   // harness reads goes through one reader.
-  const std::string engine = scratch().script(
-      "san_uci", "while read -r command rest; do\n"
-                 "  case \"$command\" in\n"
-                 "    uci) echo uciok;;\n"
-                 "    go) n=0; for m in a3 a4 b3 b4 c3 c4 d3 d4 e3 e4 f3 f4 g3 g4 h3 h4 Na3 Nc3 Nf3 Nh3; do\n"
-                 "          n=$((n+1)); echo \"$n. $m moves = 1\"; done; echo 'Nodes searched: 20';;\n"
-                 "    quit) exit 0;;\n"
-                 "  esac\n"
-                 "done");
+  const std::string engine =
+      scratch().script("san_uci",
+                       "while read -r command rest; do\n"
+                       "  case \"$command\" in\n"
+                       "    uci) echo uciok;;\n"
+                       "    go) n=0; for m in a3 a4 b3 b4 c3 c4 d3 d4 e3 e4 f3 f4 g3 g4 h3 h4 Na3 Nc3 Nf3 Nh3; do\n"
+                       "          n=$((n+1)); echo \"$n. $m moves = 1\"; done; echo 'Nodes searched: 20';;\n"
+                       "    quit) exit 0;;\n"
+                       "  esac\n"
+                       "done");
   const auto r = run_cli({"diff", "--depth", "1", "mailbox", "uci:" + engine});
   BOOST_TEST(r.code == 0, r.out << r.err);
   BOOST_TEST(contains(r.out, "agree at depth 1"), r.out);

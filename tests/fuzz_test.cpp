@@ -155,8 +155,9 @@ BOOST_AUTO_TEST_CASE(against_checks_every_position_and_counts_its_calls_apart) {
   BOOST_TEST(ours == 93);
   BOOST_TEST(theirs == ours, r.out);
   BOOST_TEST(number_before(r.out, " calls") >= theirs, r.out);
-  const auto sampled = test::run_cli({"fuzz", "--from", "--games", "3", "--plies", "30", "--fen", std::string(START_FEN),
-                                      "--flip-depth", "0", "--against", "bitboard-tuned", "--against-every", "10"});
+  const auto sampled =
+      test::run_cli({"fuzz", "--from", "--games", "3", "--plies", "30", "--fen", std::string(START_FEN), "--flip-depth",
+                     "0", "--against", "bitboard-tuned", "--against-every", "10"});
   BOOST_TEST(number_before(sampled.out, " positions checked at") == 9, sampled.out);
 }
 

@@ -191,7 +191,8 @@ BOOST_AUTO_TEST_CASE(a_make_move_report_leads_with_the_move_played_wrongly) {
              r.out);
   BOOST_TEST(report_field(r.out, "only A:") == "", r.out);
   // JSON lists them: the 12 distinct moves, and its kind is the cause.
-  const auto json = run_cli({"diff", "--json", "--depth", "3", "--fen", fen, "mailbox", uci_spec("knight-lands-mirrored")});
+  const auto json =
+      run_cli({"diff", "--json", "--depth", "3", "--fen", fen, "mailbox", uci_spec("knight-lands-mirrored")});
   const auto d = nlohmann::json::parse(json.out)["positions"][0]["divergences"][0];
   BOOST_TEST(d["moves"].size() == 12u);
   BOOST_TEST(d["kind"] == "make move: knight move");
