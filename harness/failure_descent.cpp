@@ -71,6 +71,7 @@ std::string normalised(std::string line) {
       {std::regex(R"(0x[0-9a-fA-F]+)"), "<addr>"},
       {std::regex(R"(\b[a-h][1-8][a-h][1-8][qrbnQRBN]?\b)"), "<move>"},
       {std::regex(R"(\b[a-h][1-8]\b)"), "<square>"},
+      {std::regex(R"(\b(O-O(-O)?|[KQRBN]?[a-h]?[1-8]?x?[a-h][1-8](=?[QRBNqrbn])?[+#]?)(?![A-Za-z0-9]))"), "<move>"},
       {std::regex(R"(\b\d+\b)"), "<n>"},
       {std::regex(R"(\s+)"), " "}};
   for (const auto& [pattern, text] : rules) line = std::regex_replace(line, pattern, text);
@@ -81,11 +82,11 @@ std::string normalised(std::string line) {
 
 }  // namespace
 
-std::string error_line(const std::string& stderr_text) {
+std::string error_line(const std::string& stderr_text, bool normalise) {
   const std::vector<std::string> lines = lines_of(stderr_text);
   for (std::size_t i = lines.size(); i-- > 0;) {
     if (says_nothing(lines[i]) || is_frame(lines[i])) continue;
-    std::string line = normalised(lines[i]);
+    std::string line = normalise ? normalised(lines[i]) : lines[i];
     if (i + 1 < lines.size() && is_frame(lines[i + 1])) {  // the function it failed in, without its file
       static const std::regex function(R"(^\s+at ([^\s(]+))");
       if (std::smatch m; std::regex_search(lines[i + 1], m, function)) line += " at " + m.str(1);
@@ -185,6 +186,8 @@ void print_failure(std::ostream& out, const Failure& f, const std::string& a_nam
   fmt::print(out, "FEN there:  {}\n", f.fen);
   for (std::size_t i = 0; i < f.sent.size(); ++i) fmt::print(out, "{:<12}{}\n", i ? "" : "sent:", f.sent[i]);
   fmt::print(out, "error:      {}\n", f.error);
+  if (const std::string own = error_line(f.stderr_text, false); !own.empty())
+    fmt::print(out, "its error:  {}\n", escape_output(own).substr(1, escape_output(own).size() - 2));
 }
 
 nlohmann::json failure_json(const Failure& f) {

@@ -96,6 +96,13 @@ BOOST_AUTO_TEST_CASE(the_own_error_is_its_last_meaningful_stderr_line_with_posit
       movegen::harness::error_line("panic: no king on e1 in 4k3/8/8/8/8/8/8/4K3 w - - 0 1 after e2e4 (0x7ffd12)\n") ==
       "panic: no king on <square> in <fen> after <move> (<addr>)");
   BOOST_TEST(movegen::harness::error_line("  frame 3 of a trace\n\n") == "frame <n> of a trace");
+  // SAN too: one bug that names the move it fails on is one group whatever the move.
+  BOOST_TEST(movegen::harness::error_line("Error: Notation is invalid (axb1N)\n") ==
+             "Error: Notation is invalid (<move>)");
+  BOOST_TEST(movegen::harness::error_line("Error: Notation is invalid (a8N)\n") ==
+             "Error: Notation is invalid (<move>)");
+  BOOST_TEST(movegen::harness::error_line("Error: Notation is invalid (a8N)\n", false) ==
+             "Error: Notation is invalid (a8N)");
   BOOST_TEST(movegen::harness::error_line("\n\n").empty());
 }
 
@@ -129,6 +136,9 @@ BOOST_AUTO_TEST_CASE(failures_are_grouped_by_the_programs_own_error_one_group_pe
   BOOST_TEST(contains(r.out, "\n" + pawn + ": shortest example, line 2\n"), r.out);
   BOOST_TEST(contains(r.out, "\n" + rook + ": shortest example, line 4\n"), r.out);
   BOOST_TEST(!contains(r.out, "failed:"), r.out);
+  BOOST_TEST(
+      contains(r.out, "its error:  TypeError: pawn on 4k3/8/8/8/8/8/1P6/4K3 w - - 0 1 has no moves at Pawn.moves\n"),
+      r.out);
   const Run json = run_cli({"diff", "--depth", "1", "--json", "--epd", suite, "mailbox", "perftree:" + program});
   const nlohmann::json doc = nlohmann::json::parse(json.out);
   BOOST_TEST(doc["positions"][1]["failure"]["cause"] == pawn);
