@@ -60,7 +60,7 @@ struct Judged {
 };
 
 MoveKind classify(const Judged& j) {
-  if (j.piece == NO_PIECE || color_of(j.piece) != j.us) return MoveKind::OTHER;
+  if (j.piece == NO_PIECE || color_of(j.piece) != j.us) return MoveKind::NO_PIECE;
   if (j.castling_rule()) return MoveKind::CASTLING;
   if (j.is_pawn_diagonal()) return MoveKind::EN_PASSANT;
   if (type_of(j.piece) == PAWN && (relative_rank(j.us, j.to) == RANK_8 || j.promotion)) return MoveKind::PROMOTION;
@@ -273,9 +273,9 @@ std::string legal_reason(const Judged& j, MoveKind kind) {
 std::string_view piece_type_name(PieceType type) { return PIECE_NAMES[type]; }
 
 std::string_view kind_name(MoveKind kind) {
-  constexpr std::string_view NAMES[] = {"castling",      "en passant",  "promotion", "king move",  "pinned piece",
-                                        "check evasion", "double push", "pawn move", "piece move", "make move",
-                                        "count",         "move text",   "other"};
+  constexpr std::string_view NAMES[] = {
+      "castling",  "en passant", "promotion", "king move", "pinned piece", "check evasion",    "double push",
+      "pawn move", "piece move", "make move", "count",     "move text",    "no piece to move", "other"};
   return NAMES[int(kind)];
 }
 

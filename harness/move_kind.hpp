@@ -20,7 +20,8 @@ namespace movegen::harness {
 /// king move, a pinned piece's move is that before it is a check evasion, a check evasion before a double
 /// push, a pawn move or a piece move. MAKE_MOVE and COUNT are kinds of divergence, not of move (a move
 /// played wrongly, counts that contradict themselves); MOVE_TEXT is an engine's move text that names no
-/// move (a SAN no piece makes); OTHER is a move from a square without a piece of the side to move.
+/// move (a SAN no piece makes); NO_PIECE a move from a square without a piece of the side to move (the
+/// engine's board differs); OTHER a move in a position that cannot be read.
 enum class MoveKind {
   CASTLING,
   EN_PASSANT,
@@ -34,11 +35,12 @@ enum class MoveKind {
   MAKE_MOVE,
   COUNT,
   MOVE_TEXT,
+  NO_PIECE,
   OTHER
 };
 
 /// The kind in words: "castling", "en passant", "promotion", "king move", "pinned piece", "check evasion",
-/// "double push", "pawn move", "piece move", "make move", "count", "move text", "other".
+/// "double push", "pawn move", "piece move", "make move", "count", "move text", "no piece to move", "other".
 std::string_view kind_name(MoveKind kind);
 
 /// The piece type in words: "pawn", "knight", "bishop", "rook", "queen", "king".

@@ -72,7 +72,7 @@ BOOST_AUTO_TEST_CASE(moves_that_break_their_piece_rule) {
              "c1c3 is not legal: a bishop does not move from c1 to c3");
   BOOST_TEST(judged("4k3/8/8/8/8/8/3P4/2B1K3 w - - 0 1", "c1e3", MoveKind::PIECE_MOVE, false).why ==
              "c1e3 is not legal: d2, on the way, is occupied");
-  BOOST_TEST(judged("4k3/8/8/8/8/8/8/4K3 w - - 0 1", "d2d4", MoveKind::OTHER, false).why ==
+  BOOST_TEST(judged("4k3/8/8/8/8/8/8/4K3 w - - 0 1", "d2d4", MoveKind::NO_PIECE, false).why ==
              "d2d4 is not legal: there is no piece on d2");
 }
 
