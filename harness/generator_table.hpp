@@ -25,6 +25,9 @@
 #include "bitboard/board_view.hpp"
 #include "bitboard/legal_masks.hpp"
 #include "bitboard/legal_mtu.hpp"
+#include "board10x12/board_view.hpp"
+#include "board10x12/legal_masks.hpp"
+#include "board10x12/legal_mtu.hpp"
 #include "mailbox/board_view.hpp"
 #include "mailbox/legal_masks.hpp"
 #include "mailbox/legal_mtu.hpp"
@@ -83,6 +86,7 @@ struct Tuned {
 using GeneratorTable = std::tuple<
     //        representation  its board in words             make-test-unmake generator           masks generator
     Reference<"mailbox",  "mailbox board string",        "mailbox", mailbox::MtuPosition,        "mailbox-masks", mailbox::MasksPosition>,
+    Reference<"10x12",    "10x12 board with sentinels",  "board10x12", board10x12::MtuPosition,  "board10x12-masks", board10x12::MasksPosition>,
     Reference<"x88",      "0x88 board with piece lists", "x88", x88::MtuPosition,                "x88-masks", x88::MasksPosition>,
     Reference<"bitboard", "bitboards",                   "bitboard-mtu", bitboard::MtuPosition,  "bitboard-masks", bitboard::MasksPosition>,
     //    name                                       representation

@@ -1,0 +1,70 @@
+// The 10x12 position: the board as a 120-character string with its sentinel border (board10x12/board.hpp)
+// and the two king squares; the other FEN fields, the key and the moves played are
+// common/position_base.hpp's. play and take_back write the string. The position holds no legality
+// strategy: board10x12/legal_mtu.hpp and board10x12/legal_masks.hpp each make a generator of it.
+//
+//   auto pos = board10x12::Position::from_fen(START_FEN);
+//   pos.board_string().substr(20, 10);      // "#RNBQKBNR#": rank 1 between its two sentinels
+//   pos.make_move(Move(SQ_E2, SQ_E4, DOUBLE_PUSH));
+//   pos.unmake_move(Move(SQ_E2, SQ_E4, DOUBLE_PUSH));   // back to the start position, every field restored
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "board10x12/attacks.hpp"
+#include "board10x12/board.hpp"
+#include "common/position_base.hpp"
+
+namespace movegen::board10x12 {
+
+/// What take_back needs and cannot read off the board: the letter taken ('-' if none) and the fields the
+/// move overwrote.
+struct Undo {
+  char captured;
+  MoveFields fields;
+};
+
+/// A chess position stored as a 10x12 board (FEN letters, '-' for empty, SENTINEL on the border, a1 = 21)
+/// and the two king squares, with the FEN fields, key and history of PositionBase. Squares in and out are
+/// common Squares (a1 = 0 .. h8 = 63). Satisfies movegen::ChessPosition once a legality strategy gives it
+/// generate_legal (MtuPosition, MasksPosition).
+class Position : public PositionBase<Position, Undo> {
+ public:
+  /// The position of a FEN. Throws FenError naming the field for any malformed or impossible FEN.
+  static Position from_fen(std::string_view fen);
+
+  /// The 120 board letters, index 10 * (rank + 2) + (file + 1): the board string itself, sentinels included.
+  std::string_view board_string() const { return {board_.data(), board_.size()}; }
+  const Board& board() const { return board_; }
+  Piece piece_on(Square s) const { return char_to_piece(board_[to_120(s)]); }
+  Square king_square(Color c) const { return king_square_[c]; }
+
+  /// True if a piece of colour `by` attacks square `s`.
+  bool is_square_attacked(Square s, Color by) const;
+  /// The squares of the pieces giving check to the side to move.
+  Bitboard checkers() const;
+  bool in_check() const { return checkers() != 0; }
+
+  /// An empty string if the position is consistent: the sentinel border intact, a FEN letter or '-' on
+  /// every square of the board, one king a side where the king squares say, then the rules all generators
+  /// share (check_game_rules). Otherwise a description of the first problem found. Checked builds
+  /// (MOVEGEN_CHECK_INVARIANTS) run it after every make_move and unmake_move.
+  std::string check_position() const;
+
+  /// The board's part of make_move, for a legality test too: plays a pseudo-legal move, which may leave the
+  /// mover's king in check, and returns what take_back needs.
+  Undo play(Move m);
+  /// Takes back `m`, played by play() which returned `undo`.
+  void take_back(Move m, Undo undo);
+
+ private:
+  /// play() and take_back() of a castling move: king and rook both move (see castling_move).
+  Undo play_castling(Move m);
+  void take_back_castling(Move m, Undo undo);
+
+  Board board_ = EMPTY_BOARD;
+  Square king_square_[COLOR_NB] = {SQ_NONE, SQ_NONE};
+};
+
+}  // namespace movegen::board10x12
