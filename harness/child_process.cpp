@@ -370,7 +370,7 @@ std::string ChildProcess::printed() const {
 }
 
 ExternalError ChildProcess::error(const std::string& problem) const {
-  return ExternalError(program_ + ": " + problem + "; " + printed());
+  return ExternalError(program_ + ": " + problem + "; " + printed(), stderr_log_);
 }
 
 }  // namespace movegen::harness

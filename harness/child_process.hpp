@@ -24,7 +24,13 @@ namespace movegen::harness {
 /// that is not its protocol. what() names the program, the problem and the start of what it printed.
 class ExternalError : public std::runtime_error {
  public:
-  using std::runtime_error::runtime_error;
+  explicit ExternalError(const std::string& what, std::string stderr_tail = "")
+      : std::runtime_error(what), stderr_tail_(std::move(stderr_tail)) {}
+  /// The last bytes (up to 4096) the program printed on stderr, as printed; "" if none.
+  const std::string& stderr_tail() const { return stderr_tail_; }
+
+ private:
+  std::string stderr_tail_;
 };
 
 /// `text` cut to at most `limit` bytes, with newlines as \n and other bytes outside printable ASCII as

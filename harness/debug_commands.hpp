@@ -27,6 +27,7 @@ struct DiffOptions {
   bool json = false;                    // one JSON document on stdout instead of the report
   bool chess960 = false;                // Chess960 notation for every move text (implied by a Chess960-only FEN)
   bool allow_impossible_check = false;  // with `epd`: check positions with an impossible check, not refuse them
+  bool verbose = false;                 // list the move differences that follow from a move played wrongly
 };
 
 /// `movegen diff`: compares the divides of A and B and reports the divergence with the shortest move path
@@ -55,9 +56,14 @@ struct FuzzOptions {
   int sample_every = 1;     // positions between two checks of `against` (--against-every)
   int against_depth = 2;    // divide depth for `against`
   double timeout_seconds = 60;
-  bool json = false;      // one JSON document on stdout instead of the report
-  bool chess960 = false;  // games from random Chess960 start positions (unless fen or epd), 960 notation
+  bool json = false;        // one JSON document on stdout instead of the report
+  bool chess960 = false;    // games from random Chess960 start positions (unless fen or epd), 960 notation
+  bool from_start = false;  // check from each game's start position (--from), not after its random opening
 };
+
+/// The most random plies a game plays before its first check (without --from): game g plays
+/// std::mt19937_64(game_seed(seed, g))() % (OPENING_PLIES + 1) of them, so that games reach varied positions.
+inline constexpr int OPENING_PLIES = 8;
 
 /// `movegen fuzz`: random playouts cross-checking the built-in generators at every ply (move lists, FEN
 /// after each move, checkers, unmake) and, every flip_every positions, perft of the colour-flipped

@@ -121,12 +121,12 @@ int run_diff(const DiffOptions& options, std::ostream& out, std::ostream& err) {
   if (options.json) {
     print_json(out, diff_json(outcomes, a->name(), b->name()));
   } else if (!options.epd.empty()) {
-    print_diff_summary(out, outcomes, a->name(), b->name());
+    print_diff_summary(out, outcomes, a->name(), b->name(), options.verbose);
   } else if (const DiffOutcome& o = outcomes.front(); o.divergences.empty()) {
     fmt::print(out, "{} and {} agree at depth {} from {}\n", a->name(), b->name(), o.depth, o.fen);
   } else {
     for (std::size_t i = 0; i < o.divergences.size(); ++i)
-      fmt::print(out, "{}", i ? "\n" : ""), print_divergence(out, o.divergences[i]);
+      fmt::print(out, "{}", i ? "\n" : ""), print_divergence(out, o.divergences[i], options.verbose);
   }
   fmt::print(err, "diff: {:.2f} s\n", seconds);
   if (failed) {
@@ -149,6 +149,8 @@ Subcommand add_diff_command(CLI::App& app) {
   add_chess960_flag(*cmd, options->chess960);
   add_allow_impossible_check_flag(*cmd, options->allow_impossible_check);
   add_json_flag(*cmd, options->json);
+  cmd->add_flag("--verbose", options->verbose,
+                "list the move differences that follow from a move played wrongly (JSON always lists them)");
   cmd->add_option("a", options->a,
                   "generator: mailbox, mailbox-masks, bitboard or bitboard-mtu, uci:COMMAND or perftree:COMMAND")
       ->required();

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <map>
 #include <ostream>
+#include <utility>
 
 namespace movegen::harness {
 
@@ -63,7 +64,7 @@ void print_outcome_line(std::ostream& out, const DiffOutcome& o) {
   if (o.divergences.empty()) return fmt::print(out, "{:<7}{}  {}\n", "ok", head, o.fen);
   const Divergence& d = o.divergences.front();
   const std::vector<std::string> path(d.path.begin() + long(std::min(o.moves.size(), d.path.size())), d.path.end());
-  std::string what = fmt::format("{} {}", kind_name(d.kind()), path.empty() ? "at the root" : "after " + join(path));
+  std::string what = fmt::format("{} {}", d.cause(), path.empty() ? "at the root" : "after " + join(path));
   if (!d.only_a.empty()) what += ": only A " + join(d.only_a);
   if (!d.only_b.empty()) what += (d.only_a.empty() ? ": " : ", ") + ("only B " + join(d.only_b));
   if (!d.detail.empty() && d.verdicts.empty()) what += ": " + d.detail;
@@ -72,7 +73,7 @@ void print_outcome_line(std::ostream& out, const DiffOutcome& o) {
 }
 
 void print_diff_summary(std::ostream& out, const std::vector<DiffOutcome>& outcomes, const std::string& a_name,
-                        const std::string& b_name) {
+                        const std::string& b_name, bool verbose) {
   std::size_t differ = 0, errors = 0, refused = 0;
   for (const DiffOutcome& o : outcomes)
     differ += !o.divergences.empty(), errors += !o.error.empty(), refused += !o.refused.empty();
@@ -93,23 +94,30 @@ void print_diff_summary(std::ostream& out, const std::vector<DiffOutcome>& outco
     for (const auto& [cause, group] : groups) {
       const auto [o, d] = shortest(group);
       fmt::print(out, "\n{}: shortest example, {}\n", cause, where(*o));
-      print_divergence(out, *d);
+      print_divergence(out, *d, verbose);
     }
   }
   const auto failures = failures_by_cause(outcomes);
   if (!failures.empty()) {
-    fmt::print(out, "\n{:<30}{:>11}  shortest example\n", "failure", "positions");
-    for (const auto& [cause, group] : failures)
-      fmt::print(out, "{:<30}{:>11}  {} ({} moves)\n", cause, group.size(), where(*group.front()),
-                 group.front()->failure->path.size() - group.front()->moves.size());
+    std::size_t width = 30;
+    for (const auto& [cause, group] : failures) width = std::max(width, cause.size() + 2);
+    fmt::print(out, "\n{:<{}}{:>11}  shortest example\n", "failure", width, "positions");
+    for (const auto& [cause, group] : failures) {
+      const std::size_t moves = group.front()->failure->path.size() - group.front()->moves.size();
+      fmt::print(out, "{:<{}}{:>11}  {} ({} move{})\n", cause, width, group.size(), where(*group.front()), moves,
+                 moves == 1 ? "" : "s");
+    }
     for (const auto& [cause, group] : failures) {
       fmt::print(out, "\n{}: shortest example, {}\n", cause, where(*group.front()));
       print_failure(out, *group.front()->failure, a_name, b_name);
     }
   }
-  if (errors) fmt::print(out, "\nfailed:\n");
+  // A failure that did not come back when asked again has no place in a group: its error, once.
+  bool heading = false;
   for (const DiffOutcome& o : outcomes)
-    if (!o.error.empty()) fmt::print(out, "  {}: {}\n", where(o), o.error);
+    if (!o.error.empty() && !o.failure)
+      fmt::print(out, "{}  {}: {}\n", std::exchange(heading, true) ? "" : "\nfailed once, not again when asked:\n",
+                 where(o), o.error);
 }
 
 nlohmann::json divergence_json(const Divergence& d) {
@@ -120,11 +128,22 @@ nlohmann::json divergence_json(const Divergence& d) {
   for (const MoveVerdict& v : d.verdicts)
     moves.push_back({{"move", v.move},
                      {"kind", kind_name(v.kind)},
+                     {"rule", v.rule},
                      {"legal", v.legal ? nlohmann::json(*v.legal) : nlohmann::json(nullptr)},
                      {"why", v.why}});
-  return {{"depth", d.depth},   {"path", d.path},     {"path_counts", path_counts},  {"fen", d.fen},
-          {"only_a", d.only_a}, {"only_b", d.only_b}, {"kind", kind_name(d.kind())}, {"moves", moves},
-          {"detail", d.detail}, {"cause", d.cause()}, {"wrong_move", d.wrong_move},  {"wrong_side", d.wrong_side},
+  return {{"depth", d.depth},
+          {"path", d.path},
+          {"path_counts", path_counts},
+          {"fen", d.fen},
+          {"only_a", d.only_a},
+          {"only_b", d.only_b},
+          {"kind", d.cause()},
+          {"move_kind", kind_name(d.kind())},
+          {"moves", moves},
+          {"detail", d.detail},
+          {"cause", d.cause()},
+          {"wrong_move", d.wrong_move},
+          {"wrong_side", d.wrong_side},
           {"board", d.board}};
 }
 
@@ -153,7 +172,7 @@ nlohmann::json diff_json(const std::vector<DiffOutcome>& outcomes, const std::st
   for (const auto& [cause, group] : group_by_cause(outcomes)) {
     const auto [o, d] = shortest(group);
     groups.push_back({{"cause", cause},
-                      {"kind", kind_name(d->kind())},
+                      {"kind", d->cause()},
                       {"divergences", group.size()},
                       {"positions", positions_in(group)},
                       {"example", {{"line", o->line}, {"root_fen", o->fen}, {"divergence", divergence_json(*d)}}}});

@@ -1,5 +1,5 @@
 // What `movegen diff` prints over many positions: one short line per position, then a summary grouped by
-// the kind of the differing move with one shortest example per group; or all of it as one JSON document.
+// cause (of a divergence, of a failure) with one shortest example per group; or all of it as one JSON document.
 //
 //   std::vector<DiffOutcome> outcomes = ...;           // one per position checked
 //   for (const DiffOutcome& o : outcomes) print_outcome_line(std::cout, o);
@@ -28,15 +28,17 @@ struct DiffOutcome {
   std::optional<Failure> failure;  // where it fails, smallest depth and position, when diff found it
 };
 
-/// One line: "ok", "differ" (the first divergence's kind, path and differing moves, and how many more
-/// with --all), "error" (the message) or "refused" (the reason), with the EPD line and the depth.
+/// One line: "ok", "differ" (the first divergence's kind, which is its cause, path and differing moves,
+/// and how many more with --all), "error" (the message) or "refused" (the reason), with the EPD line and the depth.
 void print_outcome_line(std::ostream& out, const DiffOutcome& o);
 
-/// The summary: positions checked, agreeing, differing and failed; per kind of differing move the number
+/// The summary: positions checked, agreeing, differing and failed; per cause (Divergence::cause) the number
 /// of divergences and positions, then each group's example (the one with the shortest path) as a full
-/// report; the same for failures, grouped by cause (Failure::cause); then the errors, one line each.
+/// report (print_divergence with `verbose`); the same for failures, grouped by cause (Failure::cause), each
+/// example with what was sent and the error; the per-position lines above it name every failure, so no list
+/// of them follows, only the errors that did not come back when asked again.
 void print_diff_summary(std::ostream& out, const std::vector<DiffOutcome>& outcomes, const std::string& a_name,
-                        const std::string& b_name);
+                        const std::string& b_name, bool verbose = false);
 
 /// One divergence as JSON (fields in docs/json.md, "## diff").
 nlohmann::json divergence_json(const Divergence& d);

@@ -97,6 +97,20 @@ std::set<std::string> from_squares(const std::set<std::string>& moves) {
   return squares;
 }
 
+// True if `move` is a pawn's diagonal step in `fen` onto an empty square behind an enemy pawn: en passant's
+// shape, whatever the FEN's en passant field says.
+bool is_en_passant_shape(const std::string& fen, const std::string& move) {
+  try {
+    const mailbox::MtuPosition pos = mailbox::MtuPosition::from_fen(fen);
+    const Square from = parse_square(move.substr(0, 2)), to = parse_square(move.substr(2, 2));
+    const Color us = pos.side_to_move();
+    return pos.piece_on(from) == make_piece(us, PAWN) && pos.piece_on(to) == NO_PIECE &&
+           pos.piece_on(make_square(file_of(to), rank_of(from))) == make_piece(~us, PAWN);
+  } catch (const std::exception&) {
+    return false;
+  }
+}
+
 // From the node `d.path` whose divides `depth` deep are `ra` and `rb` (and whose parent gave the counts
 // `expected`), descends into a move whose counts differ until the move lists differ, and fills in `d`.
 Divergence descend(DivideSource& a, DivideSource& b, Divergence d, int depth, DivideResult ra, DivideResult rb,
@@ -174,7 +188,22 @@ void diagnose_board(Divergence& d, DivideSource& x, const std::string& side, con
                       std::back_inserter(extra));
   std::set_difference(ours_from.begin(), ours_from.end(), theirs_from.begin(), theirs_from.end(),
                       std::back_inserter(missing));
-  if (extra.empty() && missing.empty()) return;
+  // Moves of x's own that only another board explains: a capture of nothing, a slide or push through a
+  // piece, a move from an empty square (a capture of nothing onto an en passant square of a stale FEN
+  // field is left out: an en passant bug, not a board).
+  std::vector<std::string> implying;
+  const std::vector<std::string>& only_x = side == "A" ? d.only_a : d.only_b;
+  for (const MoveVerdict& v : d.verdicts) {
+    if (std::find_if(only_x.begin(), only_x.end(), [&](const std::string& m) { return move_of(m) == v.move; }) ==
+        only_x.end())
+      continue;
+    const bool board_rule = v.rule == "a slider jumping a piece" || v.rule == "a move from an empty square" ||
+                            v.rule == "a pawn push through or onto a piece" ||
+                            v.rule == "a pawn capture of nothing (no en passant there)";
+    if (board_rule && !(v.rule.starts_with("a pawn capture") && is_en_passant_shape(d.fen, v.move)))
+      implying.push_back(v.move);
+  }
+  if (extra.empty() && missing.empty() && implying.empty()) return;
   if (move_set(x.divide(d.fen, {}, 1)) == theirs) return;  // from the FEN it answers the same: generation
   for (std::size_t k = 1; k <= d.path.size(); ++k) {
     const std::vector<std::string> played(d.path.begin(), d.path.begin() + long(k));
@@ -190,6 +219,8 @@ void diagnose_board(Divergence& d, DivideSource& x, const std::string& side, con
       squares += fmt::format("{} moves from {}, where ours has no piece to move", side, join(extra, ""));
     if (!missing.empty())
       squares += fmt::format("{}{} never moves ours from {}", squares.empty() ? "" : "; ", side, join(missing, ""));
+    if (squares.empty())
+      squares = fmt::format("{} plays {}, which only another board allows", side, join(implying, ""));
     d.board = fmt::format("{} plays {} wrongly: after it, {}'s board differs from ours (at the end of the path {})",
                           side, d.wrong_move, side, squares);
     return;
@@ -269,7 +300,8 @@ std::vector<Divergence> find_all_divergences(DivideSource& a, DivideSource& b, c
 
 std::string squares_text(Bitboard b) { return "{" + square_names(b) + "}"; }
 
-void print_divergence(std::ostream& out, const Divergence& d) {
+void print_divergence(std::ostream& out, const Divergence& d, bool verbose) {
+  if (!d.board.empty()) fmt::print(out, "board:      {}\n", d.board);  // the cause first
   fmt::print(out, "A:          {}\nB:          {}\n", d.a_name, d.b_name);
   fmt::print(out, "root FEN:   {}\n", d.root_fen);
   if (d.depth > 0) fmt::print(out, "depth:      {} (the smallest at which the divides differ)\n", d.depth);
@@ -283,15 +315,21 @@ void print_divergence(std::ostream& out, const Divergence& d) {
     fmt::print(out, "nodes A/B:  {}\n", counts);
   }
   fmt::print(out, "FEN there:  {}\n", d.fen);
-  fmt::print(out, "only A:     {}\n", join(d.only_a, "-"));
-  fmt::print(out, "only B:     {}\n", join(d.only_b, "-"));
-  if (!d.verdicts.empty()) fmt::print(out, "kind:       {}\n", kind_name(d.kind()));
-  for (std::size_t i = 0; i < d.verdicts.size(); ++i) {  // each line names its move
-    const MoveVerdict& v = d.verdicts[i];
-    fmt::print(out, "{:<12}{}{}\n", i ? "" : "why:", v.why.starts_with(v.move + " ") ? "" : v.move + ": ", v.why);
+  if (!d.verdicts.empty() || !d.board.empty()) fmt::print(out, "kind:       {}\n", d.cause());
+  if (!d.board.empty() && !verbose) {
+    const std::size_t n = d.verdicts.size();
+    if (n)
+      fmt::print(out, "follows:    and {} move difference{} that follow from it (--verbose lists them)\n", n,
+                 n == 1 ? "" : "s");
+  } else {
+    fmt::print(out, "only A:     {}\n", join(d.only_a, "-"));
+    fmt::print(out, "only B:     {}\n", join(d.only_b, "-"));
+    for (std::size_t i = 0; i < d.verdicts.size(); ++i) {  // each line names its move
+      const MoveVerdict& v = d.verdicts[i];
+      fmt::print(out, "{:<12}{}{}\n", i ? "" : "why:", v.why.starts_with(v.move + " ") ? "" : v.move + ": ", v.why);
+    }
   }
   if (!d.detail.empty()) fmt::print(out, "detail:     {}\n", d.detail);
-  if (!d.board.empty()) fmt::print(out, "board:      {}\n", d.board);
 }
 
 }  // namespace movegen::harness

@@ -52,10 +52,15 @@ struct Divergence {
   std::string wrong_rule;  // the wrong move's rule (MoveVerdict::rule), in the position before it
   std::string board;
 
-  /// The kind of the first differing move (only A's first), OTHER when no move differs (a `detail`).
-  MoveKind kind() const { return verdicts.empty() ? MoveKind::OTHER : verdicts.front().kind; }
-  /// The cause diff groups divergences by: "make move: knight move" for a move played wrongly, else the
-  /// rule of the first differing move (MoveVerdict::rule), "a count that does not add up" for a detail only.
+  /// The kind of the divergence: MAKE_MOVE for a move played wrongly, COUNT when no move differs (a
+  /// `detail` only), else the kind of the first differing move (only A's first).
+  MoveKind kind() const {
+    if (!wrong_move.empty()) return MoveKind::MAKE_MOVE;
+    return verdicts.empty() ? MoveKind::COUNT : verdicts.front().kind;
+  }
+  /// Its cause, the one word for it in every report (per-position lines, examples, groups, JSON `kind` and
+  /// `cause`): "make move: knight move" for a move played wrongly, else the rule of the first differing
+  /// move (MoveVerdict::rule), "a count that does not add up" for a detail only.
   std::string cause() const {
     if (!wrong_move.empty()) return "make move: " + wrong_rule;
     return verdicts.empty() ? "a count that does not add up" : verdicts.front().rule;
@@ -106,11 +111,13 @@ std::string fen_after(const std::string& fen, const std::vector<std::string>& mo
 /// The moves of `a` missing from `b`, as multisets: each move as many times as `a` has it more than `b`.
 std::vector<std::string> multiset_minus(std::vector<std::string> a, std::vector<std::string> b);
 
-/// Prints the report: A's and B's names, root FEN, the depth at which they first differ, move path (with
-/// A's and B's node counts below each move diff descended into), FEN there, moves only A generates, moves
-/// only B generates, the kind of the differing move and a line per differing move saying why it is legal
-/// or not, and the detail if any.
-void print_divergence(std::ostream& out, const Divergence& d);
+/// Prints the report: for a move played wrongly the `board:` line first, naming it; then A's and B's names,
+/// root FEN, the depth at which they first differ, move path (with A's and B's node counts below each move
+/// diff descended into), FEN there, moves only A generates, moves only B generates, the kind (its cause)
+/// and a line per differing move saying why it is legal or not, and the detail if any. For a move played
+/// wrongly the differing moves, which follow from it, are one line "and N move differences that follow
+/// from it" unless `verbose`.
+void print_divergence(std::ostream& out, const Divergence& d, bool verbose = false);
 
 /// Squares of a bitboard as text, "{e1, g8}", "{}" for none.
 std::string squares_text(Bitboard b);

@@ -32,25 +32,6 @@ std::vector<std::string> DivideSource::legal_moves(const std::string& fen, const
   return texts;
 }
 
-std::optional<std::pair<std::string, std::uint64_t>> parse_divide_line(std::string_view line) {
-  const std::size_t end = line.find_first_of(": \t");
-  if (end == std::string_view::npos) return std::nullopt;
-  std::string move(line.substr(0, end));
-  if (move.size() == 5) move[4] = char(std::tolower(static_cast<unsigned char>(move[4])));
-  if (!is_uci_move_text(move)) return std::nullopt;
-  std::size_t start = end;
-  if (line[start] == ':') ++start;
-  if (start >= line.size() || (line[start] != ' ' && line[start] != '\t')) return std::nullopt;
-  start = line.find_first_not_of(" \t", start);
-  if (start == std::string_view::npos) return std::nullopt;
-  std::string_view number = line.substr(start);
-  while (!number.empty() && (number.back() == ' ' || number.back() == '\t')) number.remove_suffix(1);
-  std::uint64_t count = 0;
-  const auto [ptr, ec] = std::from_chars(number.data(), number.data() + number.size(), count);
-  if (ec != std::errc() || ptr != number.data() + number.size()) return std::nullopt;
-  return std::pair{std::move(move), count};
-}
-
 namespace {
 
 // A built-in generator of the table, computing in this process through its own translation unit's divide.

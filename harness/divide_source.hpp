@@ -94,8 +94,4 @@ class BuiltinSource : public DivideSource {
 std::unique_ptr<DivideSource> make_divide_source(std::string_view spec, std::chrono::milliseconds timeout,
                                                  Notation notation = Notation::CLASSICAL);
 
-/// Parses a divide line `e2e4: 20` (Stockfish) or `e2e4 20` (perftree) into (move text, count), with an
-/// upper-case promotion letter made lower-case; std::nullopt if the line has another shape.
-std::optional<std::pair<std::string, std::uint64_t>> parse_divide_line(std::string_view line);
-
 }  // namespace movegen::harness

@@ -54,10 +54,21 @@ struct Failure {
   std::string fen;                // the FEN there, as our mailbox generator plays the path
   std::vector<std::string> sent;  // DivideSource::commands_sent for that query
   std::string error;
-  /// What kind of failure it is, for grouping: "killed by signal 6 (Aborted)", "exit code 1", "no reply in
-  /// time", "broke the protocol".
+  std::string stderr_text;  // the end of what it printed on stderr (ExternalError::stderr_tail)
+  /// What kind of failure it is, for grouping: the exit status or signal ("killed by signal 6 (Aborted)",
+  /// "exit code 3"), "no reply in time" or "broke the protocol", then the program's own error: the last
+  /// meaningful line of its stderr (error_line), "exit code 3: TypeError: Cannot read properties of null
+  /// (reading 'type') at _Board.move".
   std::string cause() const;
 };
+
+/// The program's own error in `stderr_text`, normalised so that one bug gives one text wherever it
+/// strikes: the last line that is not blank, a stack frame ("    at f (file:1:2)"), a caret line or a
+/// runtime's version banner ("Node.js v20.1.0"), followed by the first stack frame's function if frames
+/// follow it ("at _Board.move"); FENs, move texts (UCI, SAN) and squares become <fen>, <move>, <square>, paths and
+/// URLs <path>, addresses <addr>, other numbers <n> (not with `normalise` false: the line as printed). ""
+/// if stderr says nothing.
+std::string error_line(const std::string& stderr_text, bool normalise = true);
 
 /// The smallest depth 1..`depth` at which `source` fails on (fen, moves), and from there the first move (in
 /// UCI text order) below which it fails one ply less deep, and so on: the shortest path and depth that
@@ -67,7 +78,7 @@ std::optional<Failure> locate_failure(RestartingSource& source, const std::strin
                                       const std::vector<std::string>& moves, int depth, Notation notation);
 
 /// The report: A's and B's names, root FEN, the failing side and depth, move path, FEN there, what was
-/// sent and the error.
+/// sent, the error, and the program's own error as it printed it (error_line, not normalised).
 void print_failure(std::ostream& out, const Failure& f, const std::string& a_name, const std::string& b_name);
 
 /// One line: "B fails at depth 1 after e2e4 e7e5: ERROR" (or "at the root").

@@ -116,12 +116,14 @@ inline constexpr int GAMES_IN_A_TIMED_RUN = 20;
 /// have passed), game g from starts[g % starts.size()] (with `starts` empty, from Chess960 start position
 /// game_seed(options.seed, g) % 960, so that every one of the 960 can come up) with
 /// std::mt19937_64(game_seed(options.seed, g)) choosing each move by pick_move (the same games on every platform), g
-/// counted from options.first_game, in P and in each of Qs. At every ply nodes_agree(P's position, each Q's); at every
-/// options.flip_every-th position of a game flip_mismatch for each Q; with `against`, find_divergence between P and it,
-/// given the game's start FEN and moves, at every options.sample_every-th position of a game (counted per game, so that
-/// one game replays alone); with `against` and a time limit a game also ends when its share of the time
-/// (time_seconds / GAMES_IN_A_TIMED_RUN) has passed. `names` holds P's name, then each Q's. Stops at the
-/// first mismatch.
+/// counted from options.first_game, in P and in each of Qs. Unless options.from_start, a game's first
+/// rng() % (OPENING_PLIES + 1) plies (drawn before its moves) are played unchecked. At every checked ply
+/// nodes_agree(P's position, each Q's); at every options.flip_every-th position of a game flip_mismatch for each Q;
+/// with `against`, find_divergence between P and it, given the game's start FEN and moves, at every
+/// options.sample_every-th position of a game (counted per game, so that one game replays alone; given the FEN of the
+/// game's first checked position and the moves since, so that the unchecked opening is not asked of it); with `against`
+/// and a time limit a game also ends when its share of the time (time_seconds / GAMES_IN_A_TIMED_RUN) has passed.
+/// `names` holds P's name, then each Q's. Stops at the first mismatch.
 template <ChessPosition P, ChessPosition... Qs>
 FuzzRun fuzz_games(const FuzzOptions& options, DivideSource* against, const std::vector<std::string>& names,
                    const std::vector<std::string>& starts = {std::string(START_FEN)}) {
@@ -142,6 +144,8 @@ FuzzRun fuzz_games(const FuzzOptions& options, DivideSource* against, const std:
     if (options.time_seconds > 0 && Clock::now() >= deadline) break;
     ++run.games;
     std::mt19937_64 rng(game_seed(options.seed, run.game));
+    // A random opening, unchecked, so that games reach varied positions (--from: none, checked from the start).
+    const int opening = options.from_start ? 0 : std::min(options.plies, int(rng() % (OPENING_PLIES + 1)));
     run.start_fen = starts.empty() ? chess960_start_fen(int(game_seed(options.seed, run.game) % CHESS960_POSITIONS))
                                    : starts.at(std::size_t(run.game) % starts.size());
     P a = P::from_fen(run.start_fen);
@@ -153,6 +157,8 @@ FuzzRun fuzz_games(const FuzzOptions& options, DivideSource* against, const std:
       return std::apply([&](auto&... b) { return ((d.b_name = names.at(++i), check(b)) && ...); }, others);
     };
     const auto game_deadline = Clock::now() + game_time;
+    std::string checked_from = run.start_fen;  // the game's first checked position, and the moves before it
+    std::size_t opening_moves = 0;
     bool against_checked = false;
     auto stop = [&](std::optional<Divergence> found) {
       if (outside) run.against_calls = outside->calls();
@@ -163,20 +169,23 @@ FuzzRun fuzz_games(const FuzzOptions& options, DivideSource* against, const std:
     for (run.ply = 0; run.ply <= options.plies; ++run.ply) {
       if (options.time_seconds > 0 && run.ply > 0 && Clock::now() >= deadline) break;
       if (share_time && run.ply > 0 && Clock::now() >= game_deadline) break;
-      ++run.positions;
-      if (!each_other([&](auto& b) { return nodes_agree(a, b, d); })) return stop(d);
-      const int in_game = run.ply + 1;  // positions of this game so far
-      if (options.flip_depth > 0 && in_game % options.flip_every == 0) {
+      const int in_game = run.ply - opening + 1;  // positions of this game checked so far, this one included
+      if (in_game == 1) checked_from = a.fen(), opening_moves = d.path.size();
+      if (in_game > 0) ++run.positions;
+      if (in_game > 0 && !each_other([&](auto& b) { return nodes_agree(a, b, d); })) return stop(d);
+      if (options.flip_depth > 0 && in_game > 0 && in_game % options.flip_every == 0) {
         const bool flips_agree = each_other([&]<ChessPosition Q>(Q&) {
           d.detail = flip_mismatch<P, Q>(a, d, options.flip_depth);
           return d.detail.empty();
         });
         if (!flips_agree) return stop(d);
       }
-      if (outside && in_game % options.sample_every == 0) {
+      if (outside && in_game > 0 && in_game % options.sample_every == 0) {
         ++run.against_positions;
         against_keys.insert(a.key()), against_checked = true;
-        if (auto found = find_divergence(reference, *outside, run.start_fen, d.path, options.against_depth))
+        // The engine is given the moves from the first checked position: the opening is not checked.
+        const std::vector<std::string> since(d.path.begin() + long(opening_moves), d.path.end());
+        if (auto found = find_divergence(reference, *outside, checked_from, since, options.against_depth))
           return stop(found);
       }
       MoveList moves;

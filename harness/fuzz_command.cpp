@@ -52,6 +52,7 @@ std::string replay_command(const FuzzOptions& o, int game, int ply, const std::s
       fmt::format("movegen fuzz --seed {} --first-game {} --games 1 --plies {} --bias {}", o.seed, game, ply, o.bias);
   if (start_fen != START_FEN) line += " --fen " + shell_quote(start_fen);
   if (o.chess960) line += " --chess960";
+  if (o.from_start) line += " --from";
   line += fmt::format(" --flip-depth {} --flip-every {}", o.flip_depth, o.flip_every);
   if (!o.against.empty())
     line += fmt::format(" --against {} --against-every {} --against-depth {} --timeout {}", shell_quote(o.against),
@@ -95,13 +96,19 @@ int run_fuzz(const FuzzOptions& given, std::ostream& out, std::ostream& err) {
   (void)err;
 
   if (options.json) {
-    nlohmann::json doc = {
-        {"command", "fuzz"},    {"seed", options.seed},
-        {"games", run.games},   {"plies", options.plies},
-        {"bias", options.bias}, {"start_positions", starts.empty() ? std::size_t(CHESS960_POSITIONS) : starts.size()},
-        {"generators", names},  {"positions", run.positions},
-        {"seconds", seconds},   {"positions_per_second", per_second},
-        {"against", nullptr},   {"mismatch", nullptr}};
+    nlohmann::json doc = {{"command", "fuzz"},
+                          {"seed", options.seed},
+                          {"games", run.games},
+                          {"plies", options.plies},
+                          {"bias", options.bias},
+                          {"opening_plies", options.from_start ? 0 : OPENING_PLIES},
+                          {"start_positions", starts.empty() ? std::size_t(CHESS960_POSITIONS) : starts.size()},
+                          {"generators", names},
+                          {"positions", run.positions},
+                          {"seconds", seconds},
+                          {"positions_per_second", per_second},
+                          {"against", nullptr},
+                          {"mismatch", nullptr}};
     if (against)
       doc["against"] = {{"spec", against->name()},
                         {"every", options.sample_every},
@@ -168,6 +175,8 @@ Subcommand add_fuzz_command(CLI::App& app) {
   add_timeout_option(*cmd, options->timeout_seconds, "seconds --against may take for one reply");
   add_json_flag(*cmd, options->json);
   add_chess960_flag(*cmd, options->chess960);
+  cmd->add_flag("--from", options->from_start,
+                "check each game from its start position, without the random opening of 0..8 unchecked plies");
   return {cmd, [options, games, time](std::ostream& out, std::ostream& err) {
             FuzzOptions o = *options;
             if (time->count() > 0 && games->count() == 0) o.games = INT_MAX;  // --time alone bounds the run

@@ -13,19 +13,20 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <atomic>
-#include <fstream>
-#include <optional>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
+#include <fstream>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <sstream>
 #include <thread>
 
 #include "harness/cli.hpp"
 #include "harness/commands.hpp"
+#include "harness/divide_format.hpp"
 #include "harness/divide_source.hpp"
 #include "harness/generators.hpp"
 #include "harness/json_output.hpp"
@@ -119,30 +120,11 @@ nlohmann::json divides(const std::string& fen, int depth, Notation notation) {
   nlohmann::json table = nlohmann::json::array();
   for (auto& [move, counts] : rows) {
     counts.resize(generators.size(), nullptr);
-    const bool differs = std::any_of(counts.begin(), counts.end(), [&](const nlohmann::json& c) { return c != counts[0]; });
+    const bool differs =
+        std::any_of(counts.begin(), counts.end(), [&](const nlohmann::json& c) { return c != counts[0]; });
     table.push_back({{"move", move}, {"counts", counts}, {"differs", differs}});
   }
   return {{"depth", depth}, {"generators", names}, {"rows", table}, {"totals", totals}};
-}
-
-// One line of an engine's divide as UCI: `e2e4: 20`, `e2e4 20`, or long algebraic `Ng1-f3: 20`,
-// `e7xd8=Q 3`, `O-O 12` (castling found among `ours`, the legal moves with their texts).
-std::optional<std::pair<std::string, std::uint64_t>> read_engine_line(std::string line,
-                                                                      const std::vector<std::pair<Move, std::string>>& ours) {
-  const std::size_t start = line.find_first_not_of(" \t");
-  if (start == std::string::npos) return std::nullopt;
-  line.erase(0, start);
-  const std::size_t end = line.find_first_of(" \t:");
-  std::string move = line.substr(0, end), rest = end == std::string::npos ? "" : line.substr(end);
-  if (move == "O-O" || move == "0-0" || move == "O-O-O" || move == "0-0-0") {
-    const bool king_side = move.size() == 3;
-    for (const auto& [m, text] : ours)
-      if (m.flag() == CASTLING && (file_of(m.to()) > file_of(m.from())) == king_side) move = text;
-  } else {
-    if (!move.empty() && std::strchr("KQRBN", move[0])) move.erase(0, 1);
-    std::erase_if(move, [](char c) { return c == '-' || c == 'x' || c == '=' || c == '+' || c == '#'; });
-  }
-  return parse_divide_line(move + rest);
 }
 
 // The pasted divide beside ours (the default generator's) at `depth`: one row per move either has.
@@ -150,30 +132,26 @@ nlohmann::json engine_rows(const Query& q, int depth, const std::string& pasted)
   const std::string fen = fen_after(q);
   const auto source = make_divide_source(generator_name(DEFAULT_GENERATOR), std::chrono::milliseconds(0), q.notation);
   const DivideResult result = source->divide(fen, {}, depth);
-  std::vector<std::pair<Move, std::string>> ours_moves;
-  with_generator(DEFAULT_GENERATOR, [&]<ChessPosition P>() {
-    P pos = P::from_fen(fen);
-    MoveList list;
-    pos.generate_legal(list);
-    for (Move m : list) ours_moves.emplace_back(m, to_uci(m, q.notation));
-  });
   std::map<std::string, std::pair<nlohmann::json, nlohmann::json>> rows;
   for (const auto& [move, nodes] : result.moves) rows[move].first = nodes;
+  // Read as `diff` reads an engine's divide (harness/divide_format.hpp): UCI, long algebraic or SAN, with or
+  // without move numbers and a total; a line that fits no format is refused with the line quoted.
+  DivideReader reader(fen, {}, q.notation);
   std::istringstream in(pasted);
-  int read = 0, ignored = 0;
-  for (std::string line; std::getline(in, line);) {
-    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    const auto parsed = read_engine_line(line, ours_moves);
-    if (!parsed) {
-      ++ignored;  // "Nodes searched: N", a total, an engine's banner
-      continue;
+  try {
+    for (std::string line; std::getline(in, line);) {
+      if (!line.empty() && line.back() == '\r') line.pop_back();
+      if (reader.read(line)) break;
     }
-    ++read;
-    rows[parsed->first].second = parsed->second;
+    if (!reader.started())
+      throw UsageError(
+          "no divide line in the pasted text: expected one move and count a line, as 'e2e4: 20' or 'e2-e4 20'");
+    for (const auto& [move, nodes] : reader.result().moves) rows[move].second = nodes;
+  } catch (const DivideFormatError& e) {
+    throw UsageError("bad pasted divide: " + e.with(""));
   }
-  if (read == 0)
-    throw UsageError("no divide line in the pasted text: expected one move and count a line, as 'e2e4: 20' or 'e2-e4 20'");
+  const int read =
+      int(std::count_if(rows.begin(), rows.end(), [](const auto& r) { return !r.second.second.is_null(); }));
   nlohmann::json table = nlohmann::json::array();
   int differ = 0;
   for (const auto& [move, counts] : rows) {
@@ -181,9 +159,8 @@ nlohmann::json engine_rows(const Query& q, int depth, const std::string& pasted)
     differ += differs;
     table.push_back({{"move", move}, {"ours", counts.first}, {"theirs", counts.second}, {"differs", differs}});
   }
-  return {{"fen", fen},         {"depth", depth},   {"generator", generator_name(DEFAULT_GENERATOR)},
-          {"rows", table},      {"differ", differ}, {"lines_read", read},
-          {"lines_ignored", ignored}};
+  return {{"fen", fen},    {"depth", depth},   {"generator", generator_name(DEFAULT_GENERATOR)},
+          {"rows", table}, {"differ", differ}, {"lines_read", read}};
 }
 
 // The pages open: each page says hello when it loads, calls while open, and says bye when it is closed.
@@ -265,7 +242,8 @@ int run_lab(const LabOptions& options, std::ostream& out, std::ostream& err) {
     if (!in) throw UsageError("bad --compare " + quote_path(options.compare_file) + ": cannot read it");
     compare = nlohmann::json::parse(in, nullptr, false);
     if (compare.is_discarded() || !compare.is_object() || compare.value("command", "") != "compare")
-      throw UsageError("bad --compare " + quote_path(options.compare_file) + ": not a `movegen compare --json` document");
+      throw UsageError("bad --compare " + quote_path(options.compare_file) +
+                       ": not a `movegen compare --json` document");
   }
   if (options.port != 0) require_port_free(options.port);
 
@@ -364,8 +342,10 @@ int run_lab(const LabOptions& options, std::ostream& out, std::ostream& err) {
 
 Subcommand add_lab_command(CLI::App& app) {
   auto options = std::make_shared<LabOptions>();
-  CLI::App* cmd = app.add_subcommand("lab", "the study view: a page on 127.0.0.1 showing every representation of a position");
-  cmd->add_option("--port", options->port, fmt::format("port on 127.0.0.1 (default {}; 0: any free port)", DEFAULT_LAB_PORT))
+  CLI::App* cmd =
+      app.add_subcommand("lab", "the study view: a page on 127.0.0.1 showing every representation of a position");
+  cmd->add_option("--port", options->port,
+                  fmt::format("port on 127.0.0.1 (default {}; 0: any free port)", DEFAULT_LAB_PORT))
       ->check(CLI::Range(0, 65535));
   cmd->add_option("--compare", options->compare_file, "a saved `movegen compare --json` document to chart")
       ->check(CLI::ExistingFile);

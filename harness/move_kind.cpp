@@ -9,6 +9,7 @@
 #include "bitboard/bitboard.hpp"
 #include "common/uci.hpp"
 #include "harness/node_check.hpp"
+#include "harness/san.hpp"
 #include "mailbox/legal_masks.hpp"
 #include "mailbox/legal_mtu.hpp"
 
@@ -59,14 +60,15 @@ struct Judged {
 };
 
 MoveKind classify(const Judged& j) {
-  if (j.piece == NO_PIECE || color_of(j.piece) != j.us) return MoveKind::OTHER;
+  if (j.piece == NO_PIECE || color_of(j.piece) != j.us) return MoveKind::NO_PIECE;
   if (j.castling_rule()) return MoveKind::CASTLING;
   if (j.is_pawn_diagonal()) return MoveKind::EN_PASSANT;
   if (type_of(j.piece) == PAWN && (relative_rank(j.us, j.to) == RANK_8 || j.promotion)) return MoveKind::PROMOTION;
   if (type_of(j.piece) == KING) return MoveKind::KING_MOVE;
   if (j.masks.pinned >> j.from & 1) return MoveKind::PINNED_PIECE;
   if (j.masks.checkers) return MoveKind::CHECK_EVASION;
-  return MoveKind::OTHER;
+  if (type_of(j.piece) != PAWN) return MoveKind::PIECE_MOVE;
+  return std::abs(rank_of(j.to) - rank_of(j.from)) == 2 ? MoveKind::DOUBLE_PUSH : MoveKind::PAWN_MOVE;
 }
 
 // The board after a move that is not castling: the piece (or its promotion) moved, a pawn taken en
@@ -220,12 +222,14 @@ std::string legal_rule(const Judged& j, MoveKind kind) {
   const bool capture = !mailbox::is_empty(j.pos.board()[j.to]);
   switch (kind) {
     case MoveKind::PROMOTION: return capture ? "promotion capture" : "promotion";
-    case MoveKind::OTHER:
     case MoveKind::PINNED_PIECE:
     case MoveKind::CHECK_EVASION:
+    case MoveKind::DOUBLE_PUSH:
+    case MoveKind::PAWN_MOVE:
+    case MoveKind::PIECE_MOVE:
       if (type_of(j.piece) == PAWN)
         return std::abs(rank_of(j.to) - rank_of(j.from)) == 2 ? "double push" : capture ? "pawn capture" : "pawn push";
-      if (kind == MoveKind::OTHER)
+      if (kind == MoveKind::PIECE_MOVE)
         return fmt::format("{} {}", PIECE_NAMES[type_of(j.piece)], capture ? "capture" : "move");
       break;
     default: break;
@@ -259,28 +263,41 @@ std::string legal_reason(const Judged& j, MoveKind kind) {
     case MoveKind::CHECK_EVASION:
       return fmt::format("it {} the check from {}", (j.masks.checkers >> j.to & 1) ? "ends, by a capture," : "blocks",
                          pieces_text(board, j.masks.checkers));
-    case MoveKind::OTHER: break;
+    default: break;
   }
   return fmt::format("the king on {} is not attacked after it", square_name(j.king()));
 }
 
 }  // namespace
 
+std::string_view piece_type_name(PieceType type) { return PIECE_NAMES[type]; }
+
 std::string_view kind_name(MoveKind kind) {
-  constexpr std::string_view NAMES[] = {"castling",     "en passant",    "promotion", "king move",
-                                        "pinned piece", "check evasion", "other"};
+  constexpr std::string_view NAMES[] = {
+      "castling",  "en passant", "promotion", "king move", "pinned piece", "check evasion",    "double push",
+      "pawn move", "piece move", "make move", "count",     "move text",    "no piece to move", "other"};
   return NAMES[int(kind)];
 }
 
 MoveVerdict judge_move(const std::string& fen, const std::string& move, Notation notation) {
   MoveVerdict v;
   v.move = move;
-  if (!is_uci_move_text(move)) {
-    v.why = "not UCI move text";
-    return v;
-  }
   try {
     mailbox::MtuPosition pos = mailbox::MtuPosition::from_fen(fen);
+    if (!is_uci_move_text(move)) {  // an engine's text that names no move of ours (read_move says why)
+      const MoveReading reading = read_move(pos, move, notation);
+      if (!reading.uci.empty() && reading.uci != move) {
+        v = judge_move(fen, reading.uci, notation);
+        v.move = move;
+        v.why = fmt::format("{} (read as {}): {}", move, reading.uci, v.why);
+        return v;
+      }
+      v.kind = MoveKind::MOVE_TEXT;
+      if (reading.rule != "not move text") v.legal = false;  // text that is no move at all is not judged
+      v.why = fmt::format("{} is not legal: {}", move, reading.reason.empty() ? "not move text" : reading.reason);
+      v.rule = reading.rule.empty() ? "not move text" : reading.rule;
+      return v;
+    }
     Judged j{pos,
              mailbox::legality_masks(pos),
              parse_square(move.substr(0, 2)),
@@ -293,13 +310,17 @@ MoveVerdict judge_move(const std::string& fen, const std::string& move, Notation
     const std::vector<std::string> legal = legal_move_texts(pos, notation);
     v.legal = std::find(legal.begin(), legal.end(), move) != legal.end();
     if (*v.legal) {
+      v.follows_piece_rule = true;
       v.why = "legal: " + legal_reason(j, v.kind);
       v.rule = "legal " + legal_rule(j, v.kind);
       return v;
     }
     const CastlingRule* rule = v.kind == MoveKind::CASTLING ? j.castling_rule() : nullptr;
     Problem problem = rule ? castling_problem(j, *rule) : rule_problem(j);
-    if (problem.text.empty() && !rule) problem = exposure_problem(j);
+    if (problem.text.empty() && !rule) {
+      v.follows_piece_rule = true;
+      problem = exposure_problem(j);
+    }
     if (problem.text.empty()) problem = {"a move our generators do not generate", "our generators do not generate it"};
     v.why = fmt::format("{} is not legal: {}", move, problem.text);
     v.rule = problem.rule;

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "harness/child_process.hpp"
+#include "harness/divide_format.hpp"
 #include "harness/external_sources.hpp"
 
 namespace movegen::harness {
@@ -28,7 +29,7 @@ class PerftreeProgram : public DivideSource {
     process.start_reply(call);
     process.close_stdin();
 
-    const std::optional<DivideResult> result = read_reply(process, call);
+    const std::optional<DivideResult> result = read_reply(process, call, DivideReader(fen, moves, notation()));
     std::string status;
     try {
       status = process.wait_exit();
@@ -38,49 +39,27 @@ class PerftreeProgram : public DivideSource {
                                       timeout_.count() / 1000.0, call));
     }
     if (!process.exited_cleanly()) throw process.error("it ended with " + status + " when called as " + call);
-    if (!result) throw process.error("no blank line and total after the move lines from " + call);
+    if (!result) throw process.error("no move line and no total from " + call);
     return *result;
   }
 
  private:
-  // Reads the reply a line at a time and checks each line as it arrives: move lines up to the first blank
-  // line, then the total on the next. Stops after the total (later lines are ignored, as the perftree tool
-  // ignores them), or throws at the first line that breaks the protocol without reading on. std::nullopt
-  // if the output ends before the total.
-  static std::optional<DivideResult> read_reply(ChildProcess& process, const std::string& call) {
-    DivideResult result;
-    std::uint64_t sum = 0;
-    bool blank = false;
-    for (int count = 1; std::optional<std::string> line = process.read_line(); ++count) {
-      if (count > MAX_REPLY_LINES)
-        throw process.error("over " + std::to_string(MAX_REPLY_LINES) + " lines of output from " + call);
-      if (blank) return check_total(process, *line, call, result, sum);
-      if (line->empty()) {
-        blank = true;
-        continue;
+  // Reads the reply a line at a time with `reader` (harness/divide_format.hpp) and checks each line as it
+  // arrives, up to a total or the end of the output. Stops after the total (later lines are ignored, as the
+  // perftree tool ignores them), or throws at the first line that fits no divide format without reading on.
+  // std::nullopt if the output held no move line and no total.
+  static std::optional<DivideResult> read_reply(ChildProcess& process, const std::string& call, DivideReader reader) {
+    try {
+      for (int count = 1; std::optional<std::string> line = process.read_line(); ++count) {
+        if (count > MAX_REPLY_LINES)
+          throw process.error("over " + std::to_string(MAX_REPLY_LINES) + " lines of output from " + call);
+        if (reader.read(*line)) break;
       }
-      auto entry = parse_divide_line(*line);
-      if (!entry)
-        throw process.error("unexpected line " + escape_output(*line) + " from " + call +
-                            " (expected 'e2e4 20' lines, a blank line and the total)");
-      if (__builtin_add_overflow(sum, entry->second, &sum))
-        throw process.error("its move counts add up to more than " + std::to_string(UINT64_MAX));
-      result.moves.push_back(std::move(*entry));
+      if (!reader.started()) return std::nullopt;
+      return reader.result();
+    } catch (const DivideFormatError& e) {
+      throw process.error(e.with(" from " + call));
     }
-    return std::nullopt;
-  }
-
-  // `result` with the total from `line`, which must equal the sum of the move counts (or be 1 at depth 0).
-  static DivideResult check_total(const ChildProcess& process, const std::string& line, const std::string& call,
-                                  DivideResult& result, std::uint64_t sum) {
-    const auto total = parse_divide_line("a1a1 " + line);
-    if (!total) throw process.error("bad total line " + escape_output(line) + " from " + call);
-    result.total = total->second;
-    const bool depth_zero = result.moves.empty() && result.total == 1;
-    if (result.total != sum && !depth_zero)
-      throw process.error("its move counts add up to " + std::to_string(sum) + " but its total is " +
-                          std::to_string(result.total) + " for " + call);
-    return std::move(result);
   }
 
   // The program's words, then DEPTH FEN [MOVES].

@@ -1,7 +1,9 @@
-// `uci:COMMAND`: an engine that answers `go perft N` with Stockfish's divide output.
+// `uci:COMMAND`: an engine that answers `go perft N` with a divide in any format DivideReader reads, ended
+// by a total ('Nodes searched: N', as Stockfish prints it).
 #include <string>
 
 #include "harness/child_process.hpp"
+#include "harness/divide_format.hpp"
 #include "harness/external_sources.hpp"
 
 namespace movegen::harness {
@@ -50,30 +52,18 @@ class UciEngine : public DivideSource {
     process_.start_reply(query);
     process_.write(position + "\n" + go + "\n");
 
-    DivideResult result;
-    std::uint64_t sum = 0;
-    for (int i = 0; i < MAX_REPLY_LINES; ++i) {
-      const std::optional<std::string> line = process_.read_line();
-      if (!line) throw ended("before finishing its reply to '" + go + "'");
-      if (line->empty() || line->starts_with("info")) continue;
-      if (line->starts_with("Nodes searched:")) {
-        const auto total = parse_divide_line("a1a1: " + line->substr(15));
-        if (!total) throw process_.error("bad total line " + escape_output(*line) + " after '" + go + "'");
-        result.total = total->second;
-        if (result.total != sum)
-          throw process_.error("its move counts add up to " + std::to_string(sum) + " but it reports " +
-                               escape_output(*line) + " after '" + go + "'");
-        return result;
+    DivideReader reader(fen, moves, notation());
+    try {
+      for (int i = 0; i < MAX_REPLY_LINES; ++i) {
+        const std::optional<std::string> line = process_.read_line();
+        if (!line) throw ended("before finishing its reply to '" + go + "'");
+        if (line->starts_with("info")) continue;
+        if (reader.read(*line)) return reader.result();
       }
-      auto entry = parse_divide_line(*line);
-      if (!entry)
-        throw process_.error("unexpected line " + escape_output(*line) + " in its reply to '" + go +
-                             "' (expected 'e2e4: 20' lines and 'Nodes searched: N')");
-      if (__builtin_add_overflow(sum, entry->second, &sum))
-        throw process_.error("its move counts add up to more than " + std::to_string(UINT64_MAX));
-      result.moves.push_back(std::move(*entry));
+    } catch (const DivideFormatError& e) {
+      throw process_.error(e.with(" in its reply to '" + go + "'"));
     }
-    throw process_.error("no 'Nodes searched:' line within " + std::to_string(MAX_REPLY_LINES) + " lines");
+    throw process_.error("no total line ('Nodes searched: N') within " + std::to_string(MAX_REPLY_LINES) + " lines");
   }
 
  private:

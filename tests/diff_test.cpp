@@ -108,7 +108,7 @@ BOOST_AUTO_TEST_CASE(the_report_gives_the_smallest_differing_depth_the_kind_and_
   std::ostringstream report;
   print_divergence(report, *d);
   BOOST_TEST(report.str().find("depth:      3 ") != std::string::npos, report.str());
-  BOOST_TEST(report.str().find("kind:       other\n") != std::string::npos, report.str());
+  BOOST_TEST(report.str().find("kind:       a double push off the starting rank\n") != std::string::npos, report.str());
   BOOST_TEST(report.str().find("why:        " + d->verdicts[0].why + "\n") != std::string::npos, report.str());
 }
 

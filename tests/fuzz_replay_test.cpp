@@ -61,7 +61,7 @@ BOOST_AUTO_TEST_CASE(runs_with_different_seeds_play_different_games) {
     const std::string logger =
         scratch().script("logger-" + std::to_string(run) + ".sh",
                          "echo \"$2|$3\" >> '" + log + "'\nexec '" MOVEGEN_BINARY "' perftree \"$@\"");
-    const test::Run r = run_cli({"fuzz", "--seed", std::to_string(run + 1), "--games", "3", "--plies", "6",
+    const test::Run r = run_cli({"fuzz", "--from", "--seed", std::to_string(run + 1), "--games", "3", "--plies", "6",
                                  "--flip-depth", "0", "--fen", std::string(START_FEN), "--against",
                                  "perftree:" + logger, "--against-every", "1", "--against-depth", "1"});
     BOOST_TEST_REQUIRE(r.code == 0, r.out << r.err);
@@ -78,7 +78,7 @@ BOOST_AUTO_TEST_CASE(the_printed_replay_line_finds_the_mismatch_again) {
   // The engine lets pinned pieces move: it accepts every legal move of the game it is given, and its
   // extra moves show wherever a pin arises.
   const std::string broken = std::string("perftree:") + BROKEN_ENGINE + " pin";
-  const test::Run r = run_cli({"fuzz", "--seed", "3", "--games", "300", "--plies", "120", "--flip-depth", "0",
+  const test::Run r = run_cli({"fuzz", "--from", "--seed", "3", "--games", "300", "--plies", "120", "--flip-depth", "0",
                                "--against", broken, "--against-every", "3", "--against-depth", "1"});
   BOOST_TEST_REQUIRE(r.code == 1, r.out << r.err);
   const std::string mismatch = line_starting(r.out, "MISMATCH in game ");

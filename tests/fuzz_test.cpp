@@ -147,15 +147,17 @@ BOOST_AUTO_TEST_CASE(a_mismatch_with_against_replays_from_the_printed_options) {
 
 BOOST_AUTO_TEST_CASE(against_checks_every_position_and_counts_its_calls_apart) {
   // It used to check one position in 50 against the outside engine and count only our own positions.
-  const auto r = test::run_cli({"fuzz", "--games", "3", "--plies", "30", "--fen", std::string(START_FEN),
+  // --from: every ply of every game checked, 31 positions a game.
+  const auto r = test::run_cli({"fuzz", "--from", "--games", "3", "--plies", "30", "--fen", std::string(START_FEN),
                                 "--flip-depth", "0", "--against", "bitboard-tuned"});
   BOOST_TEST(r.code == 0, r.out << r.err);
   const long long ours = number_before(r.out, " positions in "), theirs = number_before(r.out, " positions checked at");
   BOOST_TEST(ours == 93);
   BOOST_TEST(theirs == ours, r.out);
   BOOST_TEST(number_before(r.out, " calls") >= theirs, r.out);
-  const auto sampled = test::run_cli({"fuzz", "--games", "3", "--plies", "30", "--fen", std::string(START_FEN),
-                                      "--flip-depth", "0", "--against", "bitboard-tuned", "--against-every", "10"});
+  const auto sampled =
+      test::run_cli({"fuzz", "--from", "--games", "3", "--plies", "30", "--fen", std::string(START_FEN), "--flip-depth",
+                     "0", "--against", "bitboard-tuned", "--against-every", "10"});
   BOOST_TEST(number_before(sampled.out, " positions checked at") == 9, sampled.out);
 }
 
@@ -241,14 +243,55 @@ BOOST_AUTO_TEST_CASE(bias_draws_from_the_bug_prone_moves) {
 }
 
 BOOST_AUTO_TEST_CASE(fuzz_json_is_one_document_with_the_counts) {
-  const auto r = test::run_cli({"fuzz", "--games", "2", "--plies", "5", "--json"});
+  const auto r = test::run_cli({"fuzz", "--from", "--games", "2", "--plies", "5", "--json"});
   BOOST_TEST_REQUIRE(r.code == 0, r.out << r.err);
   const auto doc = nlohmann::json::parse(r.out);
   BOOST_TEST(doc["command"] == "fuzz");
-  BOOST_TEST(doc["positions"].get<int>() == 12);
+  BOOST_TEST(doc["positions"].get<int>() == 12);  // with --from, 6 a game
+  BOOST_TEST(doc["opening_plies"].get<int>() == 0);
   BOOST_TEST(doc["games"].get<int>() == 2);
   BOOST_TEST(doc["generators"].size() == movegen::harness::GENERATOR_COUNT);
   BOOST_TEST(doc["against"].is_null());
   BOOST_TEST(doc["mismatch"].is_null());
   test::expect_bad_input({"fuzz", "--json", "--games", "0"}, "--games");
+}
+
+namespace {
+
+/// The correct mailbox generator, which records the position each game first asks it about (a divide
+/// given no moves: fuzz gives the game's first checked position as the FEN, then the moves since).
+class RecordingSource : public BuiltinSource<mailbox::MtuPosition> {
+ public:
+  RecordingSource() : BuiltinSource<mailbox::MtuPosition>("recording") {}
+  std::vector<std::string> first_fens;
+
+ protected:
+  DivideResult run_divide(const std::string& fen, const std::vector<std::string>& moves, int depth) override {
+    if (moves.empty()) first_fens.push_back(fen);
+    return BuiltinSource<mailbox::MtuPosition>::run_divide(fen, moves, depth);
+  }
+};
+
+/// The first checked position of each of 20 games of 12 plies from the start position.
+std::vector<std::string> first_checks(bool from_start) {
+  FuzzOptions options;
+  options.games = 20, options.plies = 12, options.flip_depth = 0, options.against_depth = 1;
+  options.from_start = from_start;
+  RecordingSource against;
+  const FuzzRun run = fuzz_games<mailbox::MtuPosition, mailbox::MtuPosition>(options, &against, {"mailbox", "mailbox"});
+  BOOST_TEST(!run.divergence);
+  return against.first_fens;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(games_play_a_random_opening_before_the_first_check_unless_from) {
+  const std::vector<std::string> from = first_checks(true), opened = first_checks(false);
+  BOOST_REQUIRE(from.size() == 20u);
+  BOOST_REQUIRE(opened.size() == 20u);
+  for (const std::string& fen : from) BOOST_TEST(fen == START_FEN);  // --from: checked from the start position
+  // Each game's opening is 0..8 random plies: the first checked positions vary, and none is deeper.
+  const std::set<std::string> distinct(opened.begin(), opened.end());
+  BOOST_TEST(distinct.size() >= 10u);
+  for (const std::string& fen : opened) BOOST_TEST(parse_fen(fen).fullmove_number <= 1 + OPENING_PLIES / 2, fen);
 }

@@ -41,9 +41,9 @@ BOOST_AUTO_TEST_CASE(en_passant_that_uncovers_a_rank_or_was_never_allowed) {
 }
 
 BOOST_AUTO_TEST_CASE(pawn_pushes_name_the_square_in_the_way) {
-  BOOST_TEST(judged("4k3/8/8/8/8/3N4/3P4/4K3 w - - 0 1", "d2d4", MoveKind::OTHER, false).why ==
+  BOOST_TEST(judged("4k3/8/8/8/8/3N4/3P4/4K3 w - - 0 1", "d2d4", MoveKind::DOUBLE_PUSH, false).why ==
              "d2d4 is not legal: d3 is occupied");
-  BOOST_TEST(judged("4k3/8/8/8/8/P7/8/4K3 w - - 0 1", "a3a5", MoveKind::OTHER, false).why ==
+  BOOST_TEST(judged("4k3/8/8/8/8/P7/8/4K3 w - - 0 1", "a3a5", MoveKind::DOUBLE_PUSH, false).why ==
              "a3a5 is not legal: a pawn double-pushes only from its starting rank, not from a3");
   BOOST_TEST(judged("4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7a8", MoveKind::PROMOTION, false).why ==
              "a7a8 is not legal: a pawn reaching a8 must promote");
@@ -68,11 +68,11 @@ BOOST_AUTO_TEST_CASE(pinned_pieces_king_moves_and_check_evasions) {
 }
 
 BOOST_AUTO_TEST_CASE(moves_that_break_their_piece_rule) {
-  BOOST_TEST(judged("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1", "c1c3", MoveKind::OTHER, false).why ==
+  BOOST_TEST(judged("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1", "c1c3", MoveKind::PIECE_MOVE, false).why ==
              "c1c3 is not legal: a bishop does not move from c1 to c3");
-  BOOST_TEST(judged("4k3/8/8/8/8/8/3P4/2B1K3 w - - 0 1", "c1e3", MoveKind::OTHER, false).why ==
+  BOOST_TEST(judged("4k3/8/8/8/8/8/3P4/2B1K3 w - - 0 1", "c1e3", MoveKind::PIECE_MOVE, false).why ==
              "c1e3 is not legal: d2, on the way, is occupied");
-  BOOST_TEST(judged("4k3/8/8/8/8/8/8/4K3 w - - 0 1", "d2d4", MoveKind::OTHER, false).why ==
+  BOOST_TEST(judged("4k3/8/8/8/8/8/8/4K3 w - - 0 1", "d2d4", MoveKind::NO_PIECE, false).why ==
              "d2d4 is not legal: there is no piece on d2");
 }
 
@@ -82,5 +82,6 @@ BOOST_AUTO_TEST_CASE(what_cannot_be_read_is_not_judged) {
   BOOST_TEST(bad_fen.why.rfind("cannot be judged: ", 0) == 0, bad_fen.why);
   const MoveVerdict bad_move = judge_move("4k3/8/8/8/8/8/8/4K3 w - - 0 1", "e9e4");
   BOOST_TEST(!bad_move.legal);
-  BOOST_TEST(bad_move.why == "not UCI move text");
+  BOOST_TEST(bad_move.why == "e9e4 is not legal: not move text");
+  BOOST_TEST(kind_name(bad_move.kind) == "move text");
 }

@@ -170,13 +170,34 @@ BOOST_AUTO_TEST_CASE(diff_localises_each_bug_to_the_move_it_gets_wrong) {
   BOOST_TEST(cases.size() == bug_names().size());
   for (const Case& c : cases) {
     BOOST_TEST_CONTEXT(c.bug) {
-      const auto r = run_cli({"diff", "--depth", std::to_string(c.depth), "--fen", c.fen, "mailbox", uci_spec(c.bug)});
+      const auto r = run_cli(
+          {"diff", "--verbose", "--depth", std::to_string(c.depth), "--fen", c.fen, "mailbox", uci_spec(c.bug)});
       BOOST_TEST(r.code == 1, r.out << r.err);
       BOOST_TEST(report_field(r.out, "only A:") == c.only_a, r.out);
       BOOST_TEST(report_field(r.out, "only B:") == c.only_b, r.out);
       check_symptom(c.bug, r.out);
     }
   }
+}
+
+BOOST_AUTO_TEST_CASE(a_make_move_report_leads_with_the_move_played_wrongly) {
+  // Without --verbose the sixteen move differences that follow from b1c3 played wrongly are one count.
+  const std::string fen = "4k3/8/8/8/8/8/8/1N2K3 w - - 0 1";
+  const auto r = run_cli({"diff", "--depth", "3", "--fen", fen, "mailbox", uci_spec("knight-lands-mirrored")});
+  BOOST_TEST(r.code == 1, r.out << r.err);
+  BOOST_TEST(r.out.starts_with("board:      B plays b1c3 wrongly: "), r.out);
+  BOOST_TEST(report_field(r.out, "kind:") == "make move: knight move", r.out);
+  BOOST_TEST(report_field(r.out, "follows:") == "and 12 move differences that follow from it (--verbose lists them)",
+             r.out);
+  BOOST_TEST(report_field(r.out, "only A:") == "", r.out);
+  // JSON lists them: the 12 distinct moves, and its kind is the cause.
+  const auto json =
+      run_cli({"diff", "--json", "--depth", "3", "--fen", fen, "mailbox", uci_spec("knight-lands-mirrored")});
+  const auto d = nlohmann::json::parse(json.out)["positions"][0]["divergences"][0];
+  BOOST_TEST(d["moves"].size() == 12u);
+  BOOST_TEST(d["kind"] == "make move: knight move");
+  BOOST_TEST(d["cause"] == d["kind"]);
+  BOOST_TEST(d["move_kind"] == "make move");
 }
 
 BOOST_AUTO_TEST_CASE(fuzz_against_finds_each_bug_within_seconds) {
@@ -204,18 +225,22 @@ nlohmann::json diff_suite(const std::string& bug) {
   return nlohmann::json::parse(r.out);
 }
 
+// The kinds of the divergences' first differing moves; each divergence's kind must be its cause.
 std::set<std::string> kinds_of_divergences(const nlohmann::json& doc) {
   std::set<std::string> kinds;
   for (const auto& position : doc["positions"])
-    for (const auto& d : position["divergences"]) kinds.insert(d["kind"].get<std::string>());
+    for (const auto& d : position["divergences"]) {
+      BOOST_TEST(d["kind"] == d["cause"]);
+      kinds.insert(d["move_kind"].get<std::string>());
+    }
   return kinds;
 }
 
 }  // namespace
 
 BOOST_AUTO_TEST_CASE(one_cause_is_one_group_though_its_moves_are_of_several_kinds) {
-  // A double push from the third rank is "other", by a pinned pawn "pinned piece": grouped by kind, one
-  // bug made two groups; grouped by the rule its why names, one.
+  // A double push from the third rank is a "double push", by a pinned pawn "pinned piece": grouped by
+  // the kind of move, one bug made two groups; grouped by the rule its why names, one.
   const nlohmann::json doc = diff_suite("double-push-any-rank");
   BOOST_TEST(kinds_of_divergences(doc).size() >= 2u);
   BOOST_REQUIRE_EQUAL(doc["summary"]["groups"].size(), 1u);
