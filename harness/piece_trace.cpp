@@ -10,6 +10,7 @@
 #include "bitboard/bitboard.hpp"
 #include "bitboard/legal_masks.hpp"
 #include "bitboard/movegen.hpp"
+#include "board10x12/movegen.hpp"
 #include "common/fen.hpp"
 #include "common/steps.hpp"
 #include "harness/generators.hpp"
@@ -65,6 +66,21 @@ struct X88Walk {
   static std::string where(Place p) { return p < 0 ? fmt::format("{}", p) : fmt::format("{:#04x}", p); }
   static std::string step_text(Step step) { return fmt::format("{:+d}", x88::offset(step)); }
   static std::string off_text(Place p) { return fmt::format("{} & 0x88 = {:#04x}: off the board", where(p), p & 0x88); }
+};
+
+// A walk over the 10x12 board: a place is the index 10 * (rank + 2) + file + 1, a step adds its offset, and
+// a step off the board lands on a sentinel of the border.
+struct Board10x12Walk {
+  using Place = board10x12::Square120;
+  static Place start(Square s) { return board10x12::to_120(s); }
+  static Place next(Place p, Step step) { return p + board10x12::offset(step); }
+  static bool off(Place p) { return board10x12::is_sentinel(board10x12::EMPTY_BOARD[unsigned(p)]); }
+  static Square square(Place p) { return board10x12::from_120(p); }
+  static std::string where(Place p) { return fmt::format("{}", p); }
+  static std::string step_text(Step step) { return fmt::format("{:+d}", board10x12::offset(step)); }
+  static std::string off_text(Place p) {
+    return fmt::format("{}: a sentinel '{}', off the board", p, board10x12::SENTINEL);
+  }
 };
 
 // What a piece of colour `us` finds on an on-board square: the words and whether it may move there.
@@ -318,6 +334,19 @@ nlohmann::json representation_trace(std::string_view r, std::string_view fen, Sq
         [](const auto& p, MoveList& l) { x88::generate_castling_moves(p, l); }, t);
     return {{"representation", "x88"},
             {"title", "0x88: index offsets, one sq & 0x88 test"},
+            {"lines", lines_json(t)},
+            {"targets", names_json(t.targets)},
+            {"pseudo_legal", moves}};
+  }
+  if (r == "10x12") {
+    Trace t = trace_square_by_square<Board10x12Walk>(s, from);
+    const auto pos = board10x12::MtuPosition::from_fen(fen);
+    const auto moves = pseudo_legal(
+        pos, from, notation,
+        [](const auto& p, Square sq, MoveList& l) { board10x12::generate_piece_moves(p, sq, ALL_SQUARES, l); },
+        [](const auto& p, MoveList& l) { board10x12::generate_castling_moves(p, l); }, t);
+    return {{"representation", "10x12"},
+            {"title", "10x12: index offsets, a sentinel border"},
             {"lines", lines_json(t)},
             {"targets", names_json(t.targets)},
             {"pseudo_legal", moves}};
