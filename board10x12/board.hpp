@@ -68,19 +68,11 @@ inline constexpr Board EMPTY_BOARD = make_empty_board();
 /// The 10x12 offset of a step of common/steps.hpp: 10 per row, 1 per column (NORTH = +10, EAST = +1).
 constexpr int offset(Step s) { return 10 * s.row + s.col; }
 
-/// The 10x12 offsets of a table of steps, in the table's order.
-template <std::size_t N>
-constexpr std::array<int, N> offsets(const std::array<Step, N>& steps) {
-  std::array<int, N> result{};
-  for (std::size_t i = 0; i < N; ++i) result[i] = offset(steps[i]);
-  return result;
-}
-
 /// The named direction tables of common/steps.hpp as 10x12 offsets (a knight's +21, +12, -8, ...).
-inline constexpr std::array<int, 8> KNIGHT_OFFSETS = offsets(KNIGHT_STEPS);
-inline constexpr std::array<int, 8> KING_OFFSETS = offsets(KING_STEPS);
-inline constexpr std::array<int, 4> BISHOP_OFFSETS = offsets(BISHOP_DIRECTIONS);
-inline constexpr std::array<int, 4> ROOK_OFFSETS = offsets(ROOK_DIRECTIONS);
+inline constexpr std::array<int, 8> KNIGHT_OFFSETS = step_offsets(KNIGHT_STEPS, 10);
+inline constexpr std::array<int, 8> KING_OFFSETS = step_offsets(KING_STEPS, 10);
+inline constexpr std::array<int, 4> BISHOP_OFFSETS = step_offsets(BISHOP_DIRECTIONS, 10);
+inline constexpr std::array<int, 4> ROOK_OFFSETS = step_offsets(ROOK_DIRECTIONS, 10);
 
 /// The offset of colour c's pawn push: one rank forward, +10 for white, -10 for black.
 constexpr int pawn_push_offset(Color c) { return offset({c == WHITE ? 1 : -1, 0}); }

@@ -44,4 +44,13 @@ constexpr bool on_board(int row, int col) { return (unsigned(row) | unsigned(col
 /// The square at (row, col), which must be on the board.
 constexpr Square square_at(int row, int col) { return Square(row * 8 + col); }
 
+/// The index offsets of a table of steps, in the table's order, on a board whose rows are `row_width`
+/// entries apart (16 for the 0x88 board, 10 for the 10x12 board): row * row_width + column each.
+template <std::size_t N>
+constexpr std::array<int, N> step_offsets(const std::array<Step, N>& steps, int row_width) {
+  std::array<int, N> result{};
+  for (std::size_t i = 0; i < N; ++i) result[i] = steps[i].row * row_width + steps[i].col;
+  return result;
+}
+
 }  // namespace movegen

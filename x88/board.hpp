@@ -37,19 +37,11 @@ constexpr bool off_board(Square88 s) { return (s & 0x88) != 0; }
 /// The 0x88 offset of a step of common/steps.hpp: 16 per row, 1 per column.
 constexpr int offset(Step s) { return 16 * s.row + s.col; }
 
-/// The 0x88 offsets of a table of steps, in the table's order.
-template <std::size_t N>
-constexpr std::array<int, N> offsets(const std::array<Step, N>& steps) {
-  std::array<int, N> result{};
-  for (std::size_t i = 0; i < N; ++i) result[i] = offset(steps[i]);
-  return result;
-}
-
 /// The named direction tables of common/steps.hpp as 0x88 offsets.
-inline constexpr std::array<int, 8> KNIGHT_OFFSETS = offsets(KNIGHT_STEPS);
-inline constexpr std::array<int, 8> KING_OFFSETS = offsets(KING_STEPS);
-inline constexpr std::array<int, 4> BISHOP_OFFSETS = offsets(BISHOP_DIRECTIONS);
-inline constexpr std::array<int, 4> ROOK_OFFSETS = offsets(ROOK_DIRECTIONS);
+inline constexpr std::array<int, 8> KNIGHT_OFFSETS = step_offsets(KNIGHT_STEPS, 16);
+inline constexpr std::array<int, 8> KING_OFFSETS = step_offsets(KING_STEPS, 16);
+inline constexpr std::array<int, 4> BISHOP_OFFSETS = step_offsets(BISHOP_DIRECTIONS, 16);
+inline constexpr std::array<int, 4> ROOK_OFFSETS = step_offsets(ROOK_DIRECTIONS, 16);
 
 /// The offset of colour c's pawn push: one rank forward, +16 for white, -16 for black.
 constexpr int pawn_push_offset(Color c) { return c == WHITE ? 16 : -16; }
