@@ -2,32 +2,31 @@
 
 #include "bitboard/attacks.hpp"
 #include "bitboard/movegen.hpp"
-#include "common/make_test_unmake.hpp"
 #include "common/position_concept.hpp"
 
 namespace movegen::bitboard {
 
 static_assert(ChessPosition<MasksPosition>);
 
-LegalityMasks legality_masks(const Position& pos) {
-  const Color us = pos.side_to_move(), them = ~us;
-  LegalityMasks masks;
-  masks.king = pos.king_square(us);
-  masks.checkers = pos.checkers();
-  // The enemy sliders that see the king when only their own pieces block: with exactly one piece (ours)
-  // between, that piece is pinned.
-  const Bitboard snipers = (attacks_bb<ROOK>(masks.king, pos.pieces(them)) & pos.pieces(them, ROOK, QUEEN)) |
-                           (attacks_bb<BISHOP>(masks.king, pos.pieces(them)) & pos.pieces(them, BISHOP, QUEEN));
+namespace {
+
+// The own pieces pinned to the king on `king`: each enemy slider that sees the king when only its own
+// pieces block ("sniper") pins the piece between them if that is the one piece there, and ours.
+Bitboard pinned_bb(const Position& pos, Square king) {
+  const Color them = ~pos.side_to_move();
+  const Bitboard snipers = (attacks_bb<ROOK>(king, pos.pieces(them)) & pos.pieces(them, ROOK, QUEEN)) |
+                           (attacks_bb<BISHOP>(king, pos.pieces(them)) & pos.pieces(them, BISHOP, QUEEN));
+  Bitboard pinned = 0;
   for (Bitboard b = snipers; b;) {
-    const Bitboard between = between_bb(masks.king, pop_lsb(b)) & pos.pieces();
-    if (between && !more_than_one(between)) masks.pinned |= between;
+    const Bitboard between = between_bb(king, pop_lsb(b)) & pos.pieces();
+    if (between && !more_than_one(between)) pinned |= between;
   }
-  // In single check, a move other than the king's must take the checker or land between it and the king;
-  // in double check no such move answers both.
-  if (masks.checkers)
-    masks.check_mask = more_than_one(masks.checkers) ? 0 : masks.checkers | between_bb(masks.king, lsb(masks.checkers));
-  return masks;
+  return pinned;
 }
+
+}  // namespace
+
+LegalityMasks legality_masks(const Position& pos) { return legality_masks_of(pos, pinned_bb, between_bb); }
 
 Bitboard safe_king_squares(const Position& pos) {
   const Color us = pos.side_to_move();
@@ -41,18 +40,16 @@ Bitboard safe_king_squares(const Position& pos) {
 }
 
 void generate_legal_masks(Position& pos, MoveList& list) {
-  const std::size_t first = list.size();
-  const LegalityMasks masks = legality_masks(pos);
-  generate_king_moves(pos, square_bb(masks.king), safe_king_squares(pos), list);
-  if (more_than_one(masks.checkers)) return;  // double check: only the king moves
-  const Bitboard others = pos.pieces(pos.side_to_move()) & ~square_bb(masks.king);
-  generate_piece_moves(pos, others & ~masks.pinned, masks.check_mask, list);
-  for (Bitboard pinned = others & masks.pinned; pinned;) {
-    const Square from = pop_lsb(pinned);
-    generate_piece_moves(pos, square_bb(from), masks.check_mask & line_bb(masks.king, from), list);
-  }
-  if (!masks.checkers) generate_castling_moves(pos, list);
-  drop_unsafe_en_passant(pos, list, first);  // en passant: made and tested
+  auto king_moves = [&](Square king, Bitboard safe) { generate_king_moves(pos, square_bb(king), safe, list); };
+  auto other_moves = [&](const LegalityMasks& masks) {  // the pieces that are not pinned at once, then each pinned one
+    const Bitboard others = pos.pieces(pos.side_to_move()) & ~square_bb(masks.king);
+    generate_piece_moves(pos, others & ~masks.pinned, masks.check_mask, list);
+    for (Bitboard pinned = others & masks.pinned; pinned;) {
+      const Square from = pop_lsb(pinned);
+      generate_piece_moves(pos, square_bb(from), piece_targets(masks, from, line_bb), list);
+    }
+  };
+  generate_legal_within_masks(pos, list, king_moves, other_moves);
 }
 
 }  // namespace movegen::bitboard

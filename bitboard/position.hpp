@@ -48,7 +48,6 @@ class Position : public PositionBase<Position, Undo> {
   bool is_square_attacked(Square s, Color by) const;
   /// The squares of the pieces giving check to the side to move.
   Bitboard checkers() const;
-  bool in_check() const { return checkers() != 0; }
 
   /// An empty string if the position is consistent: the per-type and per-colour sets and the piece array
   /// agree, then the rules all generators share (check_game_rules). Otherwise the first problem found.

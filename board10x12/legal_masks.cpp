@@ -1,7 +1,6 @@
 #include "board10x12/legal_masks.hpp"
 
 #include "board10x12/movegen.hpp"
-#include "common/make_test_unmake.hpp"
 #include "common/position_concept.hpp"
 
 namespace movegen::board10x12 {
@@ -58,21 +57,14 @@ Bitboard pinned_along(const Position& pos, Square king, const std::array<int, 4>
   return pinned;
 }
 
+// The own pieces pinned to the king on `king`: along the rook's directions and the bishop's.
+Bitboard pinned_bb(const Position& pos, Square king) {
+  return pinned_along(pos, king, ROOK_OFFSETS, ROOK) | pinned_along(pos, king, BISHOP_OFFSETS, BISHOP);
+}
+
 }  // namespace
 
-LegalityMasks legality_masks(const Position& pos) {
-  LegalityMasks masks;
-  masks.king = pos.king_square(pos.side_to_move());
-  masks.checkers = pos.checkers();
-  masks.pinned =
-      pinned_along(pos, masks.king, ROOK_OFFSETS, ROOK) | pinned_along(pos, masks.king, BISHOP_OFFSETS, BISHOP);
-  // In single check, a move other than the king's must take the checker or land between it and the king;
-  // in double check no such move answers both.
-  if (masks.checkers)
-    masks.check_mask =
-        more_than_one(masks.checkers) ? 0 : masks.checkers | between_bb(masks.king, lsb(masks.checkers));
-  return masks;
-}
+LegalityMasks legality_masks(const Position& pos) { return legality_masks_of(pos, pinned_bb, between_bb); }
 
 Bitboard safe_king_squares(const Position& pos) {
   const Color us = pos.side_to_move();
@@ -88,19 +80,16 @@ Bitboard safe_king_squares(const Position& pos) {
 }
 
 void generate_legal_masks(Position& pos, MoveList& list) {
-  const std::size_t first = list.size();
-  const LegalityMasks masks = legality_masks(pos);
-  generate_king_moves(pos, masks.king, safe_king_squares(pos), list);
-  if (more_than_one(masks.checkers)) return;  // double check: only the king moves
-  for (Square120 s = to_120(SQ_A1); s <= to_120(SQ_H8); ++s) {  // the board scan, as generate_pseudo_legal's
-    if (!is_color(pos.board()[s], pos.side_to_move())) continue;
-    const Square from = from_120(s);
-    if (from == masks.king) continue;
-    const bool pinned = masks.pinned >> from & 1;
-    generate_piece_moves(pos, from, masks.check_mask & (pinned ? line_bb(masks.king, from) : ALL_SQUARES), list);
-  }
-  if (!masks.checkers) generate_castling_moves(pos, list);
-  drop_unsafe_en_passant(pos, list, first);  // en passant: made and tested
+  auto king_moves = [&](Square king, Bitboard safe) { generate_king_moves(pos, king, safe, list); };
+  auto other_moves = [&](const LegalityMasks& masks) {
+    for (Square120 s = to_120(SQ_A1); s <= to_120(SQ_H8); ++s) {  // the board scan, as generate_pseudo_legal's
+      if (!is_color(pos.board()[s], pos.side_to_move())) continue;
+      const Square from = from_120(s);
+      if (from == masks.king) continue;
+      generate_piece_moves(pos, from, piece_targets(masks, from, line_bb), list);
+    }
+  };
+  generate_legal_within_masks(pos, list, king_moves, other_moves);
 }
 
 }  // namespace movegen::board10x12

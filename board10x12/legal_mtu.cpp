@@ -8,11 +8,6 @@ namespace movegen::board10x12 {
 
 static_assert(ChessPosition<MtuPosition>);
 
-void generate_legal_mtu(Position& pos, MoveList& list) {
-  MoveList pseudo;
-  generate_pseudo_legal(pos, pseudo);
-  for (Move m : pseudo)
-    if (keeps_king_safe(pos, m)) list.push_back(m);
-}
+void generate_legal_mtu(Position& pos, MoveList& list) { generate_legal_made_and_tested(pos, list); }
 
 }  // namespace movegen::board10x12

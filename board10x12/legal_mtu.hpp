@@ -16,7 +16,8 @@
 namespace movegen::board10x12 {
 
 /// Appends every legal move of the side to move in `pos` to `list`: each pseudo-legal move made, kept if
-/// the mover's king is then not attacked, and unmade. Leaves the position as it was.
+/// the mover's king is then not attacked, and unmade (generate_legal_made_and_tested,
+/// common/make_test_unmake.hpp). Leaves the position as it was.
 void generate_legal_mtu(Position& pos, MoveList& list);
 
 /// The generator `board10x12`: the 10x12 Position with make-test-unmake. Satisfies movegen::ChessPosition.

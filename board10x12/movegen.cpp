@@ -2,6 +2,8 @@
 
 #include <span>
 
+#include "common/piece_dispatch.hpp"
+
 namespace movegen::board10x12 {
 
 namespace {
@@ -93,15 +95,7 @@ void generate_castling_moves(const Position& pos, MoveList& moves) {
 }
 
 void generate_piece_moves(const Position& pos, Square from, Bitboard targets, MoveList& moves) {
-  switch (type_of(pos.piece_on(from))) {
-    case PAWN: generate_pawn_moves(pos, from, targets, moves); break;
-    case KNIGHT: generate_knight_moves(pos, from, targets, moves); break;
-    case BISHOP: generate_bishop_moves(pos, from, targets, moves); break;
-    case ROOK: generate_rook_moves(pos, from, targets, moves); break;
-    case QUEEN: generate_queen_moves(pos, from, targets, moves); break;
-    case KING: generate_king_moves(pos, from, targets, moves); break;
-    default: break;
-  }
+  generate_moves_of_kind(pos, from, targets, moves);
 }
 
 void generate_pseudo_legal(const Position& pos, MoveList& moves) {

@@ -40,7 +40,8 @@ void generate_king_moves(const Position& pos, Square from, Bitboard targets, Mov
 /// (common/castling.hpp) finds legal, asked of the 10x12 board: generated legal.
 void generate_castling_moves(const Position& pos, MoveList& moves);
 
-/// The moves of the side to move's piece on `from` that land on `targets`: the generator of its kind.
+/// The moves of the side to move's piece on `from` that land on `targets`: the generator of its kind
+/// (generate_moves_of_kind, common/piece_dispatch.hpp).
 void generate_piece_moves(const Position& pos, Square from, Bitboard targets, MoveList& moves);
 /// Every pseudo-legal move of the side to move: each own piece's moves, square a1 to h8, with every square a
 /// target, then castling.

@@ -2,7 +2,7 @@
 // placement (side to move, castling rights and rules, en passant square, clocks), the Zobrist key, and the
 // record of the moves played, with make_move, unmake_move and the invariant check built on them. A
 // representation derives from PositionBase and writes only its board: from_fen's placement, piece_on,
-// king_square, play and take_back (the board's part of a move), is_square_attacked and check_position.
+// king_square, play and take_back (the board's part of a move), is_square_attacked, checkers and check_position.
 //
 //   struct Undo { char captured; MoveFields fields; };       // what take_back needs
 //   class Position : public PositionBase<Position, Undo> {
@@ -50,6 +50,8 @@ class PositionBase {
   Square ep_square() const { return ep_square_; }
   /// The position's Polyglot Zobrist key (common/zobrist.hpp), kept by make_move and unmake_move.
   Key key() const { return key_; }
+  /// True if the side to move is in check: Derived's checkers() finds a piece giving check.
+  bool in_check() const { return derived().checkers() != 0; }
 
   /// Every FEN field of the position: the placement read square by square with piece_on.
   BoardState state() const {

@@ -7,6 +7,7 @@
 //   with_generator(g, [&]<ChessPosition P>() { auto pos = P::from_fen(fen); });
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -65,6 +66,9 @@ inline constexpr std::size_t GENERATOR_COUNT = std::tuple_size_v<GeneratorRows>;
 using AllPositions = typename table_detail::PositionsOf<GeneratorRows>::type;
 /// The command-line names of every built-in generator, in table order.
 inline constexpr auto GENERATOR_NAMES = table_detail::NamesOf<GeneratorRows>::value;
+/// The length in characters of the longest generator name: the width of a column that lists the names.
+inline constexpr std::size_t LONGEST_GENERATOR_NAME =
+    std::ranges::max(GENERATOR_NAMES, {}, &std::string_view::size).size();
 
 /// A built-in generator: its place in the table.
 struct Generator {

@@ -30,7 +30,8 @@ Bitboard safe_king_squares(const Position& pos);
 
 /// Appends every legal move of the side to move in `pos` to `list`: the king's steps onto safe squares;
 /// unless in double check, each other piece's moves onto the check mask, a pinned piece's along the line
-/// through its king; castling out of check; en passant made and tested. Leaves the position as it was.
+/// through its king; castling out of check; en passant made and tested. Leaves the position as it was. The
+/// steps are generate_legal_within_masks (common/legality_masks.hpp); this folder visits its pieces.
 void generate_legal_masks(Position& pos, MoveList& list);
 
 /// The generator `mailbox-masks`: the mailbox Position with the masks strategy. Satisfies

@@ -43,7 +43,6 @@ class Position : public PositionBase<Position, Undo> {
   bool is_square_attacked(Square s, Color by) const;
   /// The squares of the pieces giving check to the side to move.
   Bitboard checkers() const;
-  bool in_check() const { return checkers() != 0; }
 
   /// An empty string if the position is consistent: board letters, one king a side where the king squares
   /// say, then the rules all generators share (check_game_rules). Otherwise a description of the first

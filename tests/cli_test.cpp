@@ -41,16 +41,27 @@ BOOST_AUTO_TEST_CASE(perft_3_counts_the_start_position) {
 BOOST_AUTO_TEST_CASE(every_command_takes_each_generator_of_the_table) {
   const Run list = run_cli({"generators"});
   BOOST_TEST(list.code == 0);
+  // The name column fits the longest name, board10x12-masks (16 characters), with two spaces after it.
+  const std::string lines = "\n" + list.out;
   for (const char* line :
-       {"mailbox         reference  mailbox board string, make-test-unmake",
-        "mailbox-masks   reference  mailbox board string, masks",
-        "x88             reference  0x88 board with piece lists, make-test-unmake",
-        "x88-masks       reference  0x88 board with piece lists, masks",
-        "bitboard-mtu    reference  bitboards, make-test-unmake", "bitboard-masks  reference  bitboards, masks",
-        "mailbox-tuned   tuned      mailbox board string, masks, tuned",
-        "bitboard-tuned  tuned      bitboards, masks, tuned"})
-    BOOST_TEST(list.out.find(line) != std::string::npos, line);
+       {"mailbox           reference  mailbox board string, make-test-unmake",
+        "mailbox-masks     reference  mailbox board string, masks",
+        "board10x12        reference  10x12 board with sentinels, make-test-unmake",
+        "board10x12-masks  reference  10x12 board with sentinels, masks",
+        "x88               reference  0x88 board with piece lists, make-test-unmake",
+        "x88-masks         reference  0x88 board with piece lists, masks",
+        "bitboard-mtu      reference  bitboards, make-test-unmake", "bitboard-masks    reference  bitboards, masks",
+        "mailbox-tuned     tuned      mailbox board string, masks, tuned",
+        "bitboard-tuned    tuned      bitboards, masks, tuned"})
+    BOOST_TEST(lines.find("\n" + std::string(line)) != std::string::npos, line);
   BOOST_TEST(std::size_t(std::count(list.out.begin(), list.out.end(), '\n')) == movegen::harness::GENERATOR_COUNT);
+  // Every line's tier starts in the same column, two spaces at least after its name.
+  std::istringstream in(list.out);
+  for (std::string line; std::getline(in, line);) {
+    const std::size_t name_end = line.find(' '), tier = line.find_first_not_of(' ', name_end);
+    BOOST_TEST(tier == movegen::harness::LONGEST_GENERATOR_NAME + 2, line);
+    BOOST_TEST(tier - name_end >= 2u, line);
+  }
   for (const std::string_view name : movegen::harness::GENERATOR_NAMES) {
     const std::string g(name);
     const Run perft = run_cli({"perft", "--generator", g, "--fen", "8/8/8/r2Pp2K/8/8/4k3/8 w - e6 0 1", "1"});

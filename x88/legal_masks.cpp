@@ -1,6 +1,5 @@
 #include "x88/legal_masks.hpp"
 
-#include "common/make_test_unmake.hpp"
 #include "common/position_concept.hpp"
 #include "x88/attacks.hpp"
 #include "x88/movegen.hpp"
@@ -53,21 +52,14 @@ Bitboard pinned_along(const Position& pos, Square king, const std::array<int, 4>
   return pinned;
 }
 
+// The own pieces pinned to the king on `king`: along the rook's directions and the bishop's.
+Bitboard pinned_bb(const Position& pos, Square king) {
+  return pinned_along(pos, king, ROOK_OFFSETS, ROOK) | pinned_along(pos, king, BISHOP_OFFSETS, BISHOP);
+}
+
 }  // namespace
 
-LegalityMasks legality_masks(const Position& pos) {
-  LegalityMasks masks;
-  masks.king = pos.king_square(pos.side_to_move());
-  masks.checkers = pos.checkers();
-  masks.pinned =
-      pinned_along(pos, masks.king, ROOK_OFFSETS, ROOK) | pinned_along(pos, masks.king, BISHOP_OFFSETS, BISHOP);
-  // In single check, a move other than the king's must take the checker or land between it and the king;
-  // in double check no such move answers both.
-  if (masks.checkers)
-    masks.check_mask =
-        more_than_one(masks.checkers) ? 0 : masks.checkers | between_bb(masks.king, lsb(masks.checkers));
-  return masks;
-}
+LegalityMasks legality_masks(const Position& pos) { return legality_masks_of(pos, pinned_bb, between_bb); }
 
 Bitboard safe_king_squares(const Position& pos) {
   const Color us = pos.side_to_move();
@@ -82,17 +74,12 @@ Bitboard safe_king_squares(const Position& pos) {
 }
 
 void generate_legal_masks(Position& pos, MoveList& list) {
-  const std::size_t first = list.size();
-  const LegalityMasks masks = legality_masks(pos);
-  generate_king_moves(pos, masks.king, safe_king_squares(pos), list);
-  if (more_than_one(masks.checkers)) return;                      // double check: only the king moves
-  for (Square88 s : pos.pieces(pos.side_to_move()).subspan(1)) {  // the king is entry 0
-    const Square from = from_x88(s);
-    const bool pinned = masks.pinned >> from & 1;
-    generate_piece_moves(pos, from, masks.check_mask & (pinned ? line_bb(masks.king, from) : ALL_SQUARES), list);
-  }
-  if (!masks.checkers) generate_castling_moves(pos, list);
-  drop_unsafe_en_passant(pos, list, first);  // en passant: made and tested
+  auto king_moves = [&](Square king, Bitboard safe) { generate_king_moves(pos, king, safe, list); };
+  auto other_moves = [&](const LegalityMasks& masks) {
+    for (Square88 s : pos.pieces(pos.side_to_move()).subspan(1))  // the king is entry 0
+      generate_piece_moves(pos, from_x88(s), piece_targets(masks, from_x88(s), line_bb), list);
+  };
+  generate_legal_within_masks(pos, list, king_moves, other_moves);
 }
 
 }  // namespace movegen::x88

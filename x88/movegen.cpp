@@ -2,6 +2,7 @@
 
 #include <span>
 
+#include "common/piece_dispatch.hpp"
 #include "x88/attacks.hpp"
 
 namespace movegen::x88 {
@@ -93,15 +94,7 @@ void generate_castling_moves(const Position& pos, MoveList& moves) {
 }
 
 void generate_piece_moves(const Position& pos, Square from, Bitboard targets, MoveList& moves) {
-  switch (type_of(pos.piece_on(from))) {
-    case PAWN: generate_pawn_moves(pos, from, targets, moves); break;
-    case KNIGHT: generate_knight_moves(pos, from, targets, moves); break;
-    case BISHOP: generate_bishop_moves(pos, from, targets, moves); break;
-    case ROOK: generate_rook_moves(pos, from, targets, moves); break;
-    case QUEEN: generate_queen_moves(pos, from, targets, moves); break;
-    case KING: generate_king_moves(pos, from, targets, moves); break;
-    default: break;
-  }
+  generate_moves_of_kind(pos, from, targets, moves);
 }
 
 void generate_pseudo_legal(const Position& pos, MoveList& moves) {

@@ -46,7 +46,6 @@ class Position : public PositionBase<Position, Undo> {
   bool is_square_attacked(Square s, Color by) const;
   /// The squares of the pieces giving check to the side to move.
   Bitboard checkers() const;
-  bool in_check() const { return checkers() != 0; }
 
   /// An empty string if the position is consistent: nothing on the off-board half, each side's list holds
   /// exactly the squares of its pieces with the index of each square right and its king first, then the
