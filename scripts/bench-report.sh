@@ -7,7 +7,8 @@
 # perft_mnps.svg). Extra arguments go to scripts/bench_report.py, e.g. --repetitions 3 or --stockfish PATH;
 # --no-callgrind (first argument) skips the instruction counts and the second build.
 #
-#   scripts/bench-report.sh                  # the report (about 35 minutes on a loaded 2-core machine)
+#   scripts/bench-report.sh                  # the report (its header says how long it took: 38 minutes with
+#                                            # --repetitions 3 on 2 cores under a load average near 11)
 #   scripts/bench-report.sh --repetitions 1 --depth-offset -2 --callgrind-positions start \
 #     --callgrind-depth-offset -2 --out quick-report   # a quick check that the script runs
 set -euo pipefail
