@@ -286,19 +286,30 @@ nlohmann::json timed_json(const Run& run, const Timed& t) {
           {"rounds", t.rounds}};
 }
 
+// The runs of `runs` as JSON: those of the generators first (runs_of), then the --bulk node runs of the sibling
+// counters, kept apart so that each generator has one entry in the first array.
+std::pair<nlohmann::json, nlohmann::json> runs_json(const std::vector<Run>& runs, const std::vector<Timed>& timed,
+                                                    std::size_t generators) {
+  nlohmann::json first = nlohmann::json::array(), node = nlohmann::json::array();
+  for (std::size_t i = 0; i < runs.size(); ++i)
+    (i < generators ? first : node).push_back(timed_json(runs[i], timed[i]));
+  return {first, node};
+}
+
 // A row of the JSON document.
-nlohmann::json row_json(const EpdEntry& entry, const CompareRow& row, const std::vector<Run>& runs) {
-  nlohmann::json timed = nlohmann::json::array(), problems = nlohmann::json::array();
-  for (std::size_t i = 0; i < runs.size(); ++i) timed.push_back(timed_json(runs[i], row.timed[i]));
+nlohmann::json row_json(const EpdEntry& entry, const CompareRow& row, const std::vector<Run>& runs,
+                        std::size_t generators) {
+  nlohmann::json problems = nlohmann::json::array();
+  const auto [timed, bulk_node] = runs_json(runs, row.timed, generators);
   for (const Mismatch& m : row.problems)
     problems.push_back({{"depth", m.depth},
                         {"generator", generator_name(m.run.generator)},
                         {"bulk_mode", counting_name(counting_used(m.run.generator, m.run.counting))},
                         {"got", m.got},
                         {"expected", m.expected}});
-  return {{"line", entry.line},          {"fen", entry.fen},    {"depth", row.deepest},
-          {"nodes", row.expected_nodes}, {"generators", timed}, {"agree", row.problems.empty()},
-          {"problems", problems}};
+  return {
+      {"line", entry.line},  {"fen", entry.fen},       {"depth", row.deepest},          {"nodes", row.expected_nodes},
+      {"generators", timed}, {"bulk_node", bulk_node}, {"agree", row.problems.empty()}, {"problems", problems}};
 }
 
 }  // namespace
@@ -347,7 +358,7 @@ int run_compare(const CompareOptions& options, std::ostream& out, std::ostream& 
       for (int r = 0; r < options.rounds; ++r) totals[i].rounds[r] += row.timed[i].rounds[r];
     }
     if (options.json) {
-      rows.push_back(row_json(entry, row, runs));
+      rows.push_back(row_json(entry, row, runs, generators.size()));
     } else {
       std::string line = fmt::format("{:>5}  {:<42} {:>2} {:>11}", entry.line, shorten(entry.fen, 42), row.deepest,
                                      row.timed[0].nodes);
@@ -366,9 +377,9 @@ int run_compare(const CompareOptions& options, std::ostream& out, std::ostream& 
 
   const EffectTable table = effect_table(runs, totals);
   if (options.json) {
-    nlohmann::json names = nlohmann::json::array(), total_rows = nlohmann::json::array();
+    nlohmann::json names = nlohmann::json::array();
     for (Generator g : generators) names.push_back(generator_name(g));
-    for (std::size_t i = 0; i < runs.size(); ++i) total_rows.push_back(timed_json(runs[i], totals[i]));
+    const auto [total_rows, total_node_rows] = runs_json(runs, totals, generators.size());
     print_json(out, {{"command", "compare"},
                      {"file", options.file},
                      {"generators", names},
@@ -383,6 +394,7 @@ int run_compare(const CompareOptions& options, std::ostream& out, std::ostream& 
                        {"counts_checked", counts_checked},
                        {"positions_disagreeing", disagreements}}},
                      {"totals", total_rows},
+                     {"totals_bulk_node", total_node_rows},
                      {"two_by_two", effect_table_json(table)},
                      {"all_agree", disagreements == 0}});
     return disagreements == 0 ? 0 : 1;

@@ -120,9 +120,12 @@ BOOST_AUTO_TEST_CASE(compare_shows_both_bulk_modes_of_a_sibling_counter) {
   const auto doc = nlohmann::json::parse(json.out);
   BOOST_TEST(doc["two_by_two"]["tuned_bulk_node"]["bitboard"].is_number());
   BOOST_TEST(!doc["two_by_two"]["tuned_bulk_node"].contains("mailbox"));
-  int node_runs = 0;
-  for (const auto& t : doc["totals"]) node_runs += t["bulk_mode"] == "node" && t["generator"] == "bitboard-tuned";
-  BOOST_TEST(node_runs == 1);
+  BOOST_TEST_REQUIRE(doc["totals_bulk_node"].size() == 1u);
+  BOOST_TEST(doc["totals_bulk_node"][0]["generator"] == "bitboard-tuned");
+  BOOST_TEST(doc["totals_bulk_node"][0]["bulk_mode"] == "node");
+  BOOST_TEST(doc["totals_bulk_node"][0]["nodes"] == 9322);
+  BOOST_TEST(doc["totals"].size() == movegen::harness::GENERATOR_COUNT);
+  BOOST_TEST(doc["positions"][0]["bulk_node"].size() == 1u);
   const Run leaves = run_cli({"compare", "--no-bulk", "--rounds", "1", suite});
   BOOST_TEST(leaves.code == 0, leaves.err);
   BOOST_TEST(leaves.out.find("--bulk node") == std::string::npos, leaves.out);
