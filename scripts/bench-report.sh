@@ -1,20 +1,38 @@
 #!/usr/bin/env bash
-# The comparison report: builds the perft benchmark and movegen in Release (if needed), then measures
-# every generator `movegen generators` lists and Stockfish's `go perft` on the standard positions in one
-# run and writes docs/bench/ (raw JSON, report.md with the tables, perft_mnps.svg). With
-# --callgrind-movegen it also counts instructions per node (build that movegen with
-# -DMOVEGEN_NATIVE=OFF -DCMAKE_CXX_FLAGS=-march=x86-64-v3). Extra arguments go to scripts/bench_report.py,
-# e.g. --repetitions 3 or --stockfish PATH.
+# The comparison report: builds the perft benchmark and movegen in Release (build-report/, -march=native) and a
+# movegen for valgrind (build-report-v3/, -march=x86-64-v3: valgrind cannot run the AVX-512 code that
+# -march=native emits on some machines), then counts every generator's instructions per node and Stockfish's
+# under callgrind, measures every generator `movegen generators` lists and Stockfish's `go perft` on the
+# standard positions in one interleaved run, and writes docs/bench/ (raw JSON, report.md with the tables,
+# perft_mnps.svg). Extra arguments go to scripts/bench_report.py, e.g. --repetitions 3 or --stockfish PATH;
+# --no-callgrind (first argument) skips the instruction counts and the second build.
 #
-#   scripts/bench-report.sh --callgrind-movegen build-v3/movegen
-#   scripts/bench-report.sh --repetitions 1 --depth-offset -2 --callgrind-movegen build-v3/movegen \
-#     --callgrind-positions start --callgrind-depth-offset -2 --out quick-report   # a quick check
+#   scripts/bench-report.sh                  # the report (its header says how long it took: 38 minutes with
+#                                            # --repetitions 3 on 2 cores under a load average near 11)
+#   scripts/bench-report.sh --repetitions 1 --depth-offset -2 --callgrind-positions start \
+#     --callgrind-depth-offset -2 --out quick-report   # a quick check that the script runs
 set -euo pipefail
 cd "$(dirname "$0")/.."
+command_line="scripts/bench-report.sh${*:+ $*}"
+
+callgrind=1
+if [[ "${1:-}" == "--no-callgrind" ]]; then
+  callgrind=0
+  shift
+fi
+launcher=()
+if command -v ccache >/dev/null; then launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache); fi
 
 build_dir=build-report
 cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE=Release -DMOVEGEN_BUILD_TESTS=OFF \
-  -DMOVEGEN_BUILD_BENCHMARKS=ON >/dev/null
+  -DMOVEGEN_BUILD_BENCHMARKS=ON "${launcher[@]}" >/dev/null
 cmake --build "$build_dir" -j2 --target perft_bench movegen
-exec python3 scripts/bench_report.py --bench "$build_dir/bench/perft_bench" --movegen "$build_dir/movegen" \
-  --out docs/bench "$@"
+callgrind_args=()
+if ((callgrind)); then
+  cmake -S . -B "$build_dir-v3" -DCMAKE_BUILD_TYPE=Release -DMOVEGEN_BUILD_TESTS=OFF -DMOVEGEN_NATIVE=OFF \
+    -DCMAKE_CXX_FLAGS=-march=x86-64-v3 "${launcher[@]}" >/dev/null
+  cmake --build "$build_dir-v3" -j2 --target movegen
+  callgrind_args=(--callgrind-movegen "$build_dir-v3/movegen")
+fi
+BENCH_REPORT_COMMAND="$command_line" exec python3 scripts/bench_report.py --bench "$build_dir/bench/perft_bench" \
+  --movegen "$build_dir/movegen" --out docs/bench "${callgrind_args[@]}" "$@"

@@ -26,6 +26,7 @@ import argparse
 import datetime
 import json
 import os
+import shlex
 import shutil
 import re
 import statistics
@@ -86,21 +87,52 @@ def bench_name(cli):
 
 
 def movegen_generators(movegen):
-    """The generators `movegen generators` lists, as the command line names them, in its order."""
+    """The generators `movegen generators` lists, in its order: [{"name", "tier", "board", "strategy"}], the board
+    being the words before the description's first comma ("mailbox board string") and the strategy "mtu" or
+    "masks" from the words after it."""
     out = subprocess.run([movegen, "generators"], capture_output=True, text=True, check=False)
     if out.returncode != 0 or not out.stdout.strip():
         raise Failure(f"{movegen} generators failed: {out.stderr.strip()}", EXIT_USAGE)
-    return [line.split()[0] for line in out.stdout.splitlines() if line.strip()]
+    rows = []
+    for line in out.stdout.splitlines():
+        if not line.strip():
+            continue
+        name, tier, description = line.split(None, 2)
+        board, _, rest = description.partition(",")
+        strategy = "mtu" if rest.strip().startswith("make-test-unmake") else "masks"
+        rows.append({"name": name, "tier": tier, "board": board.strip(), "strategy": strategy})
+    return rows
 
 
 def generators_to_run(bench, movegen):
     """The benchmark names of the generators movegen lists; fails if the benchmark program lacks one."""
     offered = bench_generators(bench)
-    wanted = [bench_name(g) for g in movegen_generators(movegen)]
+    wanted = [bench_name(g["name"]) for g in movegen_generators(movegen)]
     missing = [cli_name(g) for g in wanted if g not in offered]
     if missing:
         raise Failure(f"{bench} has no perft benchmark for {', '.join(missing)} (bench/bench.hpp)", EXIT_USAGE)
     return wanted
+
+
+def layout(movegen, generators):
+    """The reference grid and the tuned pair from `movegen generators`: (representations in table order, each
+    named after its masks generator less "-masks"; {(representation, "mtu" or "masks"): benchmark name};
+    {representation: benchmark name of its tuned generator})."""
+    rows = [g for g in movegen_generators(movegen) if bench_name(g["name"]) in generators]
+    rep_of_board, grid, tuned = {}, {}, {}
+    for g in rows:
+        if g["tier"] == "reference" and g["strategy"] == "masks":
+            rep_of_board[g["board"]] = g["name"].removesuffix("-masks")
+    for g in rows:
+        rep = rep_of_board.get(g["board"])
+        if rep is None:
+            continue
+        if g["tier"] == "reference":
+            grid[(rep, g["strategy"])] = bench_name(g["name"])
+        else:
+            tuned[rep] = bench_name(g["name"])
+    reps = [r for r in rep_of_board.values() if (r, "mtu") in grid]
+    return reps, grid, tuned
 
 
 def bench_generators(bench):
@@ -118,12 +150,14 @@ def bench_generators(bench):
     return names
 
 
-def run_benchmarks(bench, generators, case):
-    """Runs perft_bench once on one position: every generator in the three counting modes.
+def run_benchmarks(bench, generators, case, siblings):
+    """Runs perft_bench once on one position: every generator in the three counting modes, `--bulk siblings`
+    only for the generators in `siblings` (for the others it is `--bulk node`, measured once).
     Returns (Google Benchmark's context, its benchmark entries)."""
     wanted = []
     for g in generators:
-        wanted.append(f"BM_PerftBulk_{g}/{case[0]}/{case[2]}")
+        if g in siblings:
+            wanted.append(f"BM_PerftBulk_{g}/{case[0]}/{case[2]}")
         wanted.append(f"BM_PerftBulkNode_{g}/{case[0]}/{case[2]}")
         wanted.append(f"BM_PerftMakeEveryLeaf_{g}/{case[0]}/{case[3]}")
     command = [bench, "--benchmark_filter=^(" + "|".join(wanted) + ")$",
@@ -144,13 +178,17 @@ def run_benchmarks(bench, generators, case):
 
 
 def rates_of(entries):
-    """{(family, generator, position, depth): [(nodes, nodes per second), ...]} in the order run."""
+    """{(family, generator, position, depth): [(nodes, nodes per second), ...]} in the order run; a generator
+    without a sibling count has its `--bulk node` runs under PerftBulk too (the same mode)."""
     rates = {}
     for b in entries:
         family, position, depth = b["run_name"].removeprefix("BM_").split("/")[:3]
         family, generator = family.split("_")
         rates.setdefault((family, generator, position, int(depth)), []).append(
             (b["nodes"], b["nodes_per_second"]))
+    for (family, generator, position, depth), samples in list(rates.items()):
+        if family == "PerftBulkNode":
+            rates.setdefault(("PerftBulk", generator, position, depth), samples)
     return rates
 
 
@@ -172,7 +210,7 @@ def time_stockfish(engine, case, counts):
     return {"wall_seconds": wall, "cpu_seconds": cpu}
 
 
-def run_interleaved(bench, generators, stockfish, repetitions, counts, timeout):
+def run_interleaved(bench, generators, siblings, stockfish, repetitions, counts, timeout):
     """Every round runs each position on our generators and then on Stockfish. Returns (our context, our
     benchmark entries, Stockfish's name, {position: [Stockfish timing per round]})."""
     try:
@@ -183,7 +221,7 @@ def run_interleaved(bench, generators, stockfish, repetitions, counts, timeout):
     try:
         for r in range(repetitions):
             for case in CASES:
-                context, ours = run_benchmarks(bench, generators, case)
+                context, ours = run_benchmarks(bench, generators, case, siblings)
                 entries += ours
                 sf_runs[case[0]].append(time_stockfish(engine, case, counts))
                 sf = expected(counts, case[1], case[2]) / sf_runs[case[0]][-1]["cpu_seconds"] / 1e6
@@ -202,7 +240,7 @@ def run_interleaved(bench, generators, stockfish, repetitions, counts, timeout):
 
 # The positions callgrind counts on (the four of the speed goals) and the counting modes, as perft's options.
 CALLGRIND_CASES = ("start", "kiwipete", "position3", "position4")
-MODES = (("siblings", ["--bulk", "siblings"]), ("node", ["--bulk", "node"]), ("none", ["--no-bulk"]))
+MODES = (("node", ["--bulk", "node"]), ("siblings", ["--bulk", "siblings"]), ("none", ["--no-bulk"]))
 
 
 def callgrind_run(movegen, generator, fen, depth, mode_args):
@@ -217,6 +255,49 @@ def callgrind_run(movegen, generator, fen, depth, mode_args):
         raise Failure(f"callgrind on {generator} {' '.join(mode_args)} depth {depth} failed: "
                       f"{out.stderr.strip()[-400:]}", EXIT_USAGE)
     return int(collected.group(1)), int(nodes.group(1))
+
+
+def callgrind_total(path):
+    """The instructions a callgrind output file counted (its "summary:" or "totals:" line)."""
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if line.startswith(("summary:", "totals:")):
+                return int(line.split()[1])
+    raise Failure(f"{path}: no summary line", EXIT_USAGE)
+
+
+def callgrind_stockfish_run(stockfish, fen, depth, timeout):
+    """(instructions, nodes) of one Stockfish process that answers `go perft depth` on `fen` and quits, under
+    callgrind (all its threads)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out_file = os.path.join(tmp, "callgrind.out")
+        try:
+            engine = Stockfish(stockfish, timeout, ["valgrind", "--tool=callgrind", "--quiet",
+                                                    f"--callgrind-out-file={out_file}"])
+            nodes = engine.timed_perft(fen, depth)[0]
+            engine.close()
+        except (EngineError, OSError, subprocess.TimeoutExpired) as e:
+            raise Failure(f"Stockfish under callgrind, depth {depth}: {e}", EXIT_ENGINE)
+        return callgrind_total(out_file), nodes
+
+
+def measure_stockfish_instructions(stockfish, positions, depth_offset, counts, timeout):
+    """{position: {"depth", "nodes", "instructions_per_node"}} of Stockfish's `go perft` (bulk counting, one
+    thread), measured as measure_instructions measures ours: depth 1 subtracted."""
+    result = {}
+    for name, fen, depth, _ in CASES:
+        if name not in positions:
+            continue
+        d = max(2, depth + depth_offset)
+        base, base_nodes = callgrind_stockfish_run(stockfish, fen, 1, timeout)
+        total, nodes = callgrind_stockfish_run(stockfish, fen, d, timeout)
+        if nodes != expected(counts, fen, d):
+            raise Failure(f"Stockfish {name} depth {d}: {nodes} nodes under callgrind, published "
+                          f"{expected(counts, fen, d)}", EXIT_MISMATCH)
+        result[name] = {"depth": d, "nodes": nodes, "instructions_per_node": (total - base) / (nodes - base_nodes)}
+        print(f"callgrind Stockfish {name} D{d}: {result[name]['instructions_per_node']:.1f} instructions per node",
+              flush=True)
+    return result
 
 
 def build_flags(movegen):
@@ -345,17 +426,11 @@ plot {', '.join(plots)}
     subprocess.run(["gnuplot"], input=script, text=True, check=True)
 
 
-def fmt_ratio(a, b):
-    return f"{a / b:.2f}"
-
-
 def geomean(values):
     return statistics.geometric_mean(values) if values else float("nan")
 
 
-REFERENCE = {("mailbox", "mtu"): "Mailbox", ("mailbox", "masks"): "MailboxMasks",
-             ("bitboard", "mtu"): "BitboardMtu", ("bitboard", "masks"): "BitboardMasks"}
-TUNED = {"mailbox": "MailboxTuned", "bitboard": "BitboardTuned"}
+STRATEGIES = (("mtu", "make-test-unmake"), ("masks", "masks"))
 
 
 def with_stockfish(values, stockfish):
@@ -366,36 +441,33 @@ def with_stockfish(values, stockfish):
     return text
 
 
-def two_by_two(mnps_of, stockfish=None):
-    """The 2x2 table of the reference tier: rows mailbox and bitboard, columns make-test-unmake and masks,
-    each cell the geometric mean over the positions of `mnps_of(generator)` (a list, one per position),
-    with the geometric mean of the ratios to `stockfish` (a list) beside it when given; the last column is
-    the strategy's effect (masks over make-test-unmake), the last row the representation's (bitboard over
-    mailbox)."""
-    grid = REFERENCE
-
-    def cell(rep, strategy):
-        return with_stockfish(mnps_of(grid[(rep, strategy)]), stockfish)
-
-    def effect(a, b):
-        return f"{geomean([x / y for x, y in zip(mnps_of(grid[a]), mnps_of(grid[b]))]):.2f}x"
-
-    rows = [[rep, cell(rep, "mtu"), cell(rep, "masks"), effect((rep, "masks"), (rep, "mtu"))]
-            for rep in ("mailbox", "bitboard")]
-    rows.append(["representation effect (bitboard / mailbox)", effect(("bitboard", "mtu"), ("mailbox", "mtu")),
-                 effect(("bitboard", "masks"), ("mailbox", "masks")), ""])
-    return ["Mnps", "make-test-unmake", "masks", "strategy effect (masks / make-test-unmake)"], rows
+def effect(better, worse):
+    """The geometric mean of the per-position ratios better / worse, as text ("2.16x")."""
+    return f"{geomean([b / w for b, w in zip(better, worse)]):.2f}x"
 
 
-def tuned_pair(mnps_of, stockfish=None):
-    """The tuned tier beside the reference masks cell of its representation: each cell as in two_by_two, the
-    last column how far tuning took the representation (tuned over reference masks, geometric mean)."""
-    rows = []
-    for rep in ("mailbox", "bitboard"):
-        tuned, reference = mnps_of(TUNED[rep]), mnps_of(REFERENCE[(rep, "masks")])
-        rows.append([rep, with_stockfish(reference, stockfish), with_stockfish(tuned, stockfish),
-                     f"{geomean([t / r for t, r in zip(tuned, reference)]):.2f}x"])
-    return ["Mnps", "reference masks", "tuned", "tuning effect (tuned / reference masks)"], rows
+def reference_grid(reps, grid, values_of, stockfish=None, fewer_is_better=False, unit="Mnps"):
+    """The 4x2 of the reference tier as a table: a column per representation (in table order), a row per legality
+    strategy, each cell the geometric mean over the positions of `values_of(generator)` (a list, one per position),
+    with the geometric mean of the ratios to `stockfish` beside it when given; then the strategy's effect in each
+    column and each representation's effect against the first column under each strategy, as ratios of the
+    geometric means per position, written so that above 1 is better (for instructions, fewer over more)."""
+    def cell(rep, s):
+        values = values_of(grid[(rep, s)])
+        return with_stockfish(values, stockfish) if unit == "Mnps" else f"{geomean(values):.1f}"
+
+    def better_over(a, b):  # effect of a over b, above 1 when a is better
+        return effect(values_of(b), values_of(a)) if fewer_is_better else effect(values_of(a), values_of(b))
+
+    rows = [[label, *(cell(rep, s) for rep in reps)] for s, label in STRATEGIES]
+    rows.append([("strategy effect (make-test-unmake / masks)" if fewer_is_better
+                  else "strategy effect (masks / make-test-unmake)"),
+                 *(better_over(grid[(rep, "masks")], grid[(rep, "mtu")]) for rep in reps)])
+    for s, label in STRATEGIES:
+        rows.append([f"representation effect, {label} ({reps[0]} / column)" if fewer_is_better
+                     else f"representation effect, {label} (column / {reps[0]})",
+                     *(better_over(grid[(rep, s)], grid[(reps[0], s)]) for rep in reps)])
+    return [unit, *reps], rows
 
 
 def paired_ratio(samples, sf_rates):
@@ -403,43 +475,88 @@ def paired_ratio(samples, sf_rates):
     return statistics.median(r / sf for (_, r), sf in zip(samples, sf_rates))
 
 
-def tuned_against_stockfish(generators, rates, sf_rates_of):
-    """Rows for the tuned pair: per generator and counting mode, the ratio to Stockfish's bulk-counted rate
-    of the same round on each position, with the goal beside it where one is set."""
+FAMILIES = (("PerftBulkNode", "node", "--bulk node"), ("PerftBulk", "siblings", "--bulk siblings"),
+            ("PerftMakeEveryLeaf", "none", "--no-bulk"))
+
+
+def tuned_against_stockfish(tuned, rates, sf_rates_of):
+    """Rows for the tuned pair: per generator and counting mode, on each position its median Mnps and its ratio
+    to Stockfish's bulk-counted rate of the same round, with the goal of issue 32 beside it where one is set."""
     rows = []
-    for g in generators:
+    for g in tuned:
         cli = cli_name(g)
-        if not cli.endswith("-tuned"):
-            continue
-        for family, mode, label in (("PerftBulk", "siblings", "--bulk siblings"), ("PerftBulkNode", "node", "--bulk node"),
-                                    ("PerftMakeEveryLeaf", "none", "--no-bulk")):
+        for family, mode, label in FAMILIES:
             cells = []
             for name, _, depth, leaf_depth in CASES:
-                ratio = paired_ratio(rates[(family, g, name, leaf_depth if mode == "none" else depth)],
-                                     sf_rates_of[name])
+                samples = rates[(family, g, name, leaf_depth if mode == "none" else depth)]
+                ratio = paired_ratio(samples, sf_rates_of[name])
                 goal = GOALS.get((cli, mode), {}).get(name)
-                cells.append(f"{ratio:.2f}" + (f" ({'met' if ratio >= goal else 'goal'} {goal})" if goal else ""))
+                cells.append(f"{mnps([r for _, r in samples])[0]:.1f}; {ratio:.2f}x"
+                             + (f" ({'met' if ratio >= goal else 'goal'} {goal})" if goal else ""))
             rows.append([cli, label, *cells])
     return rows
 
 
-def instructions_table(instructions):
-    """Rows of the callgrind table: generator, mode, instructions per node on each position measured."""
-    positions = [name for name, *_ in CASES if any(name in per_mode for modes in instructions.values()
-                                                   for per_mode in modes.values())]
+def callgrind_positions(instructions):
+    return [name for name, *_ in CASES if any(name in per_mode for modes in instructions.values()
+                                               for per_mode in modes.values())]
+
+
+def ipn(entry):
+    return f"{entry['instructions_per_node']:.1f} (D{entry['depth']})"
+
+
+def instructions_table(instructions, names, sf_instructions=None):
+    """Rows of a callgrind table: generator, mode, instructions per node on each position measured, for the
+    generators `names` (command line names), and Stockfish's `go perft` last when measured."""
+    positions = callgrind_positions(instructions)
     rows = []
-    for g, modes in instructions.items():
-        for mode, per_position in modes.items():
-            rows.append([g, mode, *(f"{per_position[p]['instructions_per_node']:.1f} (D{per_position[p]['depth']})"
-                                    for p in positions)])
+    for g in names:
+        for mode, per_position in instructions[g].items():
+            rows.append([g, {"none": "--no-bulk"}.get(mode, f"--bulk {mode}"), *(ipn(per_position[p]) for p in positions)])
+    if sf_instructions:
+        rows.append(["Stockfish `go perft`", "bulk, each node", *(ipn(sf_instructions[p]) if p in sf_instructions
+                                                                  else "-" for p in positions)])
     return ["Generator", "Counting", *positions], rows
 
 
+def measures_side_by_side(reps, grid, tuned, mnps_at, ipn_at, positions):
+    """Every effect of the 4x2 and of tuning by both measures on the callgrind positions: the ratio of Mnps and
+    the ratio of instructions per node (fewer over more), each the geometric mean of the per-position ratios,
+    above 1 when the first named is faster; "agree" when both lie on the same side of 1."""
+    pairs = []
+    for rep in reps:
+        pairs.append((f"masks over make-test-unmake, {rep}", grid[(rep, "masks")], grid[(rep, "mtu")]))
+    for s, label in STRATEGIES:
+        for a, b in zip(reps, reps[1:]):
+            pairs.append((f"{b} over {a}, {label}", grid[(b, s)], grid[(a, s)]))
+        for rep in reps[2:]:
+            pairs.append((f"{rep} over {reps[0]}, {label}", grid[(rep, s)], grid[(reps[0], s)]))
+    for rep, g in tuned.items():
+        pairs.append((f"{cli_name(g)} over {cli_name(grid[(rep, 'masks')])}", g, grid[(rep, "masks")]))
+    rows = []
+    for label, a, b in pairs:
+        row = [label]
+        for mode in ("node", "none"):
+            by_clock = geomean([mnps_at(a, mode, p) / mnps_at(b, mode, p) for p in positions])
+            by_count = geomean([ipn_at(b, mode, p) / ipn_at(a, mode, p) for p in positions])
+            row += [f"{by_clock:.2f}x", f"{by_count:.2f}x", "agree" if (by_clock > 1) == (by_count > 1) else "part"]
+        rows.append(row)
+    return ["Effect", "Mnps ratio, bulk", "instructions ratio, bulk", "bulk", "Mnps ratio, no bulk",
+            "instructions ratio, no bulk", "no bulk"], rows
+
+
+def table(header, rows):
+    lines = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]
+    return "\n".join(lines + ["| " + " | ".join(r) + " |" for r in rows])
+
+
 def write_report(out, context, generators, rates, sf_name, sf_runs, counts, load, repetitions, started,
-                 instructions=None, callgrind_flags=""):
+                 instructions=None, callgrind_flags="", sf_instructions=None, layout_of=None, command="",
+                 callgrind_command="", minutes=0.0):
     bulk_rows, node_rows, chart_rows, leaf_rows, spreads = [], [], [], [], []
     sf_rates_of = {}
-    bulk_mnps, leaf_mnps, sf_mnps_all = {g: [] for g in generators}, {g: [] for g in generators}, []
+    node_mnps, leaf_mnps, sf_mnps_all = {g: [] for g in generators}, {g: [] for g in generators}, []
     for name, fen, depth, leaf_depth in CASES:
         nodes = expected(counts, fen, depth)
         sf_rates = [nodes / run["cpu_seconds"] for run in sf_runs[name]]
@@ -452,17 +569,17 @@ def write_report(out, context, generators, rates, sf_name, sf_runs, counts, load
             if any(n != nodes for n, _ in samples):
                 raise Failure(f"{g} {name} depth {depth}: nodes differ from {EPD}", EXIT_MISMATCH)
             m, spread = mnps([r for _, r in samples])
-            spreads.append((spread, f"{g.lower()}, {name}"))
+            spreads.append((spread, f"{cli_name(g)}, {name}"))
             cells.append(f"{m:.1f}")
-            bulk_mnps[g].append(m)
             # Each run beside the Stockfish run of the same round: the median of those ratios.
-            ratios.append(f"{statistics.median(r / sf for (_, r), sf in zip(samples, sf_rates)):.2f}")
+            ratios.append(f"{paired_ratio(samples, sf_rates):.2f}")
             chart.append(m)
         bulk_rows.append([name, str(depth), f"{nodes:,}", *cells, f"{sf_mnps:.1f}", *ratios])
         node_cells, node_ratios = [], []
         for g in generators:
             samples = rates[("PerftBulkNode", g, name, depth)]
-            node_cells.append(f"{mnps([r for _, r in samples])[0]:.1f}")
+            node_mnps[g].append(mnps([r for _, r in samples])[0])
+            node_cells.append(f"{node_mnps[g][-1]:.1f}")
             node_ratios.append(f"{paired_ratio(samples, sf_rates):.2f}")
         node_rows.append([name, str(depth), f"{nodes:,}", *node_cells, f"{sf_mnps:.1f}", *node_ratios])
         sf_mnps_all.append(sf_mnps)
@@ -474,57 +591,122 @@ def write_report(out, context, generators, rates, sf_name, sf_runs, counts, load
             leaf_mnps[g].append(leaf[-1])
             # Beside Stockfish's bulk-counted run of the same round, as above: a yardstick that lets reports
             # taken on different days, or on a busier machine, be compared.
-            leaf_ratios.append(f"{statistics.median(r / sf for (_, r), sf in zip(samples, sf_rates)):.3f}")
+            leaf_ratios.append(f"{paired_ratio(samples, sf_rates):.3f}")
         leaf_rows.append([name, str(leaf_depth), f"{expected(counts, fen, leaf_depth):,}",
                           *(f"{m:.1f}" for m in leaf), *leaf_ratios])
 
     write_chart(os.path.join(out, "perft_mnps.svg"), generators, chart_rows, sf_name)
     worst = max(spreads)
     lows = [cli_name(g) for g in generators]
-    six = set(REFERENCE.values()) | set(TUNED.values()) <= set(generators)
-    bulk_2x2 = two_by_two(lambda g: bulk_mnps[g], sf_mnps_all) if six else None
-    leaf_2x2 = two_by_two(lambda g: leaf_mnps[g]) if six else None
-    bulk_tuned = tuned_pair(lambda g: bulk_mnps[g], sf_mnps_all) if six else None
-    leaf_tuned = tuned_pair(lambda g: leaf_mnps[g]) if six else None
+    reps, grid, tuned = layout_of if layout_of else ([], {}, {})
+    position_names = [name for name, *_ in CASES]
 
-    def table(header, rows):
-        lines = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]
-        return "\n".join(lines + ["| " + " | ".join(r) + " |" for r in rows])
+    grid_section = ""
+    if reps:
+        grid_section = (
+            f"## The {len(reps)}x2: representation and legality strategy\n\n"
+            "A column per representation, a row per legality strategy. Each cell is the geometric mean over the\n"
+            f"{len(CASES)} positions of the generator's median Mnps, in brackets of its ratio to Stockfish's bulk-counted\n"
+            "Mnps. The effect rows are geometric means of the per-position ratios, written so that above 1 is faster:\n"
+            "the strategy effect is what masks does on one representation, the representation effect what a\n"
+            f"representation does against the {reps[0]} under one strategy. A reference generator has no sibling count,\n"
+            "so its bulk counting is `--bulk node`: each node above the leaves built and its legal moves counted.\n\n"
+            "### With bulk counting\n\n"
+            + table(*reference_grid(reps, grid, lambda g: node_mnps[g], sf_mnps_all)) + "\n\n"
+            "### Without bulk counting (`--no-bulk`; in brackets, the ratio to Stockfish's bulk-counted rate)\n\n"
+            + table(*reference_grid(reps, grid, lambda g: leaf_mnps[g], sf_mnps_all)) + "\n")
+        if instructions:
+            positions = callgrind_positions(instructions)
+            at = lambda mode: (lambda g: [instructions[cli_name(g)][mode][p]["instructions_per_node"]
+                                          for p in positions])
+            grid_section += (
+                "\n### Instructions per node (callgrind)\n\n"
+                f"Each cell: the geometric mean over {', '.join(positions)} of the generator's instructions per node\n"
+                "(method below); the effects as ratios of instructions, fewer over more, so that above 1 is fewer\n"
+                "instructions, as above 1 is faster in the tables above.\n\n"
+                "With bulk counting:\n\n"
+                + table(*reference_grid(reps, grid, at("node"), fewer_is_better=True, unit="instructions per node"))
+                + "\n\nWithout bulk counting:\n\n"
+                + table(*reference_grid(reps, grid, at("none"), fewer_is_better=True, unit="instructions per node"))
+                + "\n\n### The two measures side by side\n\n"
+                f"Each effect on {', '.join(positions)} (the positions callgrind counts), by the clock (Mnps, the\n"
+                "tables above) and by the instruction count: both as geometric means of the per-position ratios,\n"
+                "above 1 when the first generator named is the faster or runs fewer instructions per node. The\n"
+                "measures agree when both lie on the same side of 1, and part when they do not. The clock's figures are\n"
+                "taken at the depths of the speed tables, callgrind's at those of the instruction tables, on other\n"
+                "builds (`-march=native` and x86-64-v3), so the ratios differ even where the measures agree.\n\n"
+                + table(*measures_side_by_side(
+                    reps, grid, tuned,
+                    lambda g, mode, p: node_mnps[g][position_names.index(p)] if mode == "node"
+                    else leaf_mnps[g][position_names.index(p)],
+                    lambda g, mode, p: instructions[cli_name(g)][mode][p]["instructions_per_node"], positions))
+                + "\n")
 
-    bulk_section = "" if not bulk_2x2 else (
-        "### The 2x2: representation and legality strategy, with bulk counting\n\n"
-        "Each cell: the geometric mean over the six positions of the generator's Mnps, and in brackets of its\n"
-        "ratio to Stockfish. The last column is what the legality strategy does on one representation, the last\n"
-        "row what the representation does under one strategy (geometric means of the per-position ratios).\n\n"
-        + table(*bulk_2x2) + "\n\n"
-        "### The tuned tier, with bulk counting\n\n"
-        "Each tuned generator beside the reference masks generator of its representation, cells as above.\n\n"
-        + table(*bulk_tuned) + "\n")
-    leaf_section = "" if not leaf_2x2 else (
-        "### The 2x2 without bulk counting\n\n" + table(*leaf_2x2) + "\n\n"
-        "### The tuned tier without bulk counting\n\n" + table(*leaf_tuned) + "\n")
+    tuned_section = ""
+    if tuned:
+        def tuning_rows(values_of, stockfish=None):
+            return [[rep, with_stockfish(values_of(grid[(rep, "masks")]), stockfish),
+                     with_stockfish(values_of(g), stockfish), effect(values_of(g), values_of(grid[(rep, "masks")]))]
+                    for rep, g in tuned.items()]
+
+        header = ["Mnps", "reference masks", "tuned", "tuning effect (tuned / reference masks)"]
+        tuned_section = (
+            "## The tuned pair\n\n"
+            "### Against Stockfish\n\n"
+            "Each cell: the generator's median Mnps on the position; then the median over the rounds of its rate over\n"
+            "Stockfish's bulk-counted rate of the same round (Stockfish's `go perft` builds every node one ply above\n"
+            "the leaves and counts its legal moves, which is `--bulk node`: like for like); in brackets the goal of\n"
+            "issue 32 where one is set, marked met when reached. `--bulk siblings` lets a generator that offers it\n"
+            "count the replies to all of a leaf parent's moves in one call; for a generator without that call it is\n"
+            "`--bulk node` measured once. `--no-bulk` makes and unmakes every leaf, at one ply less, against\n"
+            "Stockfish's bulk rate as a yardstick (Stockfish has no such mode).\n\n"
+            + table(["Generator", "Counting", *(f"{name}: Mnps; / Stockfish" for name in position_names)],
+                    tuned_against_stockfish(tuned.values(), rates, sf_rates_of)) + "\n")
+        if instructions:
+            tuned_section += (
+                "\n### Instructions per node, against Stockfish\n\n"
+                + ("" if sf_instructions else
+                   "Stockfish was not counted (`--no-callgrind-stockfish`).\n\n")
+                + table(*instructions_table(instructions, [cli_name(g) for g in tuned.values()], sf_instructions))
+                + "\n")
+        tuned_section += (
+            "\n### Beside the reference masks cell of its representation\n\n"
+            "Geometric means over the positions, as in the 4x2; in brackets the ratio to Stockfish.\n\n"
+            "With bulk counting (`--bulk node`, like for like with the reference generators):\n\n"
+            + table(header, tuning_rows(lambda g: node_mnps[g], sf_mnps_all)) + "\n\n"
+            "Without bulk counting:\n\n"
+            + table(header, tuning_rows(lambda g: leaf_mnps[g], sf_mnps_all)) + "\n")
+
     instructions_section = "" if not instructions else (
-        "\n## Instructions per node (callgrind)\n\n"
-        "Counted by valgrind's callgrind, which is repeatable on a loaded machine where clock figures are not:\n"
-        "`movegen perft --threads 1 --hash 0` with each counting mode, built with flags "
-        f"`{callgrind_flags or '?'}`; the instructions of the same command at depth 1 are subtracted (start-up,\n"
-        "FEN), and the rest divided by the nodes above depth 1. Instructions are not time (a cache miss costs\n"
-        "more than an add): use them to decide between two versions of one generator.\n\n"
-        + table(*instructions_table(instructions)) + "\n")
+        "## Instructions per node, every generator\n\n"
+        + table(*instructions_table(instructions, lows, sf_instructions)) + "\n")
     raw_callgrind = ", [callgrind.json](callgrind.json)" if instructions else ""
     busy = ("" if max(load) < os.cpu_count() else
             " The machine was busy with other jobs: figures vary between repetitions (see the spread"
             " below) and should be taken again at a quiet moment.")
+    callgrind_method = "" if not instructions else f"""- Instructions per node: counted by valgrind's callgrind, which is repeatable on a loaded machine where
+  clock figures are not, with a `movegen` built for valgrind (`{callgrind_flags or '?'}`: valgrind cannot run
+  the AVX-512 code that `-march=native` emits on some machines), one process per count:
+  `{callgrind_command}`, with each counting mode (`--bulk node`, `--bulk siblings`, `--no-bulk`; a
+  generator without a sibling count runs `--bulk siblings` as `--bulk node`, counted once). The instructions
+  of the same command at depth 1 are subtracted (start-up, FEN), and the rest divided by the nodes beyond
+  depth 1. {"Stockfish's `go perft` the same way: one `valgrind --tool=callgrind stockfish` process per count, all its threads, depth 1 subtracted (its start-up loads the network)." if sf_instructions else "Stockfish was not counted."}
+  Instructions are not time (a cache miss or a mispredicted branch costs more than an add), and this build
+  lacks the `-march=native` one's instruction set: use them to check an effect on any machine, and to
+  decide between two versions of one generator.
+"""
     text = f"""# perft speed: {', '.join(lows)} and {sf_name}
 
-Generated by `scripts/bench-report.sh` on {started:%Y-%m-%d %H:%M} UTC.
+Generated by `scripts/bench-report.sh` on {started:%Y-%m-%d %H:%M} UTC, in {minutes:.0f} minutes. Every figure below
+is computed by `scripts/bench_report.py` from the runs of that command.
 
+- Command: `{command}`
 - Machine: {cpu_model()}, {os.cpu_count()} cores; load average (1 min) {load[0]:.2f} before the run,
   {load[1]:.2f} after it.{busy}
 - Compiler: {context.get('movegen_compiler', '?')}, {context.get('movegen_build_type', '?')} build,
   flags `{context.get('movegen_flags', '?')}`.
 - Stockfish: {sf_name} (`go perft`, one thread), timed from the command to its `Nodes searched` line.
-- Method: our generators in `bench/perft_bench` (Google Benchmark) and Stockfish, interleaved: position
+- Speed: our generators in `bench/perft_bench` (Google Benchmark) and Stockfish, interleaved: position
   by position, ours and then Stockfish's, the whole round {repetitions} times. Every Mnps figure is the
   median of the {repetitions} rounds, Mnps = million leaf nodes per second of CPU time (Stockfish's read
   from `/proc`), so that other jobs on the machine count as little as possible (wall-clock times are in
@@ -532,8 +714,8 @@ Generated by `scripts/bench-report.sh` on {started:%Y-%m-%d %H:%M} UTC.
   beside it, which cancels most of the drift in the machine's speed. Every node count was checked against
   the published counts (`{EPD}`). The largest spread between repetitions ((max - min) / median) was
   {worst[0]:.0%} ({worst[1]}).
-
-## With bulk counting (the comparison)
+{callgrind_method}
+## With bulk counting (`--bulk siblings`, each generator's fastest)
 
 At the last ply each generator counts the legal moves instead of making them, as Stockfish's perft does.
 Every figure in a row is taken at its Depth. Ratios are to Stockfish's Mnps, paired by round.
@@ -543,18 +725,17 @@ Every figure in a row is taken at its Depth. Ratios are to Stockfish's Mnps, pai
 
 ![perft Mnps per position](perft_mnps.svg)
 
-{bulk_section}
 ## With bulk counting, each node above the leaves built and counted (`--bulk node`)
 
 What Stockfish, qperft and Gigantua do one ply above the leaves: each such node is built and its legal moves
 counted. The table above lets a generator that offers it count the replies to all of a node's moves in one
 call (`--bulk siblings`); this one compares like for like. For generators without that call the two are the
-same mode measured twice.
+same mode, measured once.
 
 {table(["Position", "Depth", "Nodes", *(f"{g} Mnps" for g in lows), "Stockfish Mnps",
         *(f"{g} / Stockfish" for g in lows)], node_rows)}
 
-## Without bulk counting
+## Without bulk counting (`--no-bulk`)
 
 Every leaf move is made and unmade, so every generator does the same work; Stockfish has no such mode.
 The ratios are to Stockfish's bulk-counted Mnps of the same round (the table above): not a race, since
@@ -563,17 +744,12 @@ the work differs, but a yardstick that holds from one report to the next.
 {table(["Position", "Depth", "Nodes", *(f"{g} Mnps" for g in lows),
         *(f"{g} / Stockfish bulk" for g in lows)], leaf_rows)}
 
-{leaf_section}
-## The tuned pair against Stockfish
-
-Each cell: the median over the rounds of the generator's rate over Stockfish's bulk-counted rate of the same
-round (Stockfish has only that mode), in each counting mode; in brackets the goal of issue 32 where one is
-set, marked met when reached.
-
-{table(["Generator", "Counting", *(name for name, *_ in CASES)], tuned_against_stockfish(generators, rates, sf_rates_of))}
+{grid_section}
+{tuned_section}
 {instructions_section}
 Raw data: [perft_bench.json](perft_bench.json) (Google Benchmark), [stockfish.json](stockfish.json){raw_callgrind}.
 """
+    text = re.sub(r"\n{3,}", "\n\n", text)
     with open(os.path.join(out, "report.md"), "w", encoding="utf-8") as f:
         f.write(text)
     return text
@@ -597,6 +773,8 @@ def main():
                         help=f"positions callgrind counts on (default {','.join(CALLGRIND_CASES)})")
     parser.add_argument("--callgrind-depth-offset", type=int, default=-1,
                         help="added to each position's depth for callgrind (default -1: start position depth 5)")
+    parser.add_argument("--no-callgrind-stockfish", action="store_true",
+                        help="with --callgrind-movegen, do not count Stockfish's instructions per node")
     args = parser.parse_args()
     if args.repetitions < 1:
         parser.error(f"--repetitions {args.repetitions}: must be at least 1")
@@ -620,15 +798,24 @@ def main():
             if program and not os.access(program, os.X_OK):
                 raise Failure(f"{option} {program}: not an executable file", EXIT_USAGE)
         generators = generators_to_run(args.bench, args.movegen)
-        instructions, callgrind_flags = None, ""
+        layout_of = layout(args.movegen, generators)
+        siblings = {g for g in generators if mode_used(args.movegen, cli_name(g), ["--bulk", "siblings"]) == "siblings"}
+        instructions, callgrind_flags, sf_instructions = None, "", None
+        callgrind_command = ("valgrind --tool=callgrind movegen perft --generator NAME --fen FEN --threads 1 --hash 0 "
+                             "MODE DEPTH")
         if args.callgrind_movegen:
             callgrind_flags = build_flags(args.callgrind_movegen)
             instructions = measure_instructions(args.callgrind_movegen, generators, positions,
                                                 args.callgrind_depth_offset, counts)
+            if not args.no_callgrind_stockfish:
+                sf_instructions = measure_stockfish_instructions(args.stockfish, positions,
+                                                                 args.callgrind_depth_offset, counts,
+                                                                 max(args.timeout, 600))
             with open(os.path.join(args.out, "callgrind.json"), "w", encoding="utf-8") as f:
-                json.dump({"movegen_flags": callgrind_flags, "command": "movegen perft --threads 1 --hash 0",
-                           "instructions_per_node": instructions}, f, indent=2)
-        context, entries, sf_name, sf_runs = run_interleaved(args.bench, generators, args.stockfish,
+                json.dump({"movegen_flags": callgrind_flags, "command": callgrind_command,
+                           "instructions_per_node": instructions, "stockfish": sf_instructions}, f, indent=2)
+            print(f"callgrind done after {time.perf_counter() - began:.0f} s", flush=True)
+        context, entries, sf_name, sf_runs = run_interleaved(args.bench, generators, siblings, args.stockfish,
                                                              args.repetitions, counts, args.timeout)
         with open(os.path.join(args.out, "perft_bench.json"), "w", encoding="utf-8") as f:
             json.dump({"context": context, "benchmarks": entries}, f, indent=2)
@@ -638,8 +825,10 @@ def main():
             json.dump({"engine": sf_name, "timing": "go perft command to Nodes searched line; Mnps use cpu_seconds",
                        "runs": [{"position": n, "fen": fen, "depth": d, "nodes": expected(counts, fen, d),
                                  "seconds": sf_runs[n]} for n, fen, d, _ in CASES]}, f, indent=2)
+        command = os.environ.get("BENCH_REPORT_COMMAND") or "python3 scripts/bench_report.py " + shlex.join(sys.argv[1:])
         text = write_report(args.out, context, generators, rates, sf_name, sf_runs, counts, load,
-                            args.repetitions, started, instructions, callgrind_flags)
+                            args.repetitions, started, instructions, callgrind_flags, sf_instructions, layout_of,
+                            command, callgrind_command, (time.perf_counter() - began) / 60)
     except Failure as failure:
         print(f"bench-report: {failure.args[0]}", file=sys.stderr)
         return failure.args[1]

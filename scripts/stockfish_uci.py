@@ -19,10 +19,11 @@ class EngineError(Exception):
 class Stockfish:
     """One Stockfish process spoken to over UCI; a reader thread lets every answer have a timeout."""
 
-    def __init__(self, path, timeout):
+    def __init__(self, path, timeout, wrapper=()):
+        """Starts `path` (behind `wrapper`, a command such as valgrind's that runs it) and waits for uciok."""
         self.timeout = timeout
         try:
-            self.proc = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            self.proc = subprocess.Popen([*wrapper, path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                          stderr=subprocess.DEVNULL, text=True, bufsize=1)
         except OSError as e:
             raise EngineError(f"cannot start Stockfish ({path}): {e}")

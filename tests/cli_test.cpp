@@ -100,7 +100,7 @@ BOOST_AUTO_TEST_CASE(compare_shows_the_table_of_representations_by_strategies) {
   BOOST_TEST(all.out.find("\nx88 / mailbox ") != std::string::npos, all.out);
   BOOST_TEST(all.out.find("\nbitboard / mailbox ") != std::string::npos, all.out);
   BOOST_TEST(
-      all.out.find("Mnps, tuned tier        reference masks            tuned  tuning effect") != std::string::npos,
+      all.out.find("Mnps, tuned tier            reference masks            tuned  tuning effect") != std::string::npos,
       all.out);
   BOOST_TEST(all.out.find("all counts agree") != std::string::npos);
   // Two generators: the effects that need a missing generator are shown as "-".
@@ -108,9 +108,38 @@ BOOST_AUTO_TEST_CASE(compare_shows_the_table_of_representations_by_strategies) {
   BOOST_TEST(two.code == 0);
   BOOST_TEST(two.out.find("between 2 generators") != std::string::npos, two.out);
   BOOST_TEST(two.out.find("mailbox-masks") == std::string::npos, two.out);
-  BOOST_TEST(two.out.find("\nx88                                   -                -              -\n") !=
-                 std::string::npos,
-             two.out);
+  BOOST_TEST(
+      two.out.find("\nx88                                   -                -              -\n") != std::string::npos,
+      two.out);
+}
+
+// Issue 32: the tuned bitboard counts siblings by default, which no peer does; compare also times it with
+// --bulk node (each leaf parent built and counted, as Stockfish counts), labelled as such, beside the sibling
+// count. The mailbox-tuned has no sibling count, so it runs once; without bulk counting there is no node run.
+BOOST_AUTO_TEST_CASE(compare_shows_both_bulk_modes_of_a_sibling_counter) {
+  const std::string suite = scratch().file("start.epd", START + " ;D1 20 ;D2 400 ;D3 8902\n");
+  const Run bulk = run_cli(
+      {"compare", "--rounds", "1", "--generators", "mailbox-masks,mailbox-tuned,bitboard-masks,bitboard-tuned", suite});
+  BOOST_TEST(bulk.code == 0, bulk.err);
+  BOOST_TEST(bulk.out.find("\nbitboard --bulk siblings ") != std::string::npos, bulk.out);
+  BOOST_TEST(bulk.out.find("\nbitboard --bulk node ") != std::string::npos, bulk.out);
+  BOOST_TEST(bulk.out.find("bitboard-tuned --bulk node: 9322 nodes in") != std::string::npos, bulk.out);
+  BOOST_TEST(bulk.out.find("mailbox-tuned --bulk node") == std::string::npos, bulk.out);
+  BOOST_TEST(bulk.out.find("\nmailbox ", bulk.out.find("tuning effect")) != std::string::npos, bulk.out);
+  const Run json = run_cli({"compare", "--json", "--rounds", "1", suite});
+  BOOST_TEST_REQUIRE(json.code == 0, json.err);
+  const auto doc = nlohmann::json::parse(json.out);
+  BOOST_TEST(doc["two_by_two"]["tuned_bulk_node"]["bitboard"].is_number());
+  BOOST_TEST(!doc["two_by_two"]["tuned_bulk_node"].contains("mailbox"));
+  BOOST_TEST_REQUIRE(doc["totals_bulk_node"].size() == 1u);
+  BOOST_TEST(doc["totals_bulk_node"][0]["generator"] == "bitboard-tuned");
+  BOOST_TEST(doc["totals_bulk_node"][0]["bulk_mode"] == "node");
+  BOOST_TEST(doc["totals_bulk_node"][0]["nodes"] == 9322);
+  BOOST_TEST(doc["totals"].size() == movegen::harness::GENERATOR_COUNT);
+  BOOST_TEST(doc["positions"][0]["bulk_node"].size() == 1u);
+  const Run leaves = run_cli({"compare", "--no-bulk", "--rounds", "1", suite});
+  BOOST_TEST(leaves.code == 0, leaves.err);
+  BOOST_TEST(leaves.out.find("--bulk node") == std::string::npos, leaves.out);
 }
 
 BOOST_AUTO_TEST_CASE(suite_with_a_wrong_count_fails_with_exit_1) {
