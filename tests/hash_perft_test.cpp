@@ -45,6 +45,19 @@ BOOST_AUTO_TEST_CASE(full_bucket_replaces_its_smallest_count) {
   BOOST_TEST(table.probe(key(9), 4).value_or(0) == 50u);
 }
 
+// A table of huge pages' size and more is mapped aligned to them with the slack given back: 3 MiB rounds
+// down to 2 MiB of buckets, and the first and last bucket (key xor the depth's mix all zeros or all ones)
+// hold their entries.
+BOOST_AUTO_TEST_CASE(table_of_huge_pages_holds_its_first_and_last_bucket) {
+  PerftTable table(3);
+  BOOST_TEST(table.size() == 2u * 65536u);
+  const Key mix = Key(5) * 0x9E3779B97F4A7C15;  // what bucket_index xors a depth-5 key with
+  for (const Key key : {mix, ~mix}) {
+    table.store(key, 5, 4865609);
+    BOOST_TEST(table.probe(key, 5).value_or(0) == 4865609u);
+  }
+}
+
 BOOST_AUTO_TEST_CASE(zero_megabytes_stores_nothing) {
   PerftTable table(0);
   BOOST_TEST(!table);
