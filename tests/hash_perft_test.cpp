@@ -29,6 +29,35 @@ BOOST_AUTO_TEST_CASE(table_keeps_key_and_depth_apart) {
   BOOST_TEST(!table.probe(7, 3).has_value());
 }
 
+// Keys that differ only in their top bits share a bucket (its index is taken from the low bits): four of
+// them fill it, and each one more replaces the entry with the smallest count, the cheapest to count again.
+BOOST_AUTO_TEST_CASE(full_bucket_replaces_its_smallest_count) {
+  PerftTable table(1);
+  const auto key = [](std::uint64_t j) { return Key(0x463b96181691fc9c ^ (j << 48)); };
+  for (std::uint64_t j = 1; j <= PerftTable::BUCKET_ENTRIES; ++j) table.store(key(j), 4, 100 * j);
+  for (std::uint64_t j = 1; j <= PerftTable::BUCKET_ENTRIES; ++j) BOOST_TEST(table.probe(key(j), 4).value_or(0) == 100 * j);
+  table.store(key(9), 4, 50);  // the bucket is full: replaces key(1), count 100
+  BOOST_TEST(!table.probe(key(1), 4).has_value());
+  BOOST_TEST(table.probe(key(9), 4).value_or(0) == 50u);
+  for (std::uint64_t j = 2; j <= PerftTable::BUCKET_ENTRIES; ++j) BOOST_TEST(table.probe(key(j), 4).value_or(0) == 100 * j);
+  table.store(key(2), 4, 7);  // a (key, depth) already held is stored over itself, whatever its count
+  BOOST_TEST(table.probe(key(2), 4).value_or(0) == 7u);
+  BOOST_TEST(table.probe(key(9), 4).value_or(0) == 50u);
+}
+
+// A table of huge pages' size and more is mapped aligned to them with the slack given back: 3 MiB rounds
+// down to 2 MiB of buckets, and the first and last bucket (key xor the depth's mix all zeros or all ones)
+// hold their entries.
+BOOST_AUTO_TEST_CASE(table_of_huge_pages_holds_its_first_and_last_bucket) {
+  PerftTable table(3);
+  BOOST_TEST(table.size() == 2u * 65536u);
+  const Key mix = Key(5) * 0x9E3779B97F4A7C15;  // what bucket_index xors a depth-5 key with
+  for (const Key key : {mix, ~mix}) {
+    table.store(key, 5, 4865609);
+    BOOST_TEST(table.probe(key, 5).value_or(0) == 4865609u);
+  }
+}
+
 BOOST_AUTO_TEST_CASE(zero_megabytes_stores_nothing) {
   PerftTable table(0);
   BOOST_TEST(!table);
