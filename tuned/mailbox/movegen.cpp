@@ -3,8 +3,8 @@
 #include <bit>
 #include <cstdint>
 #include <cstring>
-#include <span>
 
+#include "tuned/mailbox/square_tables.hpp"
 #include "tuned/move_sink.hpp"
 
 namespace movegen::mailbox_tuned {
@@ -54,13 +54,12 @@ struct LegalMoves {
 // The per-piece generators, for side Us to move, in the plain mailbox's order and words; each writes its
 // pseudo-legal moves into a Sink (a MoveWriter, a MoveCounter or LegalMoves).
 
-// Adds from -> (row, col) if that square is on the board and not occupied by the mover's own piece.
-// Returns true if the square was empty, so that a slider may go on.
+// Adds from -> to if `to` is not occupied by the mover's own piece. Returns true if the square was empty,
+// so that a slider may go on.
 template <Color Us, class Sink>
-inline bool add_step(const Board& board, Square from, int row, int col, Sink& out) {
-  if (!on_board(row, col)) return false;
-  const char target = letter_at(board, row, col);
-  if (!is_own(target, Us)) out.add(Move(from, square_at(row, col)));
+inline bool add_step(const Board& board, Square from, int to, Sink& out) {
+  const char target = board[to];
+  if (!is_own(target, Us)) out.add(Move(from, Square(to)));
   return is_empty(target);
 }
 
@@ -68,41 +67,45 @@ inline bool add_step(const Board& board, Square from, int row, int col, Sink& ou
 // expose the king along a rank, is generated on its own (add_en_passant) and always tested.
 template <Color Us, class Sink>
 inline void generate_pawn_moves(const Board& board, Square from, Sink& out) {
-  constexpr int forward = Us == WHITE ? 1 : -1, start_row = Us == WHITE ? 1 : 6, last_row = Us == WHITE ? 7 : 0;
-  const int row = rank_of(from), col = file_of(from);
-  const int ahead = row + forward;  // always on the board: no pawn stands on its last rank
-  const bool promotes = ahead == last_row;
-  auto add = [&](Square to) {
+  constexpr int start_row = Us == WHITE ? 1 : 6, last_row = Us == WHITE ? 7 : 0;
+  constexpr int forward = pawn_push(Us);
+  const int row = rank_of(from);
+  const bool promotes = row + (Us == WHITE ? 1 : -1) == last_row;  // no pawn stands on its last rank
+  auto add = [&](int to) {
     if (promotes) {
-      for (PieceType pt : {QUEEN, ROOK, BISHOP, KNIGHT}) out.add(Move(from, to, promotion_flag(pt)));
+      for (PieceType pt : {QUEEN, ROOK, BISHOP, KNIGHT}) out.add(Move(from, Square(to), promotion_flag(pt)));
     } else {
-      out.add(Move(from, to));
+      out.add(Move(from, Square(to)));
     }
   };
-  const Square push = square_at(ahead, col);
+  const int push = from + forward;
   if (is_empty(board[push])) {
     add(push);
-    if (row == start_row && is_empty(letter_at(board, ahead + forward, col)))
-      out.add(Move(from, square_at(ahead + forward, col), DOUBLE_PUSH));
+    if (row == start_row && is_empty(board[push + forward]))
+      out.add(Move(from, Square(push + forward), DOUBLE_PUSH));
   }
-  for (int c : {col - 1, col + 1})
-    if (on_board(ahead, c) && is_own(letter_at(board, ahead, c), ~Us)) add(square_at(ahead, c));
+  // Where a pawn of Us on `from` captures: where an enemy pawn would attack `from` from, ahead of it.
+  for (int to : PAWN_ATTACKERS[~Us][from])
+    if (is_own(board[to], ~Us)) add(to);
 }
 
 template <Color Us, class Sink>
 inline void generate_knight_moves(const Board& board, Square from, Sink& out) {
-  const int row = rank_of(from), col = file_of(from);
-#pragma GCC unroll 8  // each step becomes a constant
-  for (Step s : KNIGHT_STEPS) add_step<Us>(board, from, row + s.row, col + s.col, out);
+  for (int to : KNIGHT_TARGETS[from]) add_step<Us>(board, from, to, out);
 }
 
+// Each ray of `rays` from `from`, square by square to the board's edge (RAY_LENGTH), up to the first piece.
 template <Color Us, class Sink>
-inline void generate_slider_moves(const Board& board, Square from, std::span<const Step> directions, Sink& out) {
-#pragma GCC unroll 4  // each direction's step becomes a constant
-  for (Step s : directions)
-    for (int r = rank_of(from) + s.row, c = file_of(from) + s.col; add_step<Us>(board, from, r, c, out);
-         r += s.row, c += s.col) {
+inline void generate_slider_moves(const Board& board, Square from, const std::array<RayDirection, 4>& rays,
+                                  Sink& out) {
+#pragma GCC unroll 4  // each direction's offset becomes a constant
+  for (RayDirection d : rays) {
+    int to = from;
+    for (int n = RAY_LENGTH[from][d]; n > 0; --n) {
+      to += RAY_OFFSET[d];
+      if (!add_step<Us>(board, from, to, out)) break;
     }
+  }
 }
 
 // The king's steps: each free square next to it tested once with the king lifted off the board
@@ -164,11 +167,11 @@ inline void generate_piece_moves(const Board& board, Square from, char piece, Si
   if (piece == 'P') return generate_pawn_moves<Us>(board, from, out);
   switch (piece) {
     case 'N': generate_knight_moves<Us>(board, from, out); break;
-    case 'B': generate_slider_moves<Us>(board, from, BISHOP_DIRECTIONS, out); break;
-    case 'R': generate_slider_moves<Us>(board, from, ROOK_DIRECTIONS, out); break;
+    case 'B': generate_slider_moves<Us>(board, from, BISHOP_RAYS, out); break;
+    case 'R': generate_slider_moves<Us>(board, from, ROOK_RAYS, out); break;
     case 'Q':
-      generate_slider_moves<Us>(board, from, BISHOP_DIRECTIONS, out);
-      generate_slider_moves<Us>(board, from, ROOK_DIRECTIONS, out);
+      generate_slider_moves<Us>(board, from, BISHOP_RAYS, out);
+      generate_slider_moves<Us>(board, from, ROOK_RAYS, out);
       break;
     default: break;
   }
@@ -180,11 +183,9 @@ template <Color Us, class Sink>
 void add_en_passant(const Position& pos, Sink& out) {
   const Square to = pos.ep_square();
   if (to == SQ_NONE) return;
-  const Square double_pushed = to - pawn_push(Us);
-  const int row = rank_of(double_pushed), col = file_of(double_pushed);
-  for (int c : {col - 1, col + 1})
-    if (on_board(row, c) && letter_at(pos.board(), row, c) == letter(Us, PAWN))
-      out.add(Move(square_at(row, c), to, EN_PASSANT));
+  // The squares from which a pawn of Us attacks the en passant square.
+  for (int from : PAWN_ATTACKERS[Us][to])
+    if (pos.board()[from] == letter(Us, PAWN)) out.add(Move(Square(from), to, EN_PASSANT));
 }
 
 // Every legal move of Us into `out`. The king's steps come first, passed on as a set; in double check only
