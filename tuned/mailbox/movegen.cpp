@@ -36,9 +36,8 @@ void for_each_piece(const Board& board, Color us, Visit visit) {
 }
 
 // Passes on to `out` the moves of one piece that can be legal: those that land on `targets` (the check
-// mask), and en passant. With Tested set, each is first made, tested for the
-// mover's king safety and unmade (Position::keeps_king_safe); the generator reads the board again
-// only after the unmake.
+// mask), and en passant. With Tested set, each is first made, tested for the mover's king safety and
+// unmade (Position::keeps_king_safe); the generator reads the board again only after the unmake.
 template <class Out, bool Tested>
 struct LegalMoves {
   Position& pos;
@@ -48,6 +47,20 @@ struct LegalMoves {
     if (!(targets >> m.to() & 1) && m.flag() != EN_PASSANT) return;
     if (Tested && !pos.keeps_king_safe(m)) return;
     out.add(m);
+  }
+};
+
+// Passes on to `out` the moves of a pinned piece that land on `targets` (the check mask) and stay on the
+// pin line: on the same ray from the king as the square the piece leaves (ALIGNED). Sliding along that
+// line it can neither pass the pinner, which it would take first, nor the king. En passant is not sent
+// here: its captured pawn leaves the line too (add_en_passant, tested).
+template <class Out>
+struct PinnedMoves {
+  Out& out;
+  Bitboard targets;
+  Square king;
+  void add(Move m) {
+    if ((targets >> m.to() & 1) && ALIGNED[king][m.to()] == ALIGNED[king][m.from()]) out.add(m);
   }
 };
 
@@ -189,9 +202,9 @@ void add_en_passant(const Position& pos, Sink& out) {
 }
 
 // Every legal move of Us into `out`. The king's steps come first, passed on as a set; in double check only
-// the king moves. Each other piece's moves go to the sink their legality calls for: a pinned piece's and
-// en passant into `tested`, every other piece's into `untested`: straight to `out` out of check (every
-// square is then on the check mask), through the check mask in check.
+// the king moves. Each other piece's moves go to the sink their legality calls for: a pinned piece's into
+// `pinned` (kept on its pin line), en passant into `tested`, every other piece's into `untested`: straight
+// to `out` out of check (every square is then on the check mask), through the check mask in check.
 template <Color Us, class Out>
 void generate_all(Position& pos, Out& out) {
   const Board& board = pos.board();
@@ -200,6 +213,7 @@ void generate_all(Position& pos, Out& out) {
   const Bitboard king_steps = generate_king_moves(pos, king, out);
   if (more_than_one(masks.checkers)) return;
   LegalMoves<Out, true> tested{pos, out, masks.check_mask};
+  PinnedMoves<Out> pinned{out, masks.check_mask, king};
   auto generate = [&](auto& untested) {
     // Pinned pieces are rare: without them the scan needs no test per piece.
     if (!masks.pinned) {
@@ -209,7 +223,7 @@ void generate_all(Position& pos, Out& out) {
     } else {
       for_each_piece(board, Us, [&](Square from) {
         if (masks.pinned >> from & 1)
-          generate_piece_moves<Us>(board, from, own_letter(board[from], Us), tested);
+          generate_piece_moves<Us>(board, from, own_letter(board[from], Us), pinned);
         else
           generate_piece_moves<Us>(board, from, own_letter(board[from], Us), untested);
       });

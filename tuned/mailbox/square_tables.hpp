@@ -5,6 +5,7 @@
 // (a board wider than 8x8, whose edge squares stop every walk) on the 64-letter board string, which has none.
 //
 //   for (int n = RAY_LENGTH[SQ_C1][NORTH_EAST], s = SQ_C1; n > 0; --n) s += RAY_OFFSET[NORTH_EAST];   // d2..h6
+//   ALIGNED[SQ_E1][SQ_H4] == RAY_NE;                                                                   // e1-h4 diagonal
 //   for (int to : KNIGHT_TARGETS[SQ_G1]) ...                                                           // e2, f3, h3
 #pragma once
 
@@ -73,5 +74,18 @@ inline constexpr std::array<Targets, SQUARE_NB> KING_TARGETS = detail::targets_o
 inline constexpr std::array<std::array<Targets, SQUARE_NB>, COLOR_NB> PAWN_ATTACKERS = {
     detail::targets_of(std::array<Step, 2>{{{-1, -1}, {-1, 1}}}),
     detail::targets_of(std::array<Step, 2>{{{1, -1}, {1, 1}}})};
+
+/// ALIGNED[a][b]: the ray direction from square a on which square b lies, or RAY_NB if b is on none of a's
+/// eight rays (or b == a). A pinned piece stays on its pin line exactly when ALIGNED[king][to] equals
+/// ALIGNED[king][from]: both squares on the same ray from the king.
+inline constexpr auto ALIGNED = [] {
+  std::array<std::array<std::uint8_t, SQUARE_NB>, SQUARE_NB> table{};
+  for (int a = 0; a < SQUARE_NB; ++a) {
+    table[a].fill(RAY_NB);
+    for (int d = 0; d < RAY_NB; ++d)
+      for (int n = 1, b = a + RAY_OFFSET[d]; n <= RAY_LENGTH[a][d]; ++n, b += RAY_OFFSET[d]) table[a][b] = std::uint8_t(d);
+  }
+  return table;
+}();
 
 }  // namespace movegen::mailbox_tuned
