@@ -35,18 +35,17 @@ void for_each_piece(const Board& board, Color us, Visit visit) {
   }
 }
 
-// Passes on to `out` the moves of one piece that can be legal: those that land on `targets` (the check
-// mask), and en passant. With Tested set, each is first made, tested for the mover's king safety and
-// unmade (Position::keeps_king_safe); the generator reads the board again only after the unmake.
-template <class Out, bool Tested>
-struct LegalMoves {
+// Passes on to `out` the moves that can be legal, those that land on `targets` (the check mask) and en
+// passant, once each is made, tested for the mover's king safety and unmade (Position::keeps_king_safe):
+// en passant's sink. The generator reads the board again only after the unmake.
+template <class Out>
+struct TestedMoves {
   Position& pos;
   Out& out;
   Bitboard targets;
   void add(Move m) {
     if (!(targets >> m.to() & 1) && m.flag() != EN_PASSANT) return;
-    if (Tested && !pos.keeps_king_safe(m)) return;
-    out.add(m);
+    if (pos.keeps_king_safe(m)) out.add(m);
   }
 };
 
@@ -65,7 +64,7 @@ struct PinnedMoves {
 };
 
 // The per-piece generators, for side Us to move, in the plain mailbox's order and words; each writes its
-// pseudo-legal moves into a Sink (a MoveWriter, a MoveCounter or LegalMoves).
+// pseudo-legal moves into a Sink (a MoveWriter, a MoveCounter, PinnedMoves or TestedMoves).
 
 // Adds from -> to if `to` is not occupied by the mover's own piece. Returns true if the square was empty,
 // so that a slider may go on.
@@ -76,21 +75,26 @@ inline bool add_step(const Board& board, Square from, int to, Sink& out) {
   return is_empty(target);
 }
 
+// A pawn of Us from `from` to `to` (a single push or a capture): the four promotions if `to` is on the
+// last rank, else one move.
+template <Color Us, class Sink>
+inline void add_pawn_move(Square from, int to, Sink& out) {
+  constexpr int last_row = Us == WHITE ? 7 : 0;
+  if (rank_of(Square(to)) == last_row) {
+    for (PieceType pt : {QUEEN, ROOK, BISHOP, KNIGHT}) out.add(Move(from, Square(to), promotion_flag(pt)));
+  } else {
+    out.add(Move(from, Square(to)));
+  }
+}
+
 // Single push, double push, pawn attacks on enemy pieces, promotions. En passant, the one move that can
 // expose the king along a rank, is generated on its own (add_en_passant) and always tested.
 template <Color Us, class Sink>
 inline void generate_pawn_moves(const Board& board, Square from, Sink& out) {
-  constexpr int start_row = Us == WHITE ? 1 : 6, last_row = Us == WHITE ? 7 : 0;
+  constexpr int start_row = Us == WHITE ? 1 : 6;
   constexpr int forward = pawn_push(Us);
   const int row = rank_of(from);
-  const bool promotes = row + (Us == WHITE ? 1 : -1) == last_row;  // no pawn stands on its last rank
-  auto add = [&](int to) {
-    if (promotes) {
-      for (PieceType pt : {QUEEN, ROOK, BISHOP, KNIGHT}) out.add(Move(from, Square(to), promotion_flag(pt)));
-    } else {
-      out.add(Move(from, Square(to)));
-    }
-  };
+  auto add = [&](int to) { add_pawn_move<Us>(from, to, out); };
   const int push = from + forward;
   if (is_empty(board[push])) {
     add(push);
@@ -201,10 +205,43 @@ void add_en_passant(const Position& pos, Sink& out) {
     if (pos.board()[from] == letter(Us, PAWN)) out.add(Move(Square(from), to, EN_PASSANT));
 }
 
+// The moves of Us out of a single check other than the king's: each square of the check mask (the
+// checker's square, and the squares between a slider and the king) is reached by the own pieces that attack
+// it (attackers_to, which skips the lines without an own slider), pawns only where they capture the
+// checker, and by the pawn pushes onto an empty square. A pinned piece has none: its line and the check's
+// meet only at the king. En passant is added apart (add_en_passant), tested.
+template <Color Us, class Out>
+void generate_evasions(Position& pos, const LegalityMasks& masks, Out& out) {
+  const Board& board = pos.board();
+  constexpr int forward = pawn_push(Us), double_push_row = Us == WHITE ? 3 : 4;
+  const char pawn = letter(Us, PAWN);
+  const Bitboard movable = ~(masks.pinned | square_bb(masks.king));
+  for (Bitboard targets = masks.check_mask; targets;) {
+    const Square to = pop_lsb(targets);
+    const bool capture = !is_empty(board[to]);  // only the checker's square holds a piece
+    for (Bitboard from = attackers_to(board, to, pos.attackers(Us)) & movable; from;) {
+      const Square s = pop_lsb(from);
+      if (board[s] != pawn)
+        out.add(Move(s, to));
+      else if (capture)
+        add_pawn_move<Us>(s, to, out);
+    }
+    if (capture) continue;
+    // A block by a pawn push: single from one square behind, double from two behind over an empty square.
+    const Square behind = Square(to - forward);
+    if (board[behind] == pawn) {
+      if (movable >> behind & 1) add_pawn_move<Us>(behind, to, out);
+    } else if (is_empty(board[behind]) && rank_of(to) == double_push_row && board[behind - forward] == pawn &&
+               (movable >> (behind - forward) & 1)) {
+      out.add(Move(Square(behind - forward), to, DOUBLE_PUSH));
+    }
+  }
+}
+
 // Every legal move of Us into `out`. The king's steps come first, passed on as a set; in double check only
-// the king moves. Each other piece's moves go to the sink their legality calls for: a pinned piece's into
-// `pinned` (kept on its pin line), en passant into `tested`, every other piece's into `untested`: straight
-// to `out` out of check (every square is then on the check mask), through the check mask in check.
+// the king moves, in single check the evasions (generate_evasions). Out of check each other piece's moves go
+// to the sink their legality calls for: a pinned piece's into `pinned` (kept on its pin line), en passant
+// into `tested`, every other piece's straight to `out`.
 template <Color Us, class Out>
 void generate_all(Position& pos, Out& out) {
   const Board& board = pos.board();
@@ -212,32 +249,29 @@ void generate_all(Position& pos, Out& out) {
   const LegalityMasks masks = pos.legality_masks();
   const Bitboard king_steps = generate_king_moves(pos, king, out);
   if (more_than_one(masks.checkers)) return;
-  LegalMoves<Out, true> tested{pos, out, masks.check_mask};
-  PinnedMoves<Out> pinned{out, masks.check_mask, king};
-  auto generate = [&](auto& untested) {
-    // Pinned pieces are rare: without them the scan needs no test per piece.
-    if (!masks.pinned) {
-      for_each_piece(board, Us, [&](Square from) {
-        generate_piece_moves<Us>(board, from, own_letter(board[from], Us), untested);
-      });
-    } else {
-      for_each_piece(board, Us, [&](Square from) {
-        if (masks.pinned >> from & 1)
-          generate_piece_moves<Us>(board, from, own_letter(board[from], Us), pinned);
-        else
-          generate_piece_moves<Us>(board, from, own_letter(board[from], Us), untested);
-      });
-    }
+  TestedMoves<Out> tested{pos, out, masks.check_mask};
+  if (masks.checkers) {
+    generate_evasions<Us>(pos, masks, out);
     add_en_passant<Us>(pos, tested);
-    // Castling moves are legal as generated; the king's steps have just been tested.
-    generate_castling_moves<Us>(pos, masks, king_steps, untested);
-  };
-  if (!masks.checkers) {
-    generate(out);
-  } else {
-    LegalMoves<Out, false> on_check_mask{pos, out, masks.check_mask};
-    generate(on_check_mask);
+    return;
   }
+  PinnedMoves<Out> pinned{out, masks.check_mask, king};
+  // Pinned pieces are rare: without them the scan needs no test per piece.
+  if (!masks.pinned) {
+    for_each_piece(board, Us, [&](Square from) {
+      generate_piece_moves<Us>(board, from, own_letter(board[from], Us), out);
+    });
+  } else {
+    for_each_piece(board, Us, [&](Square from) {
+      if (masks.pinned >> from & 1)
+        generate_piece_moves<Us>(board, from, own_letter(board[from], Us), pinned);
+      else
+        generate_piece_moves<Us>(board, from, own_letter(board[from], Us), out);
+    });
+  }
+  add_en_passant<Us>(pos, tested);
+  // Castling moves are legal as generated; the king's steps have just been tested.
+  generate_castling_moves<Us>(pos, masks, king_steps, out);
 }
 
 }  // namespace
