@@ -2,9 +2,9 @@
 // template in another file) can inline them. The usual moves are played in line, each kind on its own path,
 // the most common (flag NORMAL: quiet moves and captures) first: the letters on the board string, the king
 // square, the moving slider's lines and the letter taken, the castling rights, the en passant square and
-// the side. Castling and promotions go out of line (do_special_move). The key changes by the numbers of the letters moved and taken, looked
-// up by the letters themselves, the rights lost, the en passant file cleared and set (Polyglot's rule, as
-// common/zobrist.hpp states it) and the side; unmake copies the key back from the history.
+// the side. Castling and promotions go out of line (do_special_move). The key changes by the numbers of the letters
+// moved and taken, looked up by the letters themselves, the rights lost, the en passant file cleared and set
+// (Polyglot's rule, as common/zobrist.hpp states it) and the side; unmake copies the key back from the history.
 //
 //   pos.make_move(Move(SQ_E2, SQ_E4, DOUBLE_PUSH));   // 'P' from e2 to e4, en passant square e3
 //   pos.unmake_move(Move(SQ_E2, SQ_E4, DOUBLE_PUSH)); // back: every field as it was

@@ -98,8 +98,7 @@ inline void generate_pawn_moves(const Board& board, Square from, Sink& out) {
   const int push = from + forward;
   if (is_empty(board[push])) {
     add(push);
-    if (row == start_row && is_empty(board[push + forward]))
-      out.add(Move(from, Square(push + forward), DOUBLE_PUSH));
+    if (row == start_row && is_empty(board[push + forward])) out.add(Move(from, Square(push + forward), DOUBLE_PUSH));
   }
   // Where a pawn of Us on `from` captures: where an enemy pawn would attack `from` from, ahead of it.
   for (int to : PAWN_ATTACKERS[~Us][from])
@@ -113,8 +112,7 @@ inline void generate_knight_moves(const Board& board, Square from, Sink& out) {
 
 // Each ray of `rays` from `from`, square by square to the board's edge (RAY_LENGTH), up to the first piece.
 template <Color Us, class Sink>
-inline void generate_slider_moves(const Board& board, Square from, const std::array<RayDirection, 4>& rays,
-                                  Sink& out) {
+inline void generate_slider_moves(const Board& board, Square from, const std::array<RayDirection, 4>& rays, Sink& out) {
 #pragma GCC unroll 4  // each direction's offset becomes a constant
   for (RayDirection d : rays) {
     int to = from;
@@ -258,9 +256,8 @@ void generate_all(Position& pos, Out& out) {
   PinnedMoves<Out> pinned{out, masks.check_mask, king};
   // Pinned pieces are rare: without them the scan needs no test per piece.
   if (!masks.pinned) {
-    for_each_piece(board, Us, [&](Square from) {
-      generate_piece_moves<Us>(board, from, own_letter(board[from], Us), out);
-    });
+    for_each_piece(board, Us,
+                   [&](Square from) { generate_piece_moves<Us>(board, from, own_letter(board[from], Us), out); });
   } else {
     for_each_piece(board, Us, [&](Square from) {
       if (masks.pinned >> from & 1)

@@ -5,8 +5,9 @@
 // (a board wider than 8x8, whose edge squares stop every walk) on the 64-letter board string, which has none.
 //
 //   for (int n = RAY_LENGTH[SQ_C1][NORTH_EAST], s = SQ_C1; n > 0; --n) s += RAY_OFFSET[NORTH_EAST];   // d2..h6
-//   ALIGNED[SQ_E1][SQ_H4] == RAY_NE;                                                                   // e1-h4 diagonal
-//   for (int to : KNIGHT_TARGETS[SQ_G1]) ...                                                           // e2, f3, h3
+//   ALIGNED[SQ_E1][SQ_H4] == RAY_NE;                                                                   // e1-h4
+//   diagonal for (int to : KNIGHT_TARGETS[SQ_G1]) ...                                                           // e2,
+//   f3, h3
 #pragma once
 
 #include <array>
@@ -83,7 +84,8 @@ inline constexpr auto ALIGNED = [] {
   for (int a = 0; a < SQUARE_NB; ++a) {
     table[a].fill(RAY_NB);
     for (int d = 0; d < RAY_NB; ++d)
-      for (int n = 1, b = a + RAY_OFFSET[d]; n <= RAY_LENGTH[a][d]; ++n, b += RAY_OFFSET[d]) table[a][b] = std::uint8_t(d);
+      for (int n = 1, b = a + RAY_OFFSET[d]; n <= RAY_LENGTH[a][d]; ++n, b += RAY_OFFSET[d])
+        table[a][b] = std::uint8_t(d);
   }
   return table;
 }();
