@@ -71,7 +71,9 @@ template <bool UpdateKey>
     if (!is_empty(captured)) track(captured, to, -1);
     if constexpr (UpdateKey) k ^= letter_key(moving, from) ^ letter_key(moving, to) ^ letter_key(captured, to);
   } else if (flag == DOUBLE_PUSH) {
-    const char pawn = letter(us, PAWN);
+    // The letter moved is read from the board (a pawn in every legal double push), so that a move played
+    // wrongly shows on the board for check_position.
+    const char pawn = board_[from];
     undo.moving = pawn;
     undo.captured = '-';
     board_[to] = pawn;
@@ -83,14 +85,14 @@ template <bool UpdateKey>
            zobrist::en_passant(from + pawn_push(us), ~us, [this](Square s) { return piece_on(s); });
   } else if (flag == EN_PASSANT) {
     // The pawn taken stands beside `from`, one row behind `to`.
-    const char pawn = letter(us, PAWN), taken_pawn = letter(~us, PAWN);
     const Square taken = to - pawn_push(us);
+    const char pawn = board_[from], taken_pawn = board_[taken];
     undo.moving = pawn;
     undo.captured = taken_pawn;
     board_[taken] = '-';
     board_[to] = pawn;
     board_[from] = '-';
-    track(taken_pawn, taken, -1);
+    if (!is_empty(taken_pawn)) track(taken_pawn, taken, -1);
     if constexpr (UpdateKey) k ^= letter_key(pawn, from) ^ letter_key(pawn, to) ^ letter_key(taken_pawn, taken);
   } else {
     k ^= do_special_move(m, us, undo);
@@ -123,7 +125,7 @@ template <bool UpdateKey>
     board_[from] = moving;
     board_[to] = '-';
     board_[taken] = captured;
-    track(captured, taken, +1);
+    if (!is_empty(captured)) track(captured, taken, +1);
   } else {
     undo_special_move(m, us, undo);
   }
