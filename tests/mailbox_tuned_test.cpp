@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "bitboard/attack_tables.hpp"
+#include "bitboard/bitboard.hpp"
 #include "bitboard/legal_masks.hpp"
 #include "mailbox/legal_masks.hpp"
 #include "mailbox/legal_mtu.hpp"
@@ -14,6 +16,7 @@
 #include "tests/quick.hpp"
 #include "tuned/bitboard/movegen.hpp"
 #include "tuned/mailbox/position.hpp"
+#include "tuned/mailbox/square_tables.hpp"
 
 using namespace movegen;
 
@@ -104,4 +107,50 @@ BOOST_AUTO_TEST_CASE(safe_king_steps_are_the_steps_make_test_unmake_finds) {
     in_check += pos.in_check();
   }
   BOOST_TEST(in_check > 50);
+}
+
+namespace {
+
+// The squares of a table entry as a Bitboard.
+Bitboard squares_bb(const mailbox_tuned::Targets& targets) {
+  Bitboard b = 0;
+  for (int s : targets) b |= square_bb(Square(s));
+  return b;
+}
+
+// The squares of the rays `rays` from s on an empty board, walked by RAY_OFFSET and RAY_LENGTH.
+Bitboard rays_bb(Square s, const std::array<mailbox_tuned::RayDirection, 4>& rays) {
+  Bitboard b = 0;
+  for (mailbox_tuned::RayDirection d : rays)
+    for (int n = 1, at = s + mailbox_tuned::RAY_OFFSET[d]; n <= mailbox_tuned::RAY_LENGTH[s][d];
+         ++n, at += mailbox_tuned::RAY_OFFSET[d])
+      b |= square_bb(Square(at));
+  return b;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(square_tables_agree_with_the_bitboard_attack_tables) {
+  using namespace mailbox_tuned;
+  bitboard::init_attacks();
+  for (Square s = SQ_A1; s <= SQ_H8; ++s) {
+    BOOST_TEST_CONTEXT("square " << square_name(s)) {
+      BOOST_TEST(squares_bb(KNIGHT_TARGETS[s]) == bitboard::attacks_bb<KNIGHT>(s));
+      BOOST_TEST(squares_bb(KING_TARGETS[s]) == bitboard::attacks_bb<KING>(s));
+      // Where a pawn of c attacks s from is where a pawn of the other colour on s attacks.
+      for (Color c : {WHITE, BLACK}) BOOST_TEST(squares_bb(PAWN_ATTACKERS[c][s]) == bitboard::pawn_attacks_bb(~c, s));
+      BOOST_TEST(rays_bb(s, ROOK_RAYS) == bitboard::attacks_bb<ROOK>(s, 0));
+      BOOST_TEST(rays_bb(s, BISHOP_RAYS) == bitboard::attacks_bb<BISHOP>(s, 0));
+    }
+  }
+  // ALIGNED: two squares share a ray exactly when they share a line; two squares on the same ray from a
+  // lie one between a and the other (what keeps a pinned piece on its pin line).
+  for (Square a = SQ_A1; a <= SQ_H8; ++a)
+    for (Square b = SQ_A1; b <= SQ_H8; ++b) {
+      if (a == b) continue;
+      BOOST_TEST((ALIGNED[a][b] != RAY_NB) == (bitboard::line_bb(a, b) != 0));
+      for (Square c = SQ_A1; c <= SQ_H8; ++c)
+        if (c != a && c != b && ALIGNED[a][b] != RAY_NB && ALIGNED[a][b] == ALIGNED[a][c])
+          BOOST_TEST(((bitboard::between_bb(a, c) >> b & 1) || (bitboard::between_bb(a, b) >> c & 1)));
+    }
 }

@@ -10,14 +10,9 @@ Bitboard safe_king_steps(Board& board, Square king, const Attackers& enemy) {
   const Attackers them(~Us, enemy.knights, enemy.king, *enemy.lines);
   const char king_letter = board[king];
   board[king] = '-';  // lifted: it shields no square from a slider on its line
-  const int row = rank_of(king), col = file_of(king);
   Bitboard safe = 0;
-#pragma GCC unroll 8  // each step becomes a constant
-  for (Step s : KING_STEPS) {
-    const int r = row + s.row, c = col + s.col;
-    if (on_board(r, c) && !is_color(letter_at(board, r, c), Us) && !find_attackers<true>(board, r, c, them))
-      safe |= square_bb(square_at(r, c));
-  }
+  for (int to : KING_TARGETS[king])
+    if (!is_color(board[to], Us) && !find_attackers<true>(board, Square(to), them)) safe |= square_bb(Square(to));
   board[king] = king_letter;
   return safe;
 }

@@ -1,10 +1,10 @@
 // mailbox-tuned's make and unmake, included at the end of tuned/mailbox/position.hpp so that perft (a
-// template in another file) can inline them. The usual moves (quiet moves, captures, double pushes and en
-// passant) are played in line: the letters on the board string, the king square, the moving slider's lines
-// and the letter taken, the castling rights, the en passant square and the side. Castling and promotions
-// go out of line (do_special_move). The key changes by the numbers of the letters moved and taken, looked
-// up by the letters themselves, the rights lost, the en passant file cleared and set (Polyglot's rule, as
-// common/zobrist.hpp states it) and the side; unmake copies the key back from the history.
+// template in another file) can inline them. The usual moves are played in line, each kind on its own path,
+// the most common (flag NORMAL: quiet moves and captures) first: the letters on the board string, the king
+// square, the moving slider's lines and the letter taken, the castling rights, the en passant square and
+// the side. Castling and promotions go out of line (do_special_move). The key changes by the numbers of the letters
+// moved and taken, looked up by the letters themselves, the rights lost, the en passant file cleared and set
+// (Polyglot's rule, as common/zobrist.hpp states it) and the side; unmake copies the key back from the history.
 //
 //   pos.make_move(Move(SQ_E2, SQ_E4, DOUBLE_PUSH));   // 'P' from e2 to e4, en passant square e3
 //   pos.unmake_move(Move(SQ_E2, SQ_E4, DOUBLE_PUSH)); // back: every field as it was
@@ -35,74 +35,100 @@ constexpr Key letter_key(char piece, Square s) {
   return detail::LETTER_SQUARE_KEYS[static_cast<unsigned char>(piece)][s];
 }
 
-/// True for castling and promotions: the moves do_special_move plays (flags CASTLING and PROMOTION_*), one
-/// bit of a mask per flag.
-constexpr bool is_special(Move m) {
-  constexpr unsigned SPECIAL =
-      1u << CASTLING | 1u << PROMOTION_KNIGHT | 1u << PROMOTION_BISHOP | 1u << PROMOTION_ROOK | 1u << PROMOTION_QUEEN;
-  return SPECIAL >> m.flag() & 1;
-}
-
 template <bool UpdateKey>
 [[gnu::always_inline]] inline void Position::do_move(Move m, Undo& undo) {
+  // Every field is read before the first letter is written: a store of a char may alias any of them.
   const Color us = side_;
   const Square from = m.from(), to = m.to();
+  const MoveFlag flag = m.flag();
+  const CastlingRights castling = castling_;
+  const Square ep = ep_square_;
   if constexpr (UpdateKey) undo.key = key_;
-  undo.castling = castling_;
-  undo.ep_square = ep_square_;
+  undo.castling = castling;
+  undo.ep_square = ep;
   // The en passant file leaves the key (read before the move, which may move the pawn beside), the side
-  // changes.
+  // changes, and the rights of a king or rook square touched go.
   Key k = zobrist::WHITE_TO_MOVE;
-  if (UpdateKey && ep_square_ != SQ_NONE)
-    k ^= zobrist::en_passant(ep_square_, us, [this](Square s) { return piece_on(s); });
-  if (is_special(m)) [[unlikely]] {
-    k ^= do_special_move(m, us, undo);
-  } else {
-    // The square of the letter taken: `to`, except en passant, which takes the pawn beside it.
-    const Square taken = m.flag() == EN_PASSANT ? to - pawn_push(us) : to;
-    const char moving = board_[from], captured = board_[taken];
-    undo.moving = moving;
-    undo.captured = captured;
-    board_[taken] = '-';
-    board_[to] = moving;
-    board_[from] = '-';
-    if (from == king_square_[us]) king_square_[us] = to;
-    if (is_slider(moving)) slider_lines_[us].move(moving, rank_of(from), file_of(from), rank_of(to), file_of(to));
-    if (!is_empty(captured)) track(captured, taken, -1);
-    if constexpr (UpdateKey) k ^= letter_key(moving, from) ^ letter_key(moving, to) ^ letter_key(captured, taken);
-  }
+  if (UpdateKey && ep != SQ_NONE) [[unlikely]]
+    k ^= zobrist::en_passant(ep, us, [this](Square s) { return piece_on(s); });
   const CastlingRights kept =
-      castling_ & castling_rules_.rights_kept_after_touching(from) & castling_rules_.rights_kept_after_touching(to);
-  if (UpdateKey && kept != castling_) k ^= zobrist::castling(CastlingRights(castling_ ^ kept));
+      castling & castling_rules_.rights_kept_after_touching(from) & castling_rules_.rights_kept_after_touching(to);
+  if (UpdateKey && kept != castling) [[unlikely]]
+    k ^= zobrist::castling(CastlingRights(castling ^ kept));
   castling_ = kept;
   ep_square_ = SQ_NONE;
-  if (m.flag() == DOUBLE_PUSH) {
+  side_ = ~us;
+  if (flag == NORMAL) [[likely]] {
+    // A quiet move or a capture on `to`: the only moves that move the king or a slider but castling.
+    const char moving = board_[from], captured = board_[to];
+    const Square king = king_square_[us];
+    undo.moving = moving;
+    undo.captured = captured;
+    board_[to] = moving;
+    board_[from] = '-';
+    if (from == king) king_square_[us] = to;
+    if (is_slider(moving)) slider_lines_[us].move(moving, rank_of(from), file_of(from), rank_of(to), file_of(to));
+    if (!is_empty(captured)) track(captured, to, -1);
+    if constexpr (UpdateKey) k ^= letter_key(moving, from) ^ letter_key(moving, to) ^ letter_key(captured, to);
+  } else if (flag == DOUBLE_PUSH) {
+    // The letter moved is read from the board (a pawn in every legal double push), so that a move played
+    // wrongly shows on the board for check_position.
+    const char pawn = board_[from];
+    undo.moving = pawn;
+    undo.captured = '-';
+    board_[to] = pawn;
+    board_[from] = '-';
     ep_square_ = from + pawn_push(us);
     // The squares beside `to`, where a pawn of the side now to move may stand, are not touched by the push.
-    if constexpr (UpdateKey) k ^= zobrist::en_passant(ep_square_, ~us, [this](Square s) { return piece_on(s); });
+    if constexpr (UpdateKey)
+      k ^= letter_key(pawn, from) ^ letter_key(pawn, to) ^
+           zobrist::en_passant(from + pawn_push(us), ~us, [this](Square s) { return piece_on(s); });
+  } else if (flag == EN_PASSANT) {
+    // The pawn taken stands beside `from`, one row behind `to`.
+    const Square taken = to - pawn_push(us);
+    const char pawn = board_[from], taken_pawn = board_[taken];
+    undo.moving = pawn;
+    undo.captured = taken_pawn;
+    board_[taken] = '-';
+    board_[to] = pawn;
+    board_[from] = '-';
+    if (!is_empty(taken_pawn)) track(taken_pawn, taken, -1);
+    if constexpr (UpdateKey) k ^= letter_key(pawn, from) ^ letter_key(pawn, to) ^ letter_key(taken_pawn, taken);
+  } else {
+    k ^= do_special_move(m, us, undo);
   }
-  side_ = ~us;
   if constexpr (UpdateKey) key_ ^= k;
 }
 
 template <bool UpdateKey>
 [[gnu::always_inline]] inline void Position::undo_move(Move m, const Undo& undo) {
   const Color us = ~side_;
+  const Square from = m.from(), to = m.to();
+  const MoveFlag flag = m.flag();
   side_ = us;
   castling_ = undo.castling;
   ep_square_ = undo.ep_square;
   if constexpr (UpdateKey) key_ = undo.key;
-  if (is_special(m)) [[unlikely]]
-    return undo_special_move(m, us, undo);
-  const Square from = m.from(), to = m.to();
-  const Square taken = m.flag() == EN_PASSANT ? to - pawn_push(us) : to;
-  const char moving = board_[to];
-  board_[from] = moving;
-  board_[to] = '-';
-  board_[taken] = undo.captured;
-  if (to == king_square_[us]) king_square_[us] = from;
-  if (is_slider(moving)) slider_lines_[us].move(moving, rank_of(to), file_of(to), rank_of(from), file_of(from));
-  if (!is_empty(undo.captured)) track(undo.captured, taken, +1);
+  const char moving = undo.moving, captured = undo.captured;
+  if (flag == NORMAL) [[likely]] {
+    const Square king = king_square_[us];
+    board_[from] = moving;
+    board_[to] = captured;
+    if (to == king) king_square_[us] = from;
+    if (is_slider(moving)) slider_lines_[us].move(moving, rank_of(to), file_of(to), rank_of(from), file_of(from));
+    if (!is_empty(captured)) track(captured, to, +1);
+  } else if (flag == DOUBLE_PUSH) {
+    board_[from] = moving;
+    board_[to] = '-';
+  } else if (flag == EN_PASSANT) {
+    const Square taken = to - pawn_push(us);
+    board_[from] = moving;
+    board_[to] = '-';
+    board_[taken] = captured;
+    if (!is_empty(captured)) track(captured, taken, +1);
+  } else {
+    undo_special_move(m, us, undo);
+  }
 }
 
 [[gnu::always_inline, gnu::flatten]] inline void Position::make_move(Move m) {

@@ -3,8 +3,8 @@
 #include <bit>
 #include <cstdint>
 #include <cstring>
-#include <span>
 
+#include "tuned/mailbox/square_tables.hpp"
 #include "tuned/move_sink.hpp"
 
 namespace movegen::mailbox_tuned {
@@ -35,74 +35,92 @@ void for_each_piece(const Board& board, Color us, Visit visit) {
   }
 }
 
-// Passes on to `out` the moves of one piece that can be legal: those that land on `targets` (the check
-// mask), and en passant. With Tested set, each is first made, tested for the
-// mover's king safety and unmade (Position::keeps_king_safe); the generator reads the board again
-// only after the unmake.
-template <class Out, bool Tested>
-struct LegalMoves {
+// Passes on to `out` the moves that can be legal, those that land on `targets` (the check mask) and en
+// passant, once each is made, tested for the mover's king safety and unmade (Position::keeps_king_safe):
+// en passant's sink. The generator reads the board again only after the unmake.
+template <class Out>
+struct TestedMoves {
   Position& pos;
   Out& out;
   Bitboard targets;
   void add(Move m) {
     if (!(targets >> m.to() & 1) && m.flag() != EN_PASSANT) return;
-    if (Tested && !pos.keeps_king_safe(m)) return;
-    out.add(m);
+    if (pos.keeps_king_safe(m)) out.add(m);
+  }
+};
+
+// Passes on to `out` the moves of a pinned piece that land on `targets` (the check mask) and stay on the
+// pin line: on the same ray from the king as the square the piece leaves (ALIGNED). Sliding along that
+// line it can neither pass the pinner, which it would take first, nor the king. En passant is not sent
+// here: its captured pawn leaves the line too (add_en_passant, tested).
+template <class Out>
+struct PinnedMoves {
+  Out& out;
+  Bitboard targets;
+  Square king;
+  void add(Move m) {
+    if ((targets >> m.to() & 1) && ALIGNED[king][m.to()] == ALIGNED[king][m.from()]) out.add(m);
   }
 };
 
 // The per-piece generators, for side Us to move, in the plain mailbox's order and words; each writes its
-// pseudo-legal moves into a Sink (a MoveWriter, a MoveCounter or LegalMoves).
+// pseudo-legal moves into a Sink (a MoveWriter, a MoveCounter, PinnedMoves or TestedMoves).
 
-// Adds from -> (row, col) if that square is on the board and not occupied by the mover's own piece.
-// Returns true if the square was empty, so that a slider may go on.
+// Adds from -> to if `to` is not occupied by the mover's own piece. Returns true if the square was empty,
+// so that a slider may go on.
 template <Color Us, class Sink>
-inline bool add_step(const Board& board, Square from, int row, int col, Sink& out) {
-  if (!on_board(row, col)) return false;
-  const char target = letter_at(board, row, col);
-  if (!is_own(target, Us)) out.add(Move(from, square_at(row, col)));
+inline bool add_step(const Board& board, Square from, int to, Sink& out) {
+  const char target = board[to];
+  if (!is_own(target, Us)) out.add(Move(from, Square(to)));
   return is_empty(target);
+}
+
+// A pawn of Us from `from` to `to` (a single push or a capture): the four promotions if `to` is on the
+// last rank, else one move.
+template <Color Us, class Sink>
+inline void add_pawn_move(Square from, int to, Sink& out) {
+  constexpr int last_row = Us == WHITE ? 7 : 0;
+  if (rank_of(Square(to)) == last_row) {
+    for (PieceType pt : {QUEEN, ROOK, BISHOP, KNIGHT}) out.add(Move(from, Square(to), promotion_flag(pt)));
+  } else {
+    out.add(Move(from, Square(to)));
+  }
 }
 
 // Single push, double push, pawn attacks on enemy pieces, promotions. En passant, the one move that can
 // expose the king along a rank, is generated on its own (add_en_passant) and always tested.
 template <Color Us, class Sink>
 inline void generate_pawn_moves(const Board& board, Square from, Sink& out) {
-  constexpr int forward = Us == WHITE ? 1 : -1, start_row = Us == WHITE ? 1 : 6, last_row = Us == WHITE ? 7 : 0;
-  const int row = rank_of(from), col = file_of(from);
-  const int ahead = row + forward;  // always on the board: no pawn stands on its last rank
-  const bool promotes = ahead == last_row;
-  auto add = [&](Square to) {
-    if (promotes) {
-      for (PieceType pt : {QUEEN, ROOK, BISHOP, KNIGHT}) out.add(Move(from, to, promotion_flag(pt)));
-    } else {
-      out.add(Move(from, to));
-    }
-  };
-  const Square push = square_at(ahead, col);
+  constexpr int start_row = Us == WHITE ? 1 : 6;
+  constexpr int forward = pawn_push(Us);
+  const int row = rank_of(from);
+  auto add = [&](int to) { add_pawn_move<Us>(from, to, out); };
+  const int push = from + forward;
   if (is_empty(board[push])) {
     add(push);
-    if (row == start_row && is_empty(letter_at(board, ahead + forward, col)))
-      out.add(Move(from, square_at(ahead + forward, col), DOUBLE_PUSH));
+    if (row == start_row && is_empty(board[push + forward])) out.add(Move(from, Square(push + forward), DOUBLE_PUSH));
   }
-  for (int c : {col - 1, col + 1})
-    if (on_board(ahead, c) && is_own(letter_at(board, ahead, c), ~Us)) add(square_at(ahead, c));
+  // Where a pawn of Us on `from` captures: where an enemy pawn would attack `from` from, ahead of it.
+  for (int to : PAWN_ATTACKERS[~Us][from])
+    if (is_own(board[to], ~Us)) add(to);
 }
 
 template <Color Us, class Sink>
 inline void generate_knight_moves(const Board& board, Square from, Sink& out) {
-  const int row = rank_of(from), col = file_of(from);
-#pragma GCC unroll 8  // each step becomes a constant
-  for (Step s : KNIGHT_STEPS) add_step<Us>(board, from, row + s.row, col + s.col, out);
+  for (int to : KNIGHT_TARGETS[from]) add_step<Us>(board, from, to, out);
 }
 
+// Each ray of `rays` from `from`, square by square to the board's edge (RAY_LENGTH), up to the first piece.
 template <Color Us, class Sink>
-inline void generate_slider_moves(const Board& board, Square from, std::span<const Step> directions, Sink& out) {
-#pragma GCC unroll 4  // each direction's step becomes a constant
-  for (Step s : directions)
-    for (int r = rank_of(from) + s.row, c = file_of(from) + s.col; add_step<Us>(board, from, r, c, out);
-         r += s.row, c += s.col) {
+inline void generate_slider_moves(const Board& board, Square from, const std::array<RayDirection, 4>& rays, Sink& out) {
+#pragma GCC unroll 4  // each direction's offset becomes a constant
+  for (RayDirection d : rays) {
+    int to = from;
+    for (int n = RAY_LENGTH[from][d]; n > 0; --n) {
+      to += RAY_OFFSET[d];
+      if (!add_step<Us>(board, from, to, out)) break;
     }
+  }
 }
 
 // The king's steps: each free square next to it tested once with the king lifted off the board
@@ -164,11 +182,11 @@ inline void generate_piece_moves(const Board& board, Square from, char piece, Si
   if (piece == 'P') return generate_pawn_moves<Us>(board, from, out);
   switch (piece) {
     case 'N': generate_knight_moves<Us>(board, from, out); break;
-    case 'B': generate_slider_moves<Us>(board, from, BISHOP_DIRECTIONS, out); break;
-    case 'R': generate_slider_moves<Us>(board, from, ROOK_DIRECTIONS, out); break;
+    case 'B': generate_slider_moves<Us>(board, from, BISHOP_RAYS, out); break;
+    case 'R': generate_slider_moves<Us>(board, from, ROOK_RAYS, out); break;
     case 'Q':
-      generate_slider_moves<Us>(board, from, BISHOP_DIRECTIONS, out);
-      generate_slider_moves<Us>(board, from, ROOK_DIRECTIONS, out);
+      generate_slider_moves<Us>(board, from, BISHOP_RAYS, out);
+      generate_slider_moves<Us>(board, from, ROOK_RAYS, out);
       break;
     default: break;
   }
@@ -180,17 +198,48 @@ template <Color Us, class Sink>
 void add_en_passant(const Position& pos, Sink& out) {
   const Square to = pos.ep_square();
   if (to == SQ_NONE) return;
-  const Square double_pushed = to - pawn_push(Us);
-  const int row = rank_of(double_pushed), col = file_of(double_pushed);
-  for (int c : {col - 1, col + 1})
-    if (on_board(row, c) && letter_at(pos.board(), row, c) == letter(Us, PAWN))
-      out.add(Move(square_at(row, c), to, EN_PASSANT));
+  // The squares from which a pawn of Us attacks the en passant square.
+  for (int from : PAWN_ATTACKERS[Us][to])
+    if (pos.board()[from] == letter(Us, PAWN)) out.add(Move(Square(from), to, EN_PASSANT));
+}
+
+// The moves of Us out of a single check other than the king's: each square of the check mask (the
+// checker's square, and the squares between a slider and the king) is reached by the own pieces that attack
+// it (attackers_to, which skips the lines without an own slider), pawns only where they capture the
+// checker, and by the pawn pushes onto an empty square. A pinned piece has none: its line and the check's
+// meet only at the king. En passant is added apart (add_en_passant), tested.
+template <Color Us, class Out>
+void generate_evasions(Position& pos, const LegalityMasks& masks, Out& out) {
+  const Board& board = pos.board();
+  constexpr int forward = pawn_push(Us), double_push_row = Us == WHITE ? 3 : 4;
+  const char pawn = letter(Us, PAWN);
+  const Bitboard movable = ~(masks.pinned | square_bb(masks.king));
+  for (Bitboard targets = masks.check_mask; targets;) {
+    const Square to = pop_lsb(targets);
+    const bool capture = !is_empty(board[to]);  // only the checker's square holds a piece
+    for (Bitboard from = attackers_to(board, to, pos.attackers(Us)) & movable; from;) {
+      const Square s = pop_lsb(from);
+      if (board[s] != pawn)
+        out.add(Move(s, to));
+      else if (capture)
+        add_pawn_move<Us>(s, to, out);
+    }
+    if (capture) continue;
+    // A block by a pawn push: single from one square behind, double from two behind over an empty square.
+    const Square behind = Square(to - forward);
+    if (board[behind] == pawn) {
+      if (movable >> behind & 1) add_pawn_move<Us>(behind, to, out);
+    } else if (is_empty(board[behind]) && rank_of(to) == double_push_row && board[behind - forward] == pawn &&
+               (movable >> (behind - forward) & 1)) {
+      out.add(Move(Square(behind - forward), to, DOUBLE_PUSH));
+    }
+  }
 }
 
 // Every legal move of Us into `out`. The king's steps come first, passed on as a set; in double check only
-// the king moves. Each other piece's moves go to the sink their legality calls for: a pinned piece's and
-// en passant into `tested`, every other piece's into `untested`: straight to `out` out of check (every
-// square is then on the check mask), through the check mask in check.
+// the king moves, in single check the evasions (generate_evasions). Out of check each other piece's moves go
+// to the sink their legality calls for: a pinned piece's into `pinned` (kept on its pin line), en passant
+// into `tested`, every other piece's straight to `out`.
 template <Color Us, class Out>
 void generate_all(Position& pos, Out& out) {
   const Board& board = pos.board();
@@ -198,31 +247,28 @@ void generate_all(Position& pos, Out& out) {
   const LegalityMasks masks = pos.legality_masks();
   const Bitboard king_steps = generate_king_moves(pos, king, out);
   if (more_than_one(masks.checkers)) return;
-  LegalMoves<Out, true> tested{pos, out, masks.check_mask};
-  auto generate = [&](auto& untested) {
-    // Pinned pieces are rare: without them the scan needs no test per piece.
-    if (!masks.pinned) {
-      for_each_piece(board, Us, [&](Square from) {
-        generate_piece_moves<Us>(board, from, own_letter(board[from], Us), untested);
-      });
-    } else {
-      for_each_piece(board, Us, [&](Square from) {
-        if (masks.pinned >> from & 1)
-          generate_piece_moves<Us>(board, from, own_letter(board[from], Us), tested);
-        else
-          generate_piece_moves<Us>(board, from, own_letter(board[from], Us), untested);
-      });
-    }
+  TestedMoves<Out> tested{pos, out, masks.check_mask};
+  if (masks.checkers) {
+    generate_evasions<Us>(pos, masks, out);
     add_en_passant<Us>(pos, tested);
-    // Castling moves are legal as generated; the king's steps have just been tested.
-    generate_castling_moves<Us>(pos, masks, king_steps, untested);
-  };
-  if (!masks.checkers) {
-    generate(out);
-  } else {
-    LegalMoves<Out, false> on_check_mask{pos, out, masks.check_mask};
-    generate(on_check_mask);
+    return;
   }
+  PinnedMoves<Out> pinned{out, masks.check_mask, king};
+  // Pinned pieces are rare: without them the scan needs no test per piece.
+  if (!masks.pinned) {
+    for_each_piece(board, Us,
+                   [&](Square from) { generate_piece_moves<Us>(board, from, own_letter(board[from], Us), out); });
+  } else {
+    for_each_piece(board, Us, [&](Square from) {
+      if (masks.pinned >> from & 1)
+        generate_piece_moves<Us>(board, from, own_letter(board[from], Us), pinned);
+      else
+        generate_piece_moves<Us>(board, from, own_letter(board[from], Us), out);
+    });
+  }
+  add_en_passant<Us>(pos, tested);
+  // Castling moves are legal as generated; the king's steps have just been tested.
+  generate_castling_moves<Us>(pos, masks, king_steps, out);
 }
 
 }  // namespace

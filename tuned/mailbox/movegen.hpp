@@ -2,7 +2,8 @@
 // at compile time for the side to move and for where the moves go, and run inside the legality masks found
 // once per node. A piece that is not the king and not pinned has its moves onto the check mask passed on
 // untested; each of the king's steps is tested once with the king lifted off the board (king_steps.hpp);
-// a pinned piece's moves and en passant are made, tested and unmade.
+// a pinned piece keeps the moves that stay on its pin line (ALIGNED, square_tables.hpp); only en passant
+// is made, tested and unmade.
 //
 //   MoveList list;
 //   generate_legal(pos, list);               // 20 moves in the start position

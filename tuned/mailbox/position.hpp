@@ -2,10 +2,10 @@
 // the masks strategy needs beside it: letter counts and each colour's slider lines, kept in step by make
 // and unmake, so that legality_masks() and the attack tests can skip the steps that cannot find an
 // attacker. Legal moves are generated inside the check and pin masks (tuned/mailbox/movegen.hpp); the
-// king's steps are tested with the king lifted off the board (safe_king_steps), and only a pinned piece's
-// moves and en passant are made, tested and unmade. It plays its moves itself (tuned/mailbox/make_move.hpp)
-// and, like the bitboard position, finds its clocks from the history of moves made instead of keeping
-// them per move.
+// king's steps are tested with the king lifted off the board (safe_king_steps), a pinned piece keeps the
+// moves along its pin line, and only en passant is made, tested and unmade. It plays its moves itself
+// (tuned/mailbox/make_move.hpp) and, like the bitboard position, finds its clocks from the history of
+// moves made instead of keeping them per move.
 //
 //   auto pos = mailbox_tuned::Position::from_fen(START_FEN);
 //   MoveList moves;

@@ -8,8 +8,7 @@ namespace {
 template <Color By>
 Bitboard attackers_to(const Board& board, Square sq, const Attackers& attackers, bool stop_at_first) {
   const Attackers by(By, attackers.knights, attackers.king, *attackers.lines);
-  const int row = rank_of(sq), col = file_of(sq);
-  return stop_at_first ? find_attackers<true>(board, row, col, by) : find_attackers<false>(board, row, col, by);
+  return stop_at_first ? find_attackers<true>(board, sq, by) : find_attackers<false>(board, sq, by);
 }
 
 }  // namespace

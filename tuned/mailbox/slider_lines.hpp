@@ -15,6 +15,7 @@
 #include <cstdlib>
 
 #include "mailbox/board.hpp"
+#include "tuned/mailbox/square_tables.hpp"
 
 namespace movegen::mailbox_tuned {
 
@@ -83,11 +84,11 @@ struct Attackers {
   /// Which of the four lines through (row, col) hold a slider of `by` that moves along them.
   struct Lines {
     bool rank, file, diagonal, anti_diagonal;
-    /// The flag of the line that `step` runs along.
-    constexpr bool along(Step step) const {
-      if (step.row == 0) return rank;
-      if (step.col == 0) return file;
-      return step.row == step.col ? diagonal : anti_diagonal;
+    /// The flag of the line that ray direction `d` runs along.
+    constexpr bool along(RayDirection d) const {
+      if (d == RAY_E || d == RAY_W) return rank;
+      if (d == RAY_N || d == RAY_S) return file;
+      return d == RAY_NE || d == RAY_SW ? diagonal : anti_diagonal;
     }
   };
   Lines lines_through(int row, int col) const {
@@ -96,61 +97,60 @@ struct Attackers {
   }
 };
 
-/// The first piece met from (row, col) stepping by `step`, and where it stands (in `where`); '-' if none.
-inline char first_piece(const Board& board, int row, int col, Step step, Square& where) {
-  for (int r = row + step.row, c = col + step.col; on_board(r, c); r += step.row, c += step.col) {
-    const char p = letter_at(board, r, c);
-    if (!is_empty(p)) {
-      where = square_at(r, c);
-      return p;
+/// The first piece met from square s along ray direction d, and where it stands (in `where`); '-' if none.
+inline char first_piece(const Board& board, Square s, RayDirection d, Square& where) {
+  int at = s;
+  for (int n = RAY_LENGTH[s][d]; n > 0; --n) {
+    at += RAY_OFFSET[d];
+    if (!is_empty(board[at])) {
+      where = Square(at);
+      return board[at];
     }
   }
   return '-';
 }
 
-/// The pawns and knights of colour `attackers.by` that attack the square at (row, col).
-inline Bitboard leaper_attackers(const Board& board, int row, int col, const Attackers& attackers) {
+/// The pawns and knights of colour `attackers.by` that attack square s.
+inline Bitboard leaper_attackers(const Board& board, Square s, const Attackers& attackers) {
   Bitboard found = 0;
-  for (Step s : pawn_attack_steps(attackers.by))
-    if (on_board(row - s.row, col - s.col) && letter_at(board, row - s.row, col - s.col) == letter(attackers.by, PAWN))
-      found |= square_bb(square_at(row - s.row, col - s.col));
+  for (int from : PAWN_ATTACKERS[attackers.by][s])
+    if (board[from] == letter(attackers.by, PAWN)) found |= square_bb(Square(from));
   if (attackers.knights)
-    for (Step s : KNIGHT_STEPS)
-      if (on_board(row + s.row, col + s.col) &&
-          letter_at(board, row + s.row, col + s.col) == letter(attackers.by, KNIGHT))
-        found |= square_bb(square_at(row + s.row, col + s.col));
+    for (int from : KNIGHT_TARGETS[s])
+      if (board[from] == letter(attackers.by, KNIGHT)) found |= square_bb(Square(from));
   return found;
 }
 
 /// attackers_to's search, inline for the callers that ask it of many squares in a row (attackers_to,
-/// safe_king_steps): the attackers of colour `attackers.by` of the square at (row, col), or with
-/// `stop_at_first` only the first one found.
+/// safe_king_steps): the attackers of colour `attackers.by` of square s, or with `stop_at_first` only the
+/// first one found.
 template <bool stop_at_first>
-inline Bitboard find_attackers(const Board& board, int row, int col, const Attackers& attackers) {
+inline Bitboard find_attackers(const Board& board, Square s, const Attackers& attackers) {
   const Color by = attackers.by;
-  Bitboard found = leaper_attackers(board, row, col, attackers);
+  Bitboard found = leaper_attackers(board, s, attackers);
   // The king, one step away: found from its square.
+  const int row = rank_of(s), col = file_of(s);
   const int rows_apart = std::abs(rank_of(attackers.king) - row), cols_apart = std::abs(file_of(attackers.king) - col);
   if (std::max(rows_apart, cols_apart) == 1) found |= square_bb(attackers.king);  // not its own square
   if (found && stop_at_first) return found;
   // Sliders: the first piece met along each line that holds one of `by`'s sliders moving along it.
   const char queen = letter(by, QUEEN);
-  auto look = [&](Step s, char slider, bool slider_on_line) {
+  auto look = [&](RayDirection d, char slider, bool slider_on_line) {
     if (!slider_on_line) return false;
     Square where = SQ_NONE;
-    const char p = first_piece(board, row, col, s, where);
+    const char p = first_piece(board, s, d, where);
     if (p != slider && p != queen) return false;
     found |= square_bb(where);
     return stop_at_first;
   };
-  // The loops are unrolled so that each step, and the line it runs along, is a constant.
+  // The loops are unrolled so that each direction, and the line it runs along, is a constant.
   const auto line = attackers.lines_through(row, col);
 #pragma GCC unroll 4
-  for (Step s : ROOK_DIRECTIONS)
-    if (look(s, letter(by, ROOK), line.along(s))) return found;
+  for (RayDirection d : ROOK_RAYS)
+    if (look(d, letter(by, ROOK), line.along(d))) return found;
 #pragma GCC unroll 4
-  for (Step s : BISHOP_DIRECTIONS)
-    if (look(s, letter(by, BISHOP), line.along(s))) return found;
+  for (RayDirection d : BISHOP_RAYS)
+    if (look(d, letter(by, BISHOP), line.along(d))) return found;
   return found;
 }
 
