@@ -79,7 +79,7 @@ class alignas(32) PieceSets {
   template <Color Us, PieceType Pt>
   [[gnu::always_inline]] void move_piece(Square from, Square to) {
     const Bitboard from_to = square_bb(from) | square_bb(to);
-    clear_types(to);
+    for (Bitboard& b : by_type_) b &= ~square_bb(to);
     by_type_[Pt] ^= from_to;
     by_color_[~Us] &= ~square_bb(to);
     by_color_[Us] ^= from_to;
@@ -88,7 +88,7 @@ class alignas(32) PieceSets {
   /// Promotes colour Us's pawn on `from` to a `promoted` on `to`, taking whatever enemy piece stands there.
   template <Color Us>
   [[gnu::always_inline]] void promote(Square from, Square to, PieceType promoted) {
-    clear_types(to);
+    for (Bitboard& b : by_type_) b &= ~square_bb(to);
     by_type_[PAWN] ^= square_bb(from);
     by_type_[promoted] ^= square_bb(to);
     by_color_[~Us] &= ~square_bb(to);
@@ -142,19 +142,6 @@ class alignas(32) PieceSets {
       castling_ &= castling_rules_->rights_kept_after_touching(from) & castling_rules_->rights_kept_after_touching(to);
     ep_square_ = SQ_NONE;
     side_ = ~Us;
-  }
-  /// Takes square s out of every type's set: two 256-bit and-nots (the eight sets fill 64 aligned bytes).
-  [[gnu::always_inline]] void clear_types(Square s) {
-    using Sets4 = Bitboard __attribute__((vector_size(32)));  // four sets, one vector register
-    static_assert(sizeof(by_type_) == 2 * sizeof(Sets4));
-    Sets4 low, high;
-    __builtin_memcpy(&low, &by_type_[0], sizeof(low));
-    __builtin_memcpy(&high, &by_type_[4], sizeof(high));
-    const Bitboard keep = ~square_bb(s);
-    low &= keep;
-    high &= keep;
-    __builtin_memcpy(&by_type_[0], &low, sizeof(low));
-    __builtin_memcpy(&by_type_[4], &high, sizeof(high));
   }
   /// Xors a piece of type pt and colour c on s into the sets: puts it there, or takes it off.
   void toggle_piece(PieceType pt, Color c, Square s) {
