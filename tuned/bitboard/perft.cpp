@@ -8,14 +8,16 @@ namespace {
 
 // Tells the compiler that a leaf's sets are read, so that each leaf of perft without bulk counting is
 // built in memory, as a search builds the node it goes on to evaluate, and not left out as unused.
-[[gnu::always_inline]] inline void keep(const PieceSets& leaf) { asm volatile("" : : "r"(&leaf) : "memory"); }
+[[gnu::always_inline]] inline void keep(const PieceSets& leaf) { asm volatile("" : : "m"(leaf)); }
 
 // A generator sink (generate.hpp) that plays each move it is handed on a copy of the sets of colour Us's
-// node and passes the copy, the node after the move, to `visit`.
+// node and passes the copy, the node after the move, to its Visit (MakeLeaf, CountReplies or Recurse below).
 template <Color Us, class Visit>
 class ChildMaker {
  public:
-  ChildMaker(const PieceSets& node, Visit& visit) : node_(node), visit_(visit) {}
+  ChildMaker(const PieceSets& node, Visit visit) : node_(node), visit_(visit) {}
+  // The visitor, with the leaves it counted.
+  const Visit& visit() const { return visit_; }
 
   // The moves of the Pt on `from` to each square of `targets`.
   template <PieceType Pt>
@@ -56,7 +58,7 @@ class ChildMaker {
 
  private:
   const PieceSets& node_;
-  Visit& visit_;
+  Visit visit_;
 };
 
 // The legal moves of Us, the side to move, counted with popcounts. Kept out of line: it is called from
@@ -68,24 +70,47 @@ template <Color Us>
   return counter.count;
 }
 
+template <Color Us>
+std::uint64_t perft(const PieceSets& node, int depth, bool bulk);
+
+// The three things perft does with a child, each a ChildMaker's Visit, so that each loop over the moves
+// holds only its own work. A leaf (no bulk counting at depth 1): built and kept.
+struct MakeLeaf {
+  std::uint64_t nodes = 0;
+  [[gnu::always_inline]] void operator()(const PieceSets& leaf) {
+    keep(leaf);
+    ++nodes;
+  }
+};
+// A leaf parent (bulk counting at depth 2): built, its moves (colour Them's) counted.
+template <Color Them>
+struct CountReplies {
+  std::uint64_t nodes = 0;
+  void operator()(const PieceSets& child) { nodes += count_moves<Them>(child); }
+};
+// Any other child: perft `depth` plies below it.
+template <Color Them>
+struct Recurse {
+  int depth;
+  bool bulk;
+  std::uint64_t nodes = 0;
+  void operator()(const PieceSets& child) { nodes += perft<Them>(child, depth, bulk); }
+};
+
+// The leaves below `node` through `visit`: every legal move of Us played on a copy and handed to it.
+template <Color Us, class Visit>
+std::uint64_t visit_children(const PieceSets& node, Visit visit) {
+  ChildMaker<Us, Visit> maker(node, visit);
+  generate_all<Us>(node, maker);
+  return maker.visit().nodes;
+}
+
 // perft with Us, the side to move, known at compile time; depth >= 1.
 template <Color Us>
 std::uint64_t perft(const PieceSets& node, int depth, bool bulk) {
-  if (bulk && depth == 1) return count_moves<Us>(node);
-  std::uint64_t nodes = 0;
-  auto visit = [&](const PieceSets& child) {
-    if (depth == 1) {
-      keep(child);
-      ++nodes;
-    } else if (bulk && depth == 2) {
-      nodes += count_moves<~Us>(child);
-    } else {
-      nodes += perft<~Us>(child, depth - 1, bulk);
-    }
-  };
-  ChildMaker<Us, decltype(visit)> maker(node, visit);
-  generate_all<Us>(node, maker);
-  return nodes;
+  if (depth == 1) return bulk ? count_moves<Us>(node) : visit_children<Us>(node, MakeLeaf{});
+  if (depth == 2 && bulk) return visit_children<Us>(node, CountReplies<~Us>{});
+  return visit_children<Us>(node, Recurse<~Us>{depth - 1, bulk});
 }
 
 }  // namespace
