@@ -55,6 +55,14 @@ concept SiblingCountHook = requires(P& pos, const MoveList& moves) {
   { pos.count_legal_after_each(moves) } -> std::convertible_to<std::uint64_t>;
 };
 
+/// Optional hook: `pos.perft(depth, counting)`, the leaf count `depth` plies below pos by the position's own
+/// recursion, for BULK_NODE and MAKE_EVERY_LEAF (each leaf parent built, or each leaf made, as those modes
+/// say); BULK_SIBLINGS keeps the recursion below, with its hooks.
+template <class P>
+concept PerftHook = requires(const P& pos, int depth, Counting counting) {
+  { pos.perft(depth, counting) } -> std::convertible_to<std::uint64_t>;
+};
+
 /// The counting a perft of position type P asked for `c` does: BULK_SIBLINGS is BULK_NODE for a type
 /// without a SiblingCountHook (what reports name as the mode used).
 template <class P>
@@ -67,6 +75,8 @@ constexpr Counting effective_counting(Counting c) {
 template <ChessPosition P>
 std::uint64_t perft(P& pos, int depth, Counting counting = Counting::BULK_SIBLINGS) {
   if (depth <= 0) return 1;
+  if constexpr (PerftHook<P>)
+    if (counting != Counting::BULK_SIBLINGS) return pos.perft(depth, counting);
   const bool bulk = counting != Counting::MAKE_EVERY_LEAF;
   if constexpr (LegalCountHook<P>)
     if (depth == 1 && bulk) return pos.count_legal();

@@ -120,6 +120,30 @@ BOOST_AUTO_TEST_CASE(counts_along_random_games_from_every_suite_position) {
   BOOST_TEST(compared > 10000);
 }
 
+// bitboard-tuned's own recursion (tuned/bitboard/perft.hpp: moves played on copies of the sets, the captured
+// piece cleared from every set, promotions, castling rights lost to a capture on a rook's square) against the
+// mailbox's make-test-unmake at depth 2, both modes, along random games from every suite position.
+BOOST_AUTO_TEST_CASE(tuned_recursion_agrees_with_make_test_unmake_along_random_games) {
+  std::mt19937 random(20261127);
+  const int plies = test::quick_tests() ? 8 : 30;
+  int compared = 0;
+  for (const EpdEntry& e : load_epd(std::string(MOVEGEN_SOURCE_DIR) + "/tests/data/perft.epd")) {
+    mailbox::MtuPosition pos = mailbox::MtuPosition::from_fen(e.fen);
+    for (int ply = 0; ply <= plies; ++ply) {
+      const bitboard_tuned::Position tuned = bitboard_tuned::Position::from_fen(pos.fen());
+      const std::uint64_t expected = perft(pos, 2, Counting::MAKE_EVERY_LEAF);
+      BOOST_TEST(bitboard_tuned::perft(tuned.sets(), 2, Counting::MAKE_EVERY_LEAF) == expected, pos.fen());
+      BOOST_TEST(bitboard_tuned::perft(tuned.sets(), 2, Counting::BULK_NODE) == expected, pos.fen());
+      ++compared;
+      MoveList moves;
+      pos.generate_legal(moves);
+      if (moves.size() == 0) break;
+      pos.make_move(moves[random() % moves.size()]);
+    }
+  }
+  BOOST_TEST(compared > 1000);
+}
+
 // Each mode's count of every bundled suite position up to the node budget equals the suite's count: the
 // sibling sharing, the leaf parent built and counted, and every leaf made are three ways to one number.
 BOOST_AUTO_TEST_CASE_TEMPLATE(three_counting_modes_agree_on_the_bundled_suite, P, testing::Generators) {

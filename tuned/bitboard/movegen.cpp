@@ -1,100 +1,8 @@
 #include "tuned/bitboard/movegen.hpp"
 
-#include "tuned/bitboard/slider_rays.hpp"
+#include "tuned/bitboard/generate.hpp"
 
 namespace movegen::bitboard_tuned {
-
-namespace {
-
-// Every square a piece of colour By attacks with `occupied` standing on the board. This and add_pawn_moves
-// (movegen.hpp) are forced inline: GCC keeps them out of line, and the calls cost 4-5% of bulk-counted perft.
-template <Color By>
-[[gnu::always_inline]] inline Bitboard attacked_squares(const PieceSets& pos, Bitboard occupied) {
-  Bitboard attacked = pawn_attacks_bb<By>(pos.pieces(By, PAWN)) | attacks_bb<KING>(pos.king_square(By));
-  for (Bitboard b = pos.pieces(By, KNIGHT); b;) attacked |= attacks_bb<KNIGHT>(pop_lsb(b));
-  for (Bitboard b = pos.pieces(By, BISHOP, QUEEN); b;) attacked |= attacks_bb<BISHOP>(pop_lsb(b), occupied);
-  for (Bitboard b = pos.pieces(By, ROOK, QUEEN); b;) attacked |= attacks_bb<ROOK>(pop_lsb(b), occupied);
-  return attacked;
-}
-
-template <Color Us>
-inline LegalityMasks legality_masks(const PieceSets& pos) {
-  constexpr Color Them = ~Us;
-  LegalityMasks masks;
-  masks.king = pos.king_square(Us);
-  const Bitboard occupied = pos.pieces();
-  masks.checkers = (pawn_attacks_bb(Us, masks.king) & pos.pieces(Them, PAWN)) |
-                   (attacks_bb<KNIGHT>(masks.king) & pos.pieces(Them, KNIGHT));
-  // Enemy sliders that would see the king if our own pieces were not there (their pieces still block):
-  // with nothing between, a slider gives check; with exactly one (own) piece between, it pins that piece.
-  // Looked for only if one of their sliders stands on the king's lines of an empty board (often none).
-  const Bitboard diagonal = pos.pieces(Them, BISHOP, QUEEN), straight = pos.pieces(Them, ROOK, QUEEN);
-  if ((rays_bb<BISHOP>(masks.king) & diagonal) | (rays_bb<ROOK>(masks.king) & straight)) {
-    const Bitboard theirs = pos.pieces(Them);
-    Bitboard snipers =
-        (attacks_bb<BISHOP>(masks.king, theirs) & diagonal) | (attacks_bb<ROOK>(masks.king, theirs) & straight);
-    while (snipers) {
-      const Square sniper = pop_lsb(snipers);
-      const Bitboard blockers = between_bb(masks.king, sniper) & occupied;
-      if (!blockers)
-        masks.checkers |= square_bb(sniper);
-      else if (!more_than_one(blockers))
-        masks.pinned |= blockers;
-    }
-  }
-  if (masks.checkers)
-    masks.check_mask = more_than_one(masks.checkers) ? 0 : masks.checkers | between_bb(masks.king, lsb(masks.checkers));
-  return masks;
-}
-
-template <Color Us>
-inline Bitboard king_danger(const PieceSets& pos) {
-  return attacked_squares<~Us>(pos, pos.pieces() ^ pos.pieces(Us, KING));
-}
-
-// En passant: legal if it captures the checker or blocks the check, and if no enemy slider sees the
-// king once the capturing pawn has moved and the captured pawn is gone. That one test covers pins of
-// the capturer and the rank pin through both pawns (e.g. 8/8/8/K1pP3r/8/8/8/7k w - c6: d5xc6 is illegal).
-template <Color Us, class Sink>
-void add_en_passant(const PieceSets& pos, const LegalityMasks& masks, Sink& sink) {
-  constexpr Color Them = ~Us;
-  const Square to = pos.ep_square();
-  if (to == SQ_NONE) return;
-  const Square captured = to - pawn_push(Us);
-  if (!(masks.check_mask & (square_bb(to) | square_bb(captured)))) return;
-  for (Bitboard b = pawn_attacks_bb(Them, to) & pos.pieces(Us, PAWN); b;) {
-    const Square from = pop_lsb(b);
-    const Bitboard occupied = (pos.pieces() ^ square_bb(from) ^ square_bb(captured)) | square_bb(to);
-    // Without a king to guard (pseudo-legal moves) nothing is tested.
-    if (masks.king != SQ_NONE &&
-        sliders_see(masks.king, occupied, pos.pieces(Them, BISHOP, QUEEN), pos.pieces(Them, ROOK, QUEEN)))
-      continue;
-    sink.add(Move(from, to, EN_PASSANT));
-  }
-}
-
-// Every legal move of Us into `sink`.
-template <Color Us, class Sink>
-void generate_all(const PieceSets& pos, Sink& sink) {
-  const LegalityMasks masks = legality_masks<Us>(pos);
-  // The danger squares cost a look at every enemy piece: found only when the king has a square to step
-  // to or a castling right with nothing between king and rook (in the opening it often has neither).
-  bool king_may_move = attacks_bb<KING>(masks.king) & ~pos.pieces(Us);
-  for (int i = Us == WHITE ? 0 : 2; i < (Us == WHITE ? 2 : 4) && !king_may_move; ++i)  // the rules of K, Q, k, q
-    king_may_move = (pos.castling_rights() & (1 << i)) && !(pos.castling_rules().rule(i).path & pos.pieces());
-  if (!more_than_one(masks.checkers)) {  // in double check only the king can move
-    generate_pawn_moves<Us>(pos, masks, sink);
-    generate_knight_moves<Us>(pos, masks, sink);
-    generate_slider_moves<Us, BISHOP>(pos, masks, sink);
-    generate_slider_moves<Us, ROOK>(pos, masks, sink);
-  }
-  if (!king_may_move) return;  // no free square, no castling path: the king has no move to find
-  const Bitboard danger = king_danger<Us>(pos);
-  generate_king_moves<Us>(pos, danger, sink);
-  generate_castling_moves<Us>(pos, masks, danger, sink);
-}
-
-}  // namespace
 
 LegalityMasks legality_masks(const PieceSets& pos, Color us) {
   return us == WHITE ? legality_masks<WHITE>(pos) : legality_masks<BLACK>(pos);
@@ -104,62 +12,6 @@ LegalityMasks legality_masks(const PieceSets& pos) { return legality_masks(pos, 
 
 Bitboard king_danger(const PieceSets& pos) {
   return pos.side_to_move() == WHITE ? king_danger<WHITE>(pos) : king_danger<BLACK>(pos);
-}
-
-template <Color Us, class Sink>
-inline void generate_pawn_moves(const PieceSets& pos, const LegalityMasks& masks, Sink& sink) {
-  const Bitboard pawns = pos.pieces(Us, PAWN);
-  const Bitboard empty = ~pos.pieces(), enemies = pos.pieces(~Us);
-  add_pawn_moves<Us>(pawns & ~masks.pinned, empty, enemies, masks.check_mask, sink);
-  for (Bitboard pinned = pawns & masks.pinned; pinned;) {
-    const Square from = pop_lsb(pinned);
-    add_pawn_moves<Us>(square_bb(from), empty, enemies, masks.check_mask & line_bb(masks.king, from), sink);
-  }
-  add_en_passant<Us>(pos, masks, sink);
-}
-
-template <Color Us, class Sink>
-inline void generate_knight_moves(const PieceSets& pos, const LegalityMasks& masks, Sink& sink) {
-  const Bitboard target = ~pos.pieces(Us) & masks.check_mask;
-  for (Bitboard b = pos.pieces(Us, KNIGHT) & ~masks.pinned; b;) {
-    const Square from = pop_lsb(b);
-    sink.add_moves(from, attacks_bb<KNIGHT>(from) & target);
-  }
-}
-
-template <Color Us, PieceType Pt, class Sink>
-inline void generate_slider_moves(const PieceSets& pos, const LegalityMasks& masks, Sink& sink) {
-  static_assert(Pt == BISHOP || Pt == ROOK);
-  const Bitboard target = ~pos.pieces(Us) & masks.check_mask;
-  const Bitboard occupied = pos.pieces();
-  const Bitboard sliders = pos.pieces(Us, Pt, QUEEN);
-  for (Bitboard b = sliders & ~masks.pinned; b;) {
-    const Square from = pop_lsb(b);
-    sink.add_moves(from, attacks_bb<Pt>(from, occupied) & target);
-  }
-  for (Bitboard pinned = sliders & masks.pinned; pinned;) {
-    const Square from = pop_lsb(pinned);
-    sink.add_moves(from, attacks_bb<Pt>(from, occupied) & target & line_bb(masks.king, from));
-  }
-}
-
-template <Color Us, class Sink>
-inline void generate_king_moves(const PieceSets& pos, Bitboard danger, Sink& sink) {
-  const Square king = pos.king_square(Us);
-  sink.add_moves(king, attacks_bb<KING>(king) & ~pos.pieces(Us) & ~danger);
-}
-
-template <Color Us, class Sink>
-inline void generate_castling_moves(const PieceSets& pos, const LegalityMasks& masks, Bitboard danger, Sink& sink) {
-  constexpr int first = Us == WHITE ? 0 : 2;  // the rules of K, Q, k, q
-  constexpr CastlingRights ours = CastlingRights(3 << first);
-  if (masks.checkers || !(pos.castling_rights() & ours)) return;
-  for (int i = first; i < first + 2; ++i) {
-    const CastlingRule& rule = pos.castling_rules().rule(i);
-    if ((pos.castling_rights() & rule.right) &&
-        castling_is_legal(rule, pos.pieces(), danger, pos.pieces(~Us, ROOK, QUEEN)))
-      sink.add(rule.move());
-  }
 }
 
 void generate_legal(const PieceSets& pos, MoveList& list) {
@@ -185,6 +37,7 @@ std::size_t count_legal(const PieceSets& pos) {
   template void generate_knight_moves<Us, Sink>(const PieceSets&, const LegalityMasks&, Sink&);         \
   template void generate_slider_moves<Us, BISHOP, Sink>(const PieceSets&, const LegalityMasks&, Sink&); \
   template void generate_slider_moves<Us, ROOK, Sink>(const PieceSets&, const LegalityMasks&, Sink&);   \
+  template void generate_slider_moves<Us, QUEEN, Sink>(const PieceSets&, const LegalityMasks&, Sink&);  \
   template void generate_king_moves<Us, Sink>(const PieceSets&, Bitboard, Sink&);                       \
   template void generate_castling_moves<Us, Sink>(const PieceSets&, const LegalityMasks&, Bitboard, Sink&);
 INSTANTIATE_GENERATORS(WHITE, MoveWriter)

@@ -42,8 +42,8 @@ void generate_pawn_moves(const PieceSets& pos, const LegalityMasks& masks, Sink&
 /// Each unpinned knight's attacks that land on no own piece (a pinned knight can never move).
 template <Color Us, class Sink>
 void generate_knight_moves(const PieceSets& pos, const LegalityMasks& masks, Sink& sink);
-/// A slider's moves along Pt's lines: Pt == BISHOP for bishops and queens on diagonals, Pt == ROOK for
-/// rooks and queens on ranks and files. Pinned sliders keep to the line through their king.
+/// The moves of Us's sliders of type Pt (BISHOP, ROOK or QUEEN) along their lines. Pinned sliders keep to
+/// the line through their king.
 template <Color Us, PieceType Pt, class Sink>
 void generate_slider_moves(const PieceSets& pos, const LegalityMasks& masks, Sink& sink);
 /// The king's steps to squares that hold no own piece and are not in `danger` (king_danger(); 0 for

@@ -71,6 +71,36 @@ class alignas(32) PieceSets {
     side_ = ~us;
   }
 
+  /// Plays a move of colour Us's Pt, both known at compile time, from `from` to `to` that is not castling,
+  /// en passant or a promotion, taking whatever enemy piece stands on `to`: play() without the piece array,
+  /// for perft's own recursion (tuned/bitboard/perft.hpp). `to` is cleared from every type's set, which
+  /// takes the captured piece off without looking up its type (no king is ever taken). A double push's
+  /// en passant square is set by the caller.
+  template <Color Us, PieceType Pt>
+  [[gnu::always_inline]] void move_piece(Square from, Square to) {
+    const Bitboard from_to = square_bb(from) | square_bb(to);
+    for (Bitboard& b : by_type_) b &= ~square_bb(to);
+    by_type_[Pt] ^= from_to;
+    by_color_[~Us] &= ~square_bb(to);
+    by_color_[Us] ^= from_to;
+    finish_move<Us>(from, to);
+  }
+  /// Promotes colour Us's pawn on `from` to a `promoted` on `to`, taking whatever enemy piece stands there.
+  template <Color Us>
+  [[gnu::always_inline]] void promote(Square from, Square to, PieceType promoted) {
+    for (Bitboard& b : by_type_) b &= ~square_bb(to);
+    by_type_[PAWN] ^= square_bb(from);
+    by_type_[promoted] ^= square_bb(to);
+    by_color_[~Us] &= ~square_bb(to);
+    by_color_[Us] ^= square_bb(from) | square_bb(to);
+    finish_move<Us>(from, to);
+  }
+  /// Sets the en passant square that a double push of colour Us from `from` crossed (after move_piece).
+  template <Color Us>
+  void set_en_passant(Square from) {
+    ep_square_ = from + pawn_push(Us);
+  }
+
  protected:
   friend class Position;  // which keeps one PieceSets per ply and writes the next from the last
 
@@ -103,6 +133,15 @@ class alignas(32) PieceSets {
       by_type_[type_of(moved)] ^= from_to;
       by_color_[us] ^= from_to;
     }
+  }
+  /// The fields every move of colour Us from `from` to `to` changes besides the sets: the castling rights
+  /// lost by touching a king's or rook's start square, no en passant square, the other side to move.
+  template <Color Us>
+  [[gnu::always_inline]] void finish_move(Square from, Square to) {
+    if (castling_) [[unlikely]]
+      castling_ &= castling_rules_->rights_kept_after_touching(from) & castling_rules_->rights_kept_after_touching(to);
+    ep_square_ = SQ_NONE;
+    side_ = ~Us;
   }
   /// Xors a piece of type pt and colour c on s into the sets: puts it there, or takes it off.
   void toggle_piece(PieceType pt, Color c, Square s) {

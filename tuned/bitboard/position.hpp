@@ -25,6 +25,7 @@
 #include "common/move.hpp"
 #include "common/position_concept.hpp"
 #include "common/zobrist.hpp"
+#include "tuned/bitboard/perft.hpp"
 #include "tuned/bitboard/piece_sets.hpp"
 #include "tuned/bitboard/sibling_count.hpp"
 
@@ -87,6 +88,11 @@ class Position {
   std::uint64_t count_legal_after_each(const MoveList& moves) const {
     return bitboard_tuned::count_legal_after_each(*this, board_, moves);
   }
+
+  /// The leaf count `depth` plies below this position with `--bulk node` or `--no-bulk` (`counting`), by
+  /// bitboard_tuned::perft on copies of the sets (tuned/bitboard/perft.hpp): perft's PerftHook
+  /// (common/perft.hpp).
+  std::uint64_t perft(int depth, Counting counting) const { return bitboard_tuned::perft(sets(), depth, counting); }
 
   /// Plays a move generated for this position; unmake_move takes it back.
   [[gnu::always_inline]] void make_move(Move m) {

@@ -1,0 +1,124 @@
+#include "tuned/bitboard/perft.hpp"
+
+#include "tuned/bitboard/generate.hpp"
+
+namespace movegen::bitboard_tuned {
+
+namespace {
+
+// Tells the compiler that a leaf's sets are read, so that each leaf of perft without bulk counting is
+// built in memory, as a search builds the node it goes on to evaluate, and not left out as unused.
+[[gnu::always_inline]] inline void keep(const PieceSets& leaf) { asm volatile("" : : "m"(leaf)); }
+
+// A generator sink (generate.hpp) that plays each move it is handed on a copy of the sets of colour Us's
+// node and passes the copy, the node after the move, to its Visit (MakeLeaf, CountReplies or Recurse below).
+template <Color Us, class Visit>
+class ChildMaker {
+ public:
+  ChildMaker(const PieceSets& node, Visit visit) : node_(node), visit_(visit) {}
+  // The visitor, with the leaves it counted.
+  const Visit& visit() const { return visit_; }
+
+  // The moves of the Pt on `from` to each square of `targets`.
+  template <PieceType Pt>
+  [[gnu::always_inline]] void add_moves(Square from, Bitboard targets) {
+    while (targets) {
+      PieceSets child = node_;
+      child.move_piece<Us, Pt>(from, pop_lsb(targets));
+      visit_(child);
+    }
+  }
+  // Pawn moves to each square of `targets`, from one step `d` behind; a double push sets en passant.
+  [[gnu::always_inline]] void add_pawn_moves(Bitboard targets, Direction d, MoveFlag flag = NORMAL) {
+    while (targets) {
+      const Square to = pop_lsb(targets);
+      PieceSets child = node_;
+      child.move_piece<Us, PAWN>(to - d, to);
+      if (flag == DOUBLE_PUSH) child.set_en_passant<Us>(to - d);
+      visit_(child);
+    }
+  }
+  // The four promotions to each square of `targets`, from one step `d` behind.
+  void add_promotions(Bitboard targets, Direction d) {
+    while (targets) {
+      const Square to = pop_lsb(targets);
+      for (PieceType pt : {QUEEN, ROOK, BISHOP, KNIGHT}) {
+        PieceSets child = node_;
+        child.promote<Us>(to - d, to, pt);
+        visit_(child);
+      }
+    }
+  }
+  // En passant or castling, played by PieceSets::play (which needs no captured piece for either).
+  void add(Move m) {
+    PieceSets child = node_;
+    child.play(m, make_piece(Us, m.flag() == CASTLING ? KING : PAWN), NO_PIECE);
+    visit_(child);
+  }
+
+ private:
+  const PieceSets& node_;
+  Visit visit_;
+};
+
+// The legal moves of Us, the side to move, counted with popcounts. Kept out of line: it is called from
+// every move of a leaf parent's parent.
+template <Color Us>
+[[gnu::noinline]] std::uint64_t count_moves(const PieceSets& node) {
+  MoveCounter counter;
+  generate_all<Us>(node, counter);
+  return counter.count;
+}
+
+template <Color Us>
+std::uint64_t perft(const PieceSets& node, int depth, bool bulk);
+
+// The three things perft does with a child, each a ChildMaker's Visit, so that each loop over the moves
+// holds only its own work. A leaf (no bulk counting at depth 1): built and kept.
+struct MakeLeaf {
+  std::uint64_t nodes = 0;
+  [[gnu::always_inline]] void operator()(const PieceSets& leaf) {
+    keep(leaf);
+    ++nodes;
+  }
+};
+// A leaf parent (bulk counting at depth 2): built, its moves (colour Them's) counted.
+template <Color Them>
+struct CountReplies {
+  std::uint64_t nodes = 0;
+  void operator()(const PieceSets& child) { nodes += count_moves<Them>(child); }
+};
+// Any other child: perft `depth` plies below it.
+template <Color Them>
+struct Recurse {
+  int depth;
+  bool bulk;
+  std::uint64_t nodes = 0;
+  void operator()(const PieceSets& child) { nodes += perft<Them>(child, depth, bulk); }
+};
+
+// The leaves below `node` through `visit`: every legal move of Us played on a copy and handed to it.
+template <Color Us, class Visit>
+std::uint64_t visit_children(const PieceSets& node, Visit visit) {
+  ChildMaker<Us, Visit> maker(node, visit);
+  generate_all<Us>(node, maker);
+  return maker.visit().nodes;
+}
+
+// perft with Us, the side to move, known at compile time; depth >= 1.
+template <Color Us>
+std::uint64_t perft(const PieceSets& node, int depth, bool bulk) {
+  if (depth == 1) return bulk ? count_moves<Us>(node) : visit_children<Us>(node, MakeLeaf{});
+  if (depth == 2 && bulk) return visit_children<Us>(node, CountReplies<~Us>{});
+  return visit_children<Us>(node, Recurse<~Us>{depth - 1, bulk});
+}
+
+}  // namespace
+
+std::uint64_t perft(const PieceSets& sets, int depth, Counting counting) {
+  if (depth <= 0) return 1;
+  const bool bulk = counting != Counting::MAKE_EVERY_LEAF;
+  return sets.side_to_move() == WHITE ? perft<WHITE>(sets, depth, bulk) : perft<BLACK>(sets, depth, bulk);
+}
+
+}  // namespace movegen::bitboard_tuned
