@@ -404,9 +404,11 @@ int run_compare(const CompareOptions& options, std::ostream& out, std::ostream& 
              "each of {} rounds; times are the median round's, spread (slowest - fastest) / median\n",
              entries.size(), refused ? fmt::format(" ({} refused)", refused) : "", counts_checked, generators.size(),
              options.bulk ? "bulk" : "make-every-leaf", options.rounds);
+  std::size_t name_width = 0;  // the totals' names right-aligned to the longest, so their colons line up
+  for (const auto& run : runs) name_width = std::max(name_width, run_name(run).size());
   for (std::size_t i = 0; i < runs.size(); ++i)
-    fmt::print(out, "{:>14}: {} nodes in {:.2f} s, {:.2f} Mnps, spread {:.0f}%\n", run_name(runs[i]), totals[i].nodes,
-               totals[i].seconds(), totals[i].mnps(), 100 * totals[i].spread());
+    fmt::print(out, "{:>{}}: {} nodes in {:.2f} s, {:.2f} Mnps, spread {:.0f}%\n", run_name(runs[i]), name_width,
+               totals[i].nodes, totals[i].seconds(), totals[i].mnps(), 100 * totals[i].spread());
   print_effect_table(out, table);
   fmt::print(out, "{}\n",
              disagreements == 0 ? "all counts agree" : fmt::format("{} positions DISAGREE", disagreements));

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <boost/test/unit_test.hpp>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -125,6 +126,13 @@ BOOST_AUTO_TEST_CASE(compare_shows_both_bulk_modes_of_a_sibling_counter) {
   BOOST_TEST(bulk.out.find("\nbitboard --bulk node ") != std::string::npos, bulk.out);
   BOOST_TEST(bulk.out.find("bitboard-tuned --bulk node: 9322 nodes in") != std::string::npos, bulk.out);
   BOOST_TEST(bulk.out.find("mailbox-tuned --bulk node") == std::string::npos, bulk.out);
+  // The totals' names are right-aligned to the longest, the --bulk node run's included: one colon column.
+  std::istringstream lines(bulk.out);
+  std::set<std::size_t> colons;
+  for (std::string line; std::getline(lines, line);)
+    if (line.find(" nodes in ") != std::string::npos && line.find(" Mnps, spread ") != std::string::npos)
+      colons.insert(line.find(':'));
+  BOOST_TEST(colons.size() == 1u, bulk.out);
   BOOST_TEST(bulk.out.find("\nmailbox ", bulk.out.find("tuning effect")) != std::string::npos, bulk.out);
   const Run json = run_cli({"compare", "--json", "--rounds", "1", suite});
   BOOST_TEST_REQUIRE(json.code == 0, json.err);
