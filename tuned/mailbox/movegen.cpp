@@ -211,7 +211,7 @@ void add_en_passant(const Position& pos, Sink& out) {
 template <Color Us, class Out>
 void generate_evasions(Position& pos, const LegalityMasks& masks, Out& out) {
   const Board& board = pos.board();
-  constexpr int forward = pawn_push(Us), double_push_row = Us == WHITE ? 3 : 4;
+  constexpr int forward = pawn_push(Us), double_push_row = Us == WHITE ? 3 : 4, back_rank = Us == WHITE ? 0 : 7;
   const char pawn = letter(Us, PAWN);
   const Bitboard movable = ~(masks.pinned | square_bb(masks.king));
   for (Bitboard targets = masks.check_mask; targets;) {
@@ -224,8 +224,9 @@ void generate_evasions(Position& pos, const LegalityMasks& masks, Out& out) {
       else if (capture)
         add_pawn_move<Us>(s, to, out);
     }
-    if (capture) continue;
     // A block by a pawn push: single from one square behind, double from two behind over an empty square.
+    // None onto the own back rank, which has no square behind it on the board.
+    if (capture || rank_of(to) == back_rank) continue;
     const Square behind = Square(to - forward);
     if (board[behind] == pawn) {
       if (movable >> behind & 1) add_pawn_move<Us>(behind, to, out);
