@@ -1,3 +1,5 @@
+// The runs of compare_runs.hpp: which generator runs with which counting, and one position's counts checked
+// and timed round by round.
 #include "harness/compare_runs.hpp"
 
 #include <algorithm>

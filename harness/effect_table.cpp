@@ -1,3 +1,4 @@
+// The table of effect_table.hpp: its cells from compare's totals, and the table as text and as JSON.
 #include "harness/effect_table.hpp"
 
 #include <fmt/format.h>
