@@ -4,7 +4,7 @@
 // each generator's legal moves from the square.
 //
 //   nlohmann::json j = piece_study(START_FEN, SQ_E2);
-//   j["traces"][0]["lines"][0]["text"];   // "single push: step (+1, +0) from (1, 4) to (2, 4) e3: empty -> move"
+//   j["traces"][0]["lines"][0]["text"];   // "single push: step (+1, +0) to (2, 4) e3: empty -> move"
 #pragma once
 
 #include <nlohmann/json.hpp>

@@ -1,11 +1,10 @@
 // The `movegen` command line on bad input: every malformed FEN field, EPD line, move, depth, missing file
 // and unknown generator ends with exit code 2, exactly one line on stderr that names the problem, and
 // nothing on stdout. Also the two good paths a script relies on: `perft 3` and a suite with a wrong count.
-// Runs the built binary (MOVEGEN_BINARY, passed by tests/CMakeLists.txt).
+// Runs the built binary (MOVEGEN_BINARY, passed by tests/CMakeLists.txt). compare's report is tested in
+// cli_compare_test.cpp, show's in cli_show_test.cpp.
 #include <algorithm>
 #include <boost/test/unit_test.hpp>
-#include <nlohmann/json.hpp>
-#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -78,76 +77,6 @@ BOOST_AUTO_TEST_CASE(every_command_takes_each_generator_of_the_table) {
   BOOST_TEST(
       all.out.find(std::to_string(2 * movegen::harness::GENERATOR_COUNT) + " counts checked") != std::string::npos,
       all.out);
-}
-
-BOOST_AUTO_TEST_CASE(compare_shows_the_table_of_representations_by_strategies) {
-  const std::string suite = scratch().file("start.epd", START + " ;D1 20 ;D2 400 ;D3 8902\n");
-  const Run all = run_cli({"compare", suite});
-  BOOST_TEST(all.code == 0);
-  const std::string header = all.out.substr(0, all.out.find('\n'));
-  std::size_t at = 0;  // every generator of the table has a column, in table order
-  for (std::string_view name : movegen::harness::GENERATOR_NAMES) {
-    at = header.find(" " + std::string(name) + " ", at);
-    BOOST_TEST(at != std::string::npos, name << " in " << header);
-  }
-  BOOST_TEST(all.out.find("between " + std::to_string(movegen::harness::GENERATOR_COUNT) + " generators") !=
-             std::string::npos);
-  BOOST_TEST(all.out.find("in each of 5 rounds; times are the median round's") != std::string::npos, all.out);
-  BOOST_TEST(all.out.find("Mnps (spread)          make-test-unmake            masks   masks effect") !=
-             std::string::npos);
-  for (std::string_view r : movegen::harness::all_representations())  // one row each, from the table
-    BOOST_TEST(all.out.find("\n" + std::string(r) + " ", all.out.find("masks effect")) != std::string::npos, r);
-  BOOST_TEST(all.out.find("representation effect  make-test-unmake            masks") != std::string::npos, all.out);
-  BOOST_TEST(all.out.find("\nx88 / mailbox ") != std::string::npos, all.out);
-  BOOST_TEST(all.out.find("\nbitboard / mailbox ") != std::string::npos, all.out);
-  BOOST_TEST(
-      all.out.find("Mnps, tuned tier            reference masks            tuned  tuning effect") != std::string::npos,
-      all.out);
-  BOOST_TEST(all.out.find("all counts agree") != std::string::npos);
-  // Two generators: the effects that need a missing generator are shown as "-".
-  const Run two = run_cli({"compare", "--generators", "mailbox,bitboard-tuned", suite});
-  BOOST_TEST(two.code == 0);
-  BOOST_TEST(two.out.find("between 2 generators") != std::string::npos, two.out);
-  BOOST_TEST(two.out.find("mailbox-masks") == std::string::npos, two.out);
-  BOOST_TEST(
-      two.out.find("\nx88                                   -                -              -\n") != std::string::npos,
-      two.out);
-}
-
-// Issue 32: the tuned bitboard counts siblings by default, which no peer does; compare also times it with
-// --bulk node (each leaf parent built and counted, as Stockfish counts), labelled as such, beside the sibling
-// count. The mailbox-tuned has no sibling count, so it runs once; without bulk counting there is no node run.
-BOOST_AUTO_TEST_CASE(compare_shows_both_bulk_modes_of_a_sibling_counter) {
-  const std::string suite = scratch().file("start.epd", START + " ;D1 20 ;D2 400 ;D3 8902\n");
-  const Run bulk = run_cli(
-      {"compare", "--rounds", "1", "--generators", "mailbox-masks,mailbox-tuned,bitboard-masks,bitboard-tuned", suite});
-  BOOST_TEST(bulk.code == 0, bulk.err);
-  BOOST_TEST(bulk.out.find("\nbitboard --bulk siblings ") != std::string::npos, bulk.out);
-  BOOST_TEST(bulk.out.find("\nbitboard --bulk node ") != std::string::npos, bulk.out);
-  BOOST_TEST(bulk.out.find("bitboard-tuned --bulk node: 9322 nodes in") != std::string::npos, bulk.out);
-  BOOST_TEST(bulk.out.find("mailbox-tuned --bulk node") == std::string::npos, bulk.out);
-  // The totals' names are right-aligned to the longest, the --bulk node run's included: one colon column.
-  std::istringstream lines(bulk.out);
-  std::set<std::size_t> colons;
-  for (std::string line; std::getline(lines, line);)
-    if (line.find(" nodes in ") != std::string::npos && line.find(" Mnps, spread ") != std::string::npos)
-      colons.insert(line.find(':'));
-  BOOST_TEST(colons.size() == 1u, bulk.out);
-  BOOST_TEST(bulk.out.find("\nmailbox ", bulk.out.find("tuning effect")) != std::string::npos, bulk.out);
-  const Run json = run_cli({"compare", "--json", "--rounds", "1", suite});
-  BOOST_TEST_REQUIRE(json.code == 0, json.err);
-  const auto doc = nlohmann::json::parse(json.out);
-  BOOST_TEST(doc["two_by_two"]["tuned_bulk_node"]["bitboard"].is_number());
-  BOOST_TEST(!doc["two_by_two"]["tuned_bulk_node"].contains("mailbox"));
-  BOOST_TEST_REQUIRE(doc["totals_bulk_node"].size() == 1u);
-  BOOST_TEST(doc["totals_bulk_node"][0]["generator"] == "bitboard-tuned");
-  BOOST_TEST(doc["totals_bulk_node"][0]["bulk_mode"] == "node");
-  BOOST_TEST(doc["totals_bulk_node"][0]["nodes"] == 9322);
-  BOOST_TEST(doc["totals"].size() == movegen::harness::GENERATOR_COUNT);
-  BOOST_TEST(doc["positions"][0]["bulk_node"].size() == 1u);
-  const Run leaves = run_cli({"compare", "--no-bulk", "--rounds", "1", suite});
-  BOOST_TEST(leaves.code == 0, leaves.err);
-  BOOST_TEST(leaves.out.find("--bulk node") == std::string::npos, leaves.out);
 }
 
 BOOST_AUTO_TEST_CASE(suite_with_a_wrong_count_fails_with_exit_1) {
@@ -309,112 +238,4 @@ BOOST_AUTO_TEST_CASE(compare_diff_fuzz_perftree_and_show_refuse_bad_input) {
   expect_bad_input({"perftree", "1", START, "e2e5"}, "bad move 'e2e5'");
 
   expect_bad_input({"show", "--fen", "4k3/8/8/8/8/8/8/4K3 x - - 0 1"}, "bad FEN side to move: 'x'");
-}
-
-namespace {
-
-// The squares marked 'x' in the 8x8 grid of `show` output titled `title` (the grids stand side by side
-// under a line of titles; each row reads "R . . x . . . . .", rank first).
-std::vector<std::string> marked(const std::string& out, const std::string& title) {
-  std::istringstream in(out);
-  std::string line;
-  while (std::getline(in, line) && line.find("  " + title) == std::string::npos) {
-  }
-  const std::size_t column = line.find("  " + title);
-  std::vector<std::string> squares;
-  for (int row = 0; row < 8 && std::getline(in, line); ++row) {
-    std::istringstream cells(line.size() > column ? line.substr(column) : "");
-    std::string rank, cell;
-    cells >> rank;
-    for (char file = 'a'; file <= 'h' && cells >> cell; ++file)
-      if (cell == "x") squares.push_back(std::string(1, file) + rank);
-  }
-  std::sort(squares.begin(), squares.end());
-  return squares;
-}
-
-// The header of show's side-by-side lists when every generator of the table lists `n` moves: a column of at
-// least 20 characters each, "mailbox (4)", "mailbox-masks (4)", ...
-std::string legal_moves_header(int n) {
-  std::string header = "legal moves:";
-  for (std::string_view name : movegen::harness::GENERATOR_NAMES) {
-    const std::string column = std::string(name) + " (" + std::to_string(n) + ")";
-    header += "  " + column + std::string(column.size() < 20 ? 20 - column.size() : 0, ' ');
-  }
-  return header.substr(0, header.find_last_not_of(' ') + 1);
-}
-
-}  // namespace
-
-// show --json: the same data as the text, each representation's board by its folder's own names.
-BOOST_AUTO_TEST_CASE(show_json_gives_each_representations_board_the_lists_and_the_sets) {
-  const Run r = run_cli({"show", "--json", "--fen", "4r1k1/8/8/8/8/8/4B3/4K3 w - - 0 1"});
-  BOOST_TEST_REQUIRE(r.code == 0, r.err);
-  const nlohmann::json doc = nlohmann::json::parse(r.out);
-  BOOST_TEST(doc["command"] == "show");
-  BOOST_TEST(doc["agree"] == true);
-  const auto representations = movegen::harness::all_representations();
-  BOOST_TEST_REQUIRE(doc["views"].size() == representations.size());  // one board per representation
-  for (std::size_t i = 0; i < representations.size(); ++i)
-    BOOST_TEST(doc["views"][i]["representation"] == std::string(representations[i]));
-  const auto board = [&](const std::string& name) {
-    for (const nlohmann::json& b : doc["views"])
-      if (b["representation"] == name) return b["fields"];
-    return nlohmann::json();
-  };
-  BOOST_TEST(board("mailbox")["board string"][0] == "----K-------B---" + std::string(40, '-') + "----r-k-");
-  const nlohmann::json x88 = board("x88")["board"];
-  BOOST_TEST_REQUIRE(x88.size() == 128u);
-  BOOST_TEST(x88[0x74] == "r");  // e8
-  BOOST_TEST(x88[0x14] == "B");  // e2
-  BOOST_TEST(x88[0x18] == "~");  // past the h-file
-  BOOST_TEST(board("x88")["pieces(WHITE)"] == nlohmann::json::array({"0x04", "0x14"}));
-  BOOST_TEST(board("bitboard")["pieces(WHITE, BISHOP)"][0] == "0x0000000000001000");
-  BOOST_TEST_REQUIRE(doc["generators"].size() == movegen::harness::GENERATOR_COUNT);
-  for (const nlohmann::json& g : doc["generators"]) BOOST_TEST(g["moves"].size() == 4u, g["generator"]);
-  int pinned_grids = 0;
-  for (const nlohmann::json& v : doc["views"])
-    if (v["representation"] == "bitboard")
-      for (const nlohmann::json& grid : v["grids"])
-        if (grid["title"] == "pinned") {
-          ++pinned_grids;
-          BOOST_TEST(grid["squares"] == nlohmann::json::array({"e2"}));
-        }
-  BOOST_TEST(pinned_grids == 1);
-}
-
-BOOST_AUTO_TEST_CASE(show_prints_every_generators_move_list_and_the_masks) {
-  // The bishop on e2 is pinned by the rook on e8: it has no move, the king has four.
-  const Run pin = run_cli({"show", "--fen", "4r1k1/8/8/8/8/8/4B3/4K3 w - - 0 1"});
-  BOOST_TEST(pin.code == 0);
-  BOOST_TEST(pin.out.find(legal_moves_header(4)) != std::string::npos, pin.out);
-  // The 0x88 board beside the 8x8 one: 16 entries a rank, the right half off the board.
-  BOOST_TEST(pin.out.find("0x88 board") != std::string::npos, pin.out);
-  BOOST_TEST(pin.out.find("  0x70  . . . . r . k . ~ ~ ~ ~ ~ ~ ~ ~\n") != std::string::npos, pin.out);
-  BOOST_TEST(pin.out.find("  0x10  . . . . B . . . ~ ~ ~ ~ ~ ~ ~ ~\n") != std::string::npos, pin.out);
-  BOOST_TEST(pin.out.find("  0x00  . . . . K . . . ~ ~ ~ ~ ~ ~ ~ ~\n") != std::string::npos, pin.out);
-  BOOST_TEST(pin.out.find("  pieces(WHITE): K0x04 B0x14\n") != std::string::npos, pin.out);  // the piece list
-  // The mailbox's own board: the 64-character string, and its ranks with the index of their first square.
-  BOOST_TEST(pin.out.find("mailbox board string") != std::string::npos, pin.out);
-  BOOST_TEST(pin.out.find("  ----K-------B---" + std::string(40, '-') + "----r-k-\n") != std::string::npos, pin.out);
-  BOOST_TEST(pin.out.find("  56  ----r-k-\n") != std::string::npos, pin.out);
-  BOOST_TEST(pin.out.find("   8  ----B---\n") != std::string::npos, pin.out);
-  // The bitboard position's own sets, as its accessors name them.
-  BOOST_TEST(pin.out.find("  pieces(WHITE, BISHOP)  0x0000000000001000  e2\n") != std::string::npos, pin.out);
-  BOOST_TEST(pin.out.find("  pieces(BLACK)          0x5000000000000000  e8 g8\n") != std::string::npos, pin.out);
-  BOOST_TEST(marked(pin.out, "pinned") == (std::vector<std::string>{"e2"}));
-  BOOST_TEST(marked(pin.out, "checkers").empty());
-  BOOST_TEST(marked(pin.out, "white pieces") == (std::vector<std::string>{"e1", "e2"}));
-
-  // The rook on e2 gives check: it is the checker, and with the king lifted the king may not enter the
-  // rook's rank or file (e1 itself included), nor the black king's squares.
-  const Run check = run_cli({"show", "--fen", "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1"});
-  BOOST_TEST(check.code == 0);
-  BOOST_TEST(check.out.find(legal_moves_header(3)) != std::string::npos, check.out);
-  BOOST_TEST(marked(check.out, "checkers") == (std::vector<std::string>{"e2"}));
-  const std::vector<std::string> danger = marked(check.out, "king danger");
-  for (const char* s : {"d2", "f2", "e1", "e3", "d8", "f7"})
-    BOOST_TEST(std::count(danger.begin(), danger.end(), s) == 1, s << " should be in king danger");
-  for (const char* s : {"d1", "f1", "e2"})
-    BOOST_TEST(std::count(danger.begin(), danger.end(), s) == 0, s << " should not be in king danger");
 }

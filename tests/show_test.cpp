@@ -2,7 +2,7 @@
 // that only our generators have or only the outside engine has marked. Checked with Stockfish (no mark)
 // and with tests/broken_engine, whose bugs take a move away (en passant) or add moves (a pinned knight);
 // and, as every command, with nothing on stdout when the outside engine cannot answer.
-// (The board, the four lists and the grids without --against are tested in cli_test.cpp.)
+// (The board, the four lists and the grids without --against are tested in cli_show_test.cpp.)
 #include <boost/test/unit_test.hpp>
 #include <sstream>
 #include <string>
