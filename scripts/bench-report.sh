@@ -9,6 +9,8 @@
 #
 #   scripts/bench-report.sh                  # the report (its header says how long it took: 38 minutes with
 #                                            # --repetitions 3 on 2 cores under a load average near 11)
+#   scripts/bench-report.sh --callgrind-only     # the instruction counts alone (any load), then on a quiet
+#   scripts/bench-report.sh --no-callgrind --callgrind-from docs/bench/callgrind.json   # machine the clocks
 #   scripts/bench-report.sh --repetitions 1 --depth-offset -2 --callgrind-positions start \
 #     --callgrind-depth-offset -2 --out quick-report   # a quick check that the script runs
 set -euo pipefail

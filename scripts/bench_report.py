@@ -324,6 +324,25 @@ def mode_used(movegen, generator, mode_args):
     return json.loads(out.stdout)["bulk_mode"]
 
 
+def read_callgrind(path, generators, positions):
+    """(instructions, movegen flags, Stockfish's instructions) from a callgrind.json written by
+    --callgrind-only; Failure (exit 2) if it cannot be read or lacks a generator or a position."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            data = json.load(f)
+        instructions = data["instructions_per_node"]
+        flags, stockfish = data["movegen_flags"], data.get("stockfish")
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        raise Failure(f"--callgrind-from {path}: not a callgrind.json of this script ({error})", EXIT_USAGE)
+    for g in generators:
+        for mode, _ in MODES:
+            missing = [p for p in positions if p not in instructions.get(cli_name(g), {}).get(mode, {})]
+            if missing:
+                raise Failure(f"--callgrind-from {path}: no count for {cli_name(g)} {mode} {missing[0]}",
+                              EXIT_USAGE)
+    return instructions, flags, stockfish
+
+
 def measure_instructions(movegen, generators, positions, depth_offset, counts):
     """{generator: {mode: {position: instructions per node}}}: (instructions at depth - instructions at
     depth 1) / (nodes at depth - nodes at depth 1), so that start-up and the FEN are not counted; depth is
@@ -553,7 +572,7 @@ def table(header, rows):
 
 def write_report(out, context, generators, rates, sf_name, sf_runs, counts, load, repetitions, started,
                  instructions=None, callgrind_flags="", sf_instructions=None, layout_of=None, command="",
-                 callgrind_command="", minutes=0.0):
+                 callgrind_command="", minutes=0.0, callgrind_from=""):
     bulk_rows, node_rows, chart_rows, leaf_rows, spreads = [], [], [], [], []
     sf_rates_of = {}
     node_mnps, leaf_mnps, sf_mnps_all = {g: [] for g in generators}, {g: [] for g in generators}, []
@@ -684,6 +703,8 @@ def write_report(out, context, generators, rates, sf_name, sf_runs, counts, load
     busy = ("" if max(load) < os.cpu_count() else
             " The machine was busy with other jobs: figures vary between repetitions (see the spread"
             " below) and should be taken again at a quiet moment.")
+    separate_run = ("" if not callgrind_from else "\n  These counts were taken by a separate `--callgrind-only` run"
+                    f" of the same commit and read from `{callgrind_from}`;\n  the minutes above are the clock runs'.")
     callgrind_method = "" if not instructions else f"""- Instructions per node: counted by valgrind's callgrind, which is repeatable on a loaded machine where
   clock figures are not, with a `movegen` built for valgrind (`{callgrind_flags or '?'}`: valgrind cannot run
   the AVX-512 code that `-march=native` emits on some machines), one process per count:
@@ -693,7 +714,7 @@ def write_report(out, context, generators, rates, sf_name, sf_runs, counts, load
   depth 1. {"Stockfish's `go perft` the same way: one `valgrind --tool=callgrind stockfish` process per count, all its threads, depth 1 subtracted (its start-up loads the network)." if sf_instructions else "Stockfish was not counted."}
   Instructions are not time (a cache miss or a mispredicted branch costs more than an add), and this build
   lacks the `-march=native` one's instruction set: use them to check an effect on any machine, and to
-  decide between two versions of one generator.
+  decide between two versions of one generator.{separate_run}
 """
     text = f"""# perft speed: {', '.join(lows)} and {sf_name}
 
@@ -775,9 +796,20 @@ def main():
                         help="added to each position's depth for callgrind (default -1: start position depth 5)")
     parser.add_argument("--no-callgrind-stockfish", action="store_true",
                         help="with --callgrind-movegen, do not count Stockfish's instructions per node")
+    parser.add_argument("--callgrind-only", action="store_true",
+                        help="with --callgrind-movegen, write callgrind.json and stop: instruction counts do not"
+                             " need a quiet machine, so they may be taken while other jobs run")
+    parser.add_argument("--callgrind-from", default="",
+                        help="read the instruction counts from this callgrind.json (written by --callgrind-only"
+                             " from the same commit) instead of counting them: the clock runs then need only"
+                             " the quiet machine's time for themselves")
     args = parser.parse_args()
     if args.repetitions < 1:
         parser.error(f"--repetitions {args.repetitions}: must be at least 1")
+    if args.callgrind_only and not args.callgrind_movegen:
+        parser.error("--callgrind-only: needs --callgrind-movegen")
+    if args.callgrind_from and args.callgrind_movegen:
+        parser.error("--callgrind-from: counts read from a file are not counted again (drop --callgrind-movegen)")
     global CASES
     CASES = [(n, fen, d + args.depth_offset, l + args.depth_offset) for n, fen, d, l in CASES]
     if min(l for *_, l in CASES) < 1:
@@ -815,6 +847,11 @@ def main():
                 json.dump({"movegen_flags": callgrind_flags, "command": callgrind_command,
                            "instructions_per_node": instructions, "stockfish": sf_instructions}, f, indent=2)
             print(f"callgrind done after {time.perf_counter() - began:.0f} s", flush=True)
+            if args.callgrind_only:
+                return 0
+        elif args.callgrind_from:
+            instructions, callgrind_flags, sf_instructions = read_callgrind(args.callgrind_from, generators,
+                                                                            positions)
         context, entries, sf_name, sf_runs = run_interleaved(args.bench, generators, siblings, args.stockfish,
                                                              args.repetitions, counts, args.timeout)
         with open(os.path.join(args.out, "perft_bench.json"), "w", encoding="utf-8") as f:
@@ -828,7 +865,7 @@ def main():
         command = os.environ.get("BENCH_REPORT_COMMAND") or "python3 scripts/bench_report.py " + shlex.join(sys.argv[1:])
         text = write_report(args.out, context, generators, rates, sf_name, sf_runs, counts, load,
                             args.repetitions, started, instructions, callgrind_flags, sf_instructions, layout_of,
-                            command, callgrind_command, (time.perf_counter() - began) / 60)
+                            command, callgrind_command, (time.perf_counter() - began) / 60, args.callgrind_from)
     except Failure as failure:
         print(f"bench-report: {failure.args[0]}", file=sys.stderr)
         return failure.args[1]
