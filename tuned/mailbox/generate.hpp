@@ -8,8 +8,10 @@
 #pragma once
 
 #include <bit>
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 #include "tuned/mailbox/position.hpp"
 #include "tuned/mailbox/square_tables.hpp"
@@ -30,20 +32,64 @@ constexpr char own_letter(char square, Color us) { return char(square ^ (us == W
 // letters (>= 'a'), while '-' (0x2d) stays below 'a'.
 constexpr bool is_own(char square, Color c) { return (square ^ (c == WHITE ? 0x20 : 0)) >= 'a'; }
 
-// The fast board scan: calls visit(square) for each square that holds a piece of colour `us`, a1 first.
-// The board string is read a rank (eight letters) at a time: in ASCII every letter has bit 6 (0x40) set
-// and '-' (0x2d) has not, and the small letters (black) have bit 5 (0x20) set where the capitals have not.
-template <class Visit>
-void for_each_piece(const Board& board, Color us, Visit visit) {
+// Eight letters of the board string at once (a rank, byte i = file i): 0x80 in each byte equal to `c`, 0
+// elsewhere. Exact: no byte borrows from its neighbour (x & 0x7f plus 0x7f stays below 0x100).
+constexpr std::uint64_t bytes_equal(std::uint64_t letters, char c) {
+  constexpr std::uint64_t LOW7 = 0x7f7f7f7f7f7f7f7f;
+  const std::uint64_t x = letters ^ (0x0101010101010101 * static_cast<unsigned char>(c));
+  return ~(((x & LOW7) + LOW7) | x | LOW7);
+}
+
+// The fast board scan: calls visit(square) for each square that holds a piece of colour `us`, a1 first;
+// with a visit_pawns, that is called instead with each row holding pawns of `us` and their files (0x80
+// in the byte of each), and visit with the other pieces only. The board string is read a rank (eight
+// letters) at a time: in ASCII every letter has bit 6 (0x40) set and '-' (0x2d) has not, and the small
+// letters (black) have bit 5 (0x20) set where the capitals have not.
+template <class Visit, class VisitPawns = std::nullptr_t>
+void for_each_piece(const Board& board, Color us, Visit visit, VisitPawns visit_pawns = nullptr) {
   static_assert(std::endian::native == std::endian::little, "byte i of a rank's word must be file i");
   constexpr std::uint64_t BIT6 = 0x4040404040404040;  // bit 6 of each of the eight letters
   for (int row = 0; row < 8; ++row) {
     std::uint64_t letters;
     std::memcpy(&letters, &board[square_at(row, 0)], sizeof letters);
     const std::uint64_t pieces = letters & BIT6, black = (letters << 1) & BIT6;  // bit 5 moved to bit 6
-    for (std::uint64_t own = us == WHITE ? pieces & ~black : pieces & black; own; own &= own - 1)
-      visit(square_at(row, std::countr_zero(own) / 8));
+    std::uint64_t own = us == WHITE ? pieces & ~black : pieces & black;
+    if (!own) continue;
+    if constexpr (!std::is_same_v<VisitPawns, std::nullptr_t>) {
+      if (const std::uint64_t pawns = bytes_equal(letters, letter(us, PAWN))) {
+        visit_pawns(row, pawns);
+        own &= ~(pawns >> 1);
+      }
+    }
+    for (; own; own &= own - 1) visit(square_at(row, std::countr_zero(own) / 8));
   }
+}
+
+// The number of moves of the pawns of Us on row `row`, at the files where `pawns` holds 0x80, but en passant
+// (single and double pushes, captures, each promotion four times), counted for the whole row at once on
+// the board string: the pawns against the empty squares and enemy letters of the row ahead, shifted a file
+// aside for the captures. For perft's count of a node with no pinned piece and no check, where every such
+// move is legal.
+template <Color Us>
+std::size_t count_pawn_moves(const Board& board, int row, std::uint64_t pawns) {
+  constexpr int forward = Us == WHITE ? 1 : -1, start_row = Us == WHITE ? 1 : 6, last_row = Us == WHITE ? 7 : 0;
+  constexpr std::uint64_t HIGH = 0x8080808080808080;  // bit 7 of each letter
+  std::uint64_t ahead;
+  std::memcpy(&ahead, &board[square_at(row + forward, 0)], sizeof ahead);
+  const std::uint64_t empty = bytes_equal(ahead, '-');
+  // The enemy's letters: bit 6 set (a letter) and bit 5 (small, black) set for White's enemy, clear for
+  // Black's, both moved to bit 7.
+  const std::uint64_t enemy = (ahead << 1) & (Us == WHITE ? ahead << 2 : ~(ahead << 2)) & HIGH;
+  // A capture towards file a lands one byte lower, towards file h one byte higher; no byte wraps a rank.
+  std::size_t moves =
+      std::popcount(pawns & empty) + std::popcount(pawns & (enemy << 8)) + std::popcount(pawns & (enemy >> 8));
+  if (row + forward == last_row) moves *= 4;
+  if (row == start_row) {
+    std::uint64_t beyond;
+    std::memcpy(&beyond, &board[square_at(row + 2 * forward, 0)], sizeof beyond);
+    moves += std::popcount(pawns & empty & bytes_equal(beyond, '-'));
+  }
+  return moves;
 }
 
 // Passes on to `out` the moves that can be legal, those that land on `targets` (the check mask) and en
@@ -117,7 +163,7 @@ template <Color Us, class Sink>
 }
 
 template <Color Us, class Sink>
-inline void generate_knight_moves(const Board& board, Square from, Sink& out) {
+[[gnu::always_inline]] inline void generate_knight_moves(const Board& board, Square from, Sink& out) {
   for (int to : KNIGHT_TARGETS[from]) add_step<Us>(board, from, to, out);
 }
 
@@ -188,7 +234,7 @@ inline void generate_castling_moves(Position& pos, const LegalityMasks& masks, B
 // The moves of the mover's piece on `from`, whose letter `piece` is given as the mover sees it (own_letter:
 // its own pieces as capitals). The king ('K') has none here: generate_king_moves finds its steps.
 template <Color Us, class Sink>
-inline void generate_piece_moves(const Board& board, Square from, char piece, Sink& out) {
+[[gnu::always_inline]] inline void generate_piece_moves(const Board& board, Square from, char piece, Sink& out) {
   // Pawns, the most numerous, are told apart with one comparison before the switch's table jump.
   if (piece == 'P') return generate_pawn_moves<Us>(board, from, out);
   switch (piece) {
@@ -267,6 +313,16 @@ void generate_all(Position& pos, Out& out) {
   }
   PinnedMoves<Out> pinned{out, masks.check_mask, king};
   // Pinned pieces are rare: without them the scan needs no test per piece.
+  if constexpr (std::is_same_v<Out, MoveCounter>) {
+    if (!masks.pinned) {
+      for_each_piece(
+          board, Us, [&](Square from) { generate_piece_moves<Us>(board, from, own_letter(board[from], Us), out); },
+          [&](int row, std::uint64_t pawns) { out.count += count_pawn_moves<Us>(board, row, pawns); });
+      add_en_passant<Us>(pos, tested);
+      generate_castling_moves<Us>(pos, masks, king_steps, out);
+      return;
+    }
+  }
   if (!masks.pinned) {
     for_each_piece(board, Us,
                    [&](Square from) { generate_piece_moves<Us>(board, from, own_letter(board[from], Us), out); });
