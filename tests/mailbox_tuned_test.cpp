@@ -12,11 +12,14 @@
 #include "bitboard/attack_tables.hpp"
 #include "bitboard/bitboard.hpp"
 #include "bitboard/legal_masks.hpp"
+#include "common/epd.hpp"
+#include "common/perft.hpp"
 #include "mailbox/legal_masks.hpp"
 #include "mailbox/legal_mtu.hpp"
 #include "tests/generators.hpp"
 #include "tests/quick.hpp"
 #include "tuned/bitboard/movegen.hpp"
+#include "tuned/mailbox/perft.hpp"
 #include "tuned/mailbox/position.hpp"
 #include "tuned/mailbox/square_tables.hpp"
 
@@ -176,12 +179,63 @@ std::vector<std::uint16_t> legal_codes(P pos) {
 // which no pawn can stand, so the evasions' pawn-push block has no square behind them to read (a read
 // off the 64-letter board there was caught by UBSan). The legal moves are bitboard-masks'.
 BOOST_AUTO_TEST_CASE(evasions_on_the_back_rank_read_only_the_board) {
-  for (const std::string fen : {"R3k3/8/8/8/8/8/8/4K3 b - - 0 1", "4k3/8/8/8/8/8/8/r3K3 w - - 0 1",
-                                "r3k3/1p6/8/8/8/8/8/R3K3 b - - 0 1", "4k3/8/8/8/8/8/1P6/r3K3 w - - 0 1",
-                                "4k3/8/8/8/8/8/8/K6r w - - 0 1", "k6R/8/8/8/8/8/8/4K3 b - - 0 1"})
+  for (const std::string fen :
+       {"R3k3/8/8/8/8/8/8/4K3 b - - 0 1", "4k3/8/8/8/8/8/8/r3K3 w - - 0 1", "r3k3/1p6/8/8/8/8/8/R3K3 b - - 0 1",
+        "4k3/8/8/8/8/8/1P6/r3K3 w - - 0 1", "4k3/8/8/8/8/8/8/K6r w - - 0 1", "k6R/8/8/8/8/8/8/4K3 b - - 0 1"})
     BOOST_TEST_CONTEXT(fen) {
-      BOOST_TEST(legal_codes(mailbox_tuned::Position::from_fen(fen)) ==
-                     legal_codes(bitboard::MasksPosition::from_fen(fen)),
-                 boost::test_tools::per_element());
+      BOOST_TEST(
+          legal_codes(mailbox_tuned::Position::from_fen(fen)) == legal_codes(bitboard::MasksPosition::from_fen(fen)),
+          boost::test_tools::per_element());
     }
+}
+
+// mailbox-tuned's own recursion (tuned/mailbox/perft.hpp: each move played by the generator's sink without
+// the key, castling, promotions and en passant included) against the reference mailbox's make-test-unmake,
+// both modes, on the suite's positions, the positions random games reach from them, and the Chess960 suite;
+// the position it starts from is left as it was, key included.
+BOOST_AUTO_TEST_CASE(own_recursion_agrees_with_make_test_unmake) {
+  std::vector<std::string> fens = positions(test::quick_tests() ? 4 : 12);
+  for (const EpdEntry& e : load_epd(std::string(MOVEGEN_SOURCE_DIR) + "/tests/data/chess960.epd"))
+    fens.push_back(e.fen);
+  int compared = 0;
+  for (const std::string& fen : fens) {
+    mailbox::MtuPosition plain = mailbox::MtuPosition::from_fen(fen);
+    mailbox_tuned::Position pos = mailbox_tuned::Position::from_fen(fen);
+    const Key key = pos.key();
+    const std::string before = pos.fen();
+    const int depth = test::quick_tests() ? 2 : 3;
+    const std::uint64_t expected = perft(plain, depth, Counting::MAKE_EVERY_LEAF);
+    BOOST_TEST_CONTEXT(fen) {
+      BOOST_TEST(mailbox_tuned::perft(pos, depth, Counting::MAKE_EVERY_LEAF) == expected);
+      BOOST_TEST(mailbox_tuned::perft(pos, depth, Counting::BULK_NODE) == expected);
+      BOOST_TEST(perft(pos, depth, Counting::BULK_NODE) == expected);  // through Position::perft, on a copy
+      BOOST_TEST(pos.fen() == before);
+      BOOST_TEST(pos.key() == key);
+    }
+    ++compared;
+  }
+  BOOST_TEST(compared > 500);
+}
+
+// count_legal's pawn count a rank at a time (count_pawn_moves: pushes, double pushes, captures a file aside,
+// promotions four times each, in a node without pins or check) against bitboard-masks' legal moves: pawns on
+// the a- and h-files beside enemy pieces on the other edge of the rank ahead (a capture must not wrap round
+// the rank), a double push blocked on its second square, promotions with and without a capture, for both
+// sides; then every suite position and the positions random games reach from them.
+BOOST_AUTO_TEST_CASE(pawn_count_a_rank_at_a_time_agrees_with_the_move_list) {
+  std::vector<std::string> fens = {"4k3/8/8/8/8/n6n/P6P/4K3 w - - 0 1",     "4k3/p6p/N6N/8/8/8/8/4K3 b - - 0 1",
+                                   "4k3/8/8/8/n6b/1n4r1/P6P/4K3 w - - 0 1", "4k3/p6p/1N4R1/N6B/8/8/8/4K3 b - - 0 1",
+                                   "1n2k1n1/P6P/8/8/8/8/8/4K3 w - - 0 1",   "4k3/8/8/8/8/8/p6p/1N2K1N1 b - - 0 1"};
+  const std::vector<std::string> more = positions(test::quick_tests() ? 10 : 40);
+  fens.insert(fens.end(), more.begin(), more.end());
+  int without_pins = 0;
+  for (const std::string& fen : fens) {
+    mailbox_tuned::Position pos = mailbox_tuned::Position::from_fen(fen);
+    BOOST_TEST_CONTEXT(fen) {
+      BOOST_TEST(pos.count_legal() == legal_codes(bitboard::MasksPosition::from_fen(fen)).size());
+    }
+    const LegalityMasks masks = pos.legality_masks();
+    without_pins += !masks.pinned && !masks.checkers;
+  }
+  BOOST_TEST(without_pins > 500);
 }

@@ -1,8 +1,11 @@
-// perft over Position, compiled once here, in a unit of its own (tuned/mailbox/position.hpp declares it
-// `extern template`). In the harness's unit, which builds perft for all four generators, GCC reached its
-// limit on how much a unit may grow by inlining and kept parts of make and unmake out of line (then the
-// plain Position's play and take_back): a call each per leaf of a perft without bulk counting. Here make
-// and unmake (tuned/mailbox/make_move.hpp) are inlined into the leaf loop.
+// mailbox-tuned's own perft recursion (tuned/mailbox/perft.hpp), and the generic perft over Position,
+// compiled once here in a unit of its own (tuned/mailbox/position.hpp declares it `extern template`). In
+// the harness's unit, which builds perft for all four generators, GCC reached its limit on how much a unit
+// may grow by inlining and kept parts of make and unmake out of line: a call each per leaf of a perft
+// without bulk counting. Here make and unmake (tuned/mailbox/make_move.hpp) are inlined into the loops.
+#include "tuned/mailbox/perft.hpp"
+
+#include "tuned/mailbox/generate.hpp"
 #include "tuned/mailbox/position.hpp"
 
 namespace movegen {
@@ -10,3 +13,111 @@ namespace movegen {
 template std::uint64_t perft<mailbox_tuned::Position>(mailbox_tuned::Position& pos, int depth, Counting counting);
 
 }  // namespace movegen
+
+namespace movegen::mailbox_tuned {
+
+namespace {
+
+// Tells the compiler that a leaf's board is read, so that each leaf of perft without bulk counting is
+// played on the board, as a search plays the move it goes on to evaluate, and not left out as unused.
+[[gnu::always_inline]] inline void keep(const Position& leaf) { asm volatile("" : : "m"(leaf.board())); }
+
+// A generator sink (generate.hpp) that plays each move it is handed (without the key), passes the
+// position after it to its Visit (MakeLeaf, CountReplies or Recurse below), and takes the move back.
+template <class Visit>
+class ChildMaker {
+ public:
+  ChildMaker(Position& pos, Visit visit) : pos_(pos), visit_(visit) {}
+  // The visitor, with the leaves it counted.
+  const Visit& visit() const { return visit_; }
+
+  [[gnu::always_inline]] void add(Move m) {
+    Position::Undo undo;
+    pos_.do_move<false>(m, undo);
+    visit_(pos_);
+    pos_.undo_move<false>(m, undo);
+  }
+  // A move from `from` to each square of `targets` (the king's steps).
+  void add_moves(Square from, Bitboard targets) {
+    while (targets) add(Move(from, pop_lsb(targets)));
+  }
+
+ private:
+  Position& pos_;
+  Visit visit_;
+};
+
+// The legal moves of Us, the side to move, counted. Kept out of line: it is called from every move of a
+// leaf parent's parent.
+template <Color Us>
+[[gnu::noinline]] std::uint64_t count_moves(Position& pos) {
+  MoveCounter counter;
+  generate_all<Us>(pos, counter);
+  return counter.count;
+}
+
+template <Color Us>
+std::uint64_t perft(Position& pos, int depth, bool bulk);
+
+// The three things perft does with a child, each a ChildMaker's Visit. A leaf (no bulk counting at
+// depth 1): played and kept.
+struct MakeLeaf {
+  std::uint64_t nodes = 0;
+  [[gnu::always_inline]] void operator()(const Position& leaf) {
+    keep(leaf);
+    ++nodes;
+  }
+};
+// Any other child: perft `depth` plies below it.
+template <Color Them>
+struct Recurse {
+  int depth;
+  bool bulk;
+  std::uint64_t nodes = 0;
+  void operator()(Position& child) { nodes += perft<Them>(child, depth, bulk); }
+};
+
+// The leaves below `pos` through `visit`: every legal move of Us played and handed to it.
+template <Color Us, class Visit>
+std::uint64_t visit_children(Position& pos, Visit visit) {
+  ChildMaker<Visit> maker(pos, visit);
+  generate_all<Us>(pos, maker);
+  return maker.visit().nodes;
+}
+
+// perft with Us, the side to move, known at compile time; depth >= 1.
+template <Color Us>
+std::uint64_t perft(Position& pos, int depth, bool bulk) {
+  if (depth == 1) return bulk ? count_moves<Us>(pos) : visit_children<Us>(pos, MakeLeaf{});
+  if (depth == 2 && bulk) {
+    // A list here, not a sink: the generator's loops do not stay live around every count (fewer
+    // instructions per node, callgrind).
+    MoveList moves;
+    MoveWriter writer(moves);
+    generate_all<Us>(pos, writer);
+    std::uint64_t nodes = 0;
+    for (Move m : moves) {
+      Position::Undo undo;
+      pos.do_move<false>(m, undo);
+      nodes += count_moves<~Us>(pos);
+      pos.undo_move<false>(m, undo);
+    }
+    return nodes;
+  }
+  return visit_children<Us>(pos, Recurse<~Us>{depth - 1, bulk});
+}
+
+}  // namespace
+
+std::uint64_t perft(Position& pos, int depth, Counting counting) {
+  if (depth <= 0) return 1;
+  const bool bulk = counting != Counting::MAKE_EVERY_LEAF;
+  return pos.side_to_move() == WHITE ? perft<WHITE>(pos, depth, bulk) : perft<BLACK>(pos, depth, bulk);
+}
+
+std::uint64_t Position::perft(int depth, Counting counting) const {
+  Position copy = *this;
+  return mailbox_tuned::perft(copy, depth, counting);
+}
+
+}  // namespace movegen::mailbox_tuned

@@ -88,8 +88,8 @@ class Position : public BoardFields {
   bool castling_keeps_king_safe(Move m);
 
   /// The number of legal moves after legal move `m`: m played, count_legal(), m taken back: perft's
-  /// LegalCountAfterHook (common/perft.hpp), called by bulk counting at the parents of its leaves: m is played without the key and the history, which
-  /// no one reads before it is taken back. Leaves the position as it was.
+  /// LegalCountAfterHook (common/perft.hpp), called by bulk counting at the parents of its leaves: m is played without
+  /// the key and the history, which no one reads before it is taken back. Leaves the position as it was.
   std::size_t count_legal_after(Move m);
 
   /// Plays a legal move of this position; unmake_move takes it back. The key is updated from the letters
@@ -99,12 +99,11 @@ class Position : public BoardFields {
   /// Takes back `m`, which must be the last move made, restoring every field exactly.
   void unmake_move(Move m);
 
-  /// An empty string if the letter counts and slider lines match the board, the board letters and king
-  /// squares match (mailbox::check_board) and the game's rules hold, key included (check_game_rules);
-  /// otherwise the first problem found.
-  std::string check_position() const;
+  /// The number of leaf nodes `depth` plies below this position, counted by mailbox-tuned's own recursion
+  /// (tuned/mailbox/perft.hpp) on a copy of it: perft's PerftHook (common/perft.hpp), for `--bulk node` and
+  /// `--no-bulk`.
+  std::uint64_t perft(int depth, Counting counting) const;
 
- private:
   /// What a move overwrites and unmake restores, written by the move: the key before it, the letter that
   /// moved and the letter it took ('-' if none; the pawn taken en passant; '-' for castling), the castling
   /// rights and the en passant square. The history of the letters moved and taken gives the halfmove clock.
@@ -117,12 +116,19 @@ class Position : public BoardFields {
   };
 
   /// Plays m and writes what it overwrote into `undo`; the key too if UpdateKey (make_move), not if it
-  /// will be taken back before anyone reads it (count_legal_after, castling_keeps_king_safe).
+  /// will be taken back before anyone reads it (count_legal_after, castling_keeps_king_safe, the own perft).
   template <bool UpdateKey>
   void do_move(Move m, Undo& undo);
   /// Takes back m, played by do_move which wrote `undo`; the key too if UpdateKey.
   template <bool UpdateKey>
   void undo_move(Move m, const Undo& undo);
+
+  /// An empty string if the letter counts and slider lines match the board, the board letters and king
+  /// squares match (mailbox::check_board) and the game's rules hold, key included (check_game_rules);
+  /// otherwise the first problem found.
+  std::string check_position() const;
+
+ private:
   /// Castling and promotions for do_move (a second piece moves, or a letter changes): the board, the king
   /// square, the counts and slider lines, and the letters moved and taken into `undo`. Returns the key's
   /// piece numbers. Cold, kept out of line so that the usual moves' code stays small.
