@@ -93,6 +93,10 @@ BOOST_AUTO_TEST_CASE(counts_where_a_shortcut_bites) {
       "r3k2r/8/6N1/8/8/8/8/4K3 w kq - 0 1",       // Nxh8 takes a castling rook: no short castling after it
       "2r1kr2/8/8/8/8/8/8/1R2K1R1 w GBfc - 0 1",  // Chess960: the rooks' moves decide which castling is safe
       "4k3/8/8/2p5/8/8/3P4/4K3 b - - 0 1",        // black to move: c5c4 and the white d2d4 that follows
+      "1b2k3/2P5/8/4K3/8/8/8/8 w - - 0 1",        // the pinned c7 pawn takes its pinner, promoting: 4 moves
+      "4k3/4r3/8/8/8/8/4P3/4K3 w - - 0 1",        // the e2 pawn, pinned along the file, pushes along it
+      "4k3/1b6/8/2pP4/8/5K2/8/8 w - c6 0 1",      // the pinned d5 pawn takes en passant along its pin
+      "4k3/8/8/1b6/8/3P4/8/5K2 w - - 0 1",        // a pinned pawn that may not push: nothing pinned after Kg1
       "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",              // start
       "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2",        // the king may step to e7
       "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",  // Kiwipete

@@ -1,6 +1,6 @@
 #include "tuned/bitboard/perft.hpp"
 
-#include "tuned/bitboard/generate.hpp"
+#include "tuned/bitboard/count.hpp"
 
 namespace movegen::bitboard_tuned {
 
@@ -65,9 +65,7 @@ class ChildMaker {
 // every move of a leaf parent's parent.
 template <Color Us>
 [[gnu::noinline]] std::uint64_t count_moves(const PieceSets& node) {
-  MoveCounter counter;
-  generate_all<Us>(node, counter);
-  return counter.count;
+  return count_legal_moves<Us>(node);
 }
 
 template <Color Us>
