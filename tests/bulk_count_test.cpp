@@ -148,6 +148,25 @@ BOOST_AUTO_TEST_CASE(tuned_recursion_agrees_with_make_test_unmake_along_random_g
   BOOST_TEST(compared > 1000);
 }
 
+// The recursion's quiet moves (PieceSets::move_quiet: nothing cleared, castling rights touched only by a king
+// or rook leaving its square) against make-test-unmake at depth 3, from positions where rights are lost by a
+// quiet rook or king move, kept by every other quiet move, and lost by a capture on a rook's square.
+BOOST_AUTO_TEST_CASE(tuned_recursion_keeps_castling_rights_through_quiet_moves) {
+  const std::vector<std::string> fens = {
+      "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",         // Ra1-b1 loses Q, Ke1-f1 both, Rh1xh8 takes k
+      "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1",         // the same for black
+      "rn2k2r/8/8/8/8/8/8/RN2K2R w KQkq - 0 1",       // the knights' quiet moves keep every right
+      "2r1kr2/8/8/8/8/8/8/1R2K1R1 w GBfc - 0 1",      // Chess960: rooks off the corners
+  };
+  for (const std::string& fen : fens) {
+    mailbox::MtuPosition pos = mailbox::MtuPosition::from_fen(fen);
+    const bitboard_tuned::Position tuned = bitboard_tuned::Position::from_fen(fen);
+    const std::uint64_t expected = perft(pos, 3, Counting::MAKE_EVERY_LEAF);
+    BOOST_TEST(bitboard_tuned::perft(tuned.sets(), 3, Counting::MAKE_EVERY_LEAF) == expected, fen);
+    BOOST_TEST(bitboard_tuned::perft(tuned.sets(), 3, Counting::BULK_NODE) == expected, fen);
+  }
+}
+
 // Each mode's count of every bundled suite position up to the node budget equals the suite's count: the
 // sibling sharing, the leaf parent built and counted, and every leaf made are three ways to one number.
 BOOST_AUTO_TEST_CASE_TEMPLATE(three_counting_modes_agree_on_the_bundled_suite, P, testing::Generators) {
