@@ -93,6 +93,10 @@ BOOST_AUTO_TEST_CASE(counts_where_a_shortcut_bites) {
       "r3k2r/8/6N1/8/8/8/8/4K3 w kq - 0 1",       // Nxh8 takes a castling rook: no short castling after it
       "2r1kr2/8/8/8/8/8/8/1R2K1R1 w GBfc - 0 1",  // Chess960: the rooks' moves decide which castling is safe
       "4k3/8/8/2p5/8/8/3P4/4K3 b - - 0 1",        // black to move: c5c4 and the white d2d4 that follows
+      "1b2k3/2P5/8/4K3/8/8/8/8 w - - 0 1",        // the pinned c7 pawn takes its pinner, promoting: 4 moves
+      "4k3/4r3/8/8/8/8/4P3/4K3 w - - 0 1",        // the e2 pawn, pinned along the file, pushes along it
+      "4k3/1b6/8/2pP4/8/5K2/8/8 w - c6 0 1",      // the pinned d5 pawn takes en passant along its pin
+      "4k3/8/8/1b6/8/3P4/8/5K2 w - - 0 1",        // a pinned pawn that may not push: nothing pinned after Kg1
       "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",              // start
       "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2",        // the king may step to e7
       "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",  // Kiwipete
@@ -142,6 +146,25 @@ BOOST_AUTO_TEST_CASE(tuned_recursion_agrees_with_make_test_unmake_along_random_g
     }
   }
   BOOST_TEST(compared > 1000);
+}
+
+// The recursion's quiet moves (PieceSets::move_quiet: nothing cleared, castling rights touched only by a king
+// or rook leaving its square) against make-test-unmake at depth 3, from positions where rights are lost by a
+// quiet rook or king move, kept by every other quiet move, and lost by a capture on a rook's square.
+BOOST_AUTO_TEST_CASE(tuned_recursion_keeps_castling_rights_through_quiet_moves) {
+  const std::vector<std::string> fens = {
+      "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",         // Ra1-b1 loses Q, Ke1-f1 both, Rh1xh8 takes k
+      "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1",         // the same for black
+      "rn2k2r/8/8/8/8/8/8/RN2K2R w KQkq - 0 1",       // the knights' quiet moves keep every right
+      "2r1kr2/8/8/8/8/8/8/1R2K1R1 w GBfc - 0 1",      // Chess960: rooks off the corners
+  };
+  for (const std::string& fen : fens) {
+    mailbox::MtuPosition pos = mailbox::MtuPosition::from_fen(fen);
+    const bitboard_tuned::Position tuned = bitboard_tuned::Position::from_fen(fen);
+    const std::uint64_t expected = perft(pos, 3, Counting::MAKE_EVERY_LEAF);
+    BOOST_TEST(bitboard_tuned::perft(tuned.sets(), 3, Counting::MAKE_EVERY_LEAF) == expected, fen);
+    BOOST_TEST(bitboard_tuned::perft(tuned.sets(), 3, Counting::BULK_NODE) == expected, fen);
+  }
 }
 
 // Each mode's count of every bundled suite position up to the node budget equals the suite's count: the

@@ -91,15 +91,20 @@ inline void add_en_passant(const PieceSets& pos, const LegalityMasks& masks, Sin
   }
 }
 
-/// Every legal move of Us, the side to move, into `sink`.
+/// False if the king of Us, on `king`, has no square to step to and no castling right with nothing between
+/// king and rook: then it has no move, and its danger squares need not be found (in the opening it often
+/// has neither).
+template <Color Us>
+[[gnu::always_inline]] inline bool king_may_move(const PieceSets& pos, Square king) {
+  if (attacks_bb<KING>(king) & ~pos.pieces(Us)) return true;
+  for (int i = Us == WHITE ? 0 : 2; i < (Us == WHITE ? 2 : 4); ++i)  // the rules of K, Q, k, q
+    if ((pos.castling_rights() & (1 << i)) && !(pos.castling_rules().rule(i).path & pos.pieces())) return true;
+  return false;
+}
+
+/// Every legal move of Us, the side to move, into `sink`, with `masks` its legality_masks<Us>(pos).
 template <Color Us, class Sink>
-inline void generate_all(const PieceSets& pos, Sink& sink) {
-  const LegalityMasks masks = legality_masks<Us>(pos);
-  // The danger squares cost a look at every enemy piece: found only when the king has a square to step
-  // to or a castling right with nothing between king and rook (in the opening it often has neither).
-  bool king_may_move = attacks_bb<KING>(masks.king) & ~pos.pieces(Us);
-  for (int i = Us == WHITE ? 0 : 2; i < (Us == WHITE ? 2 : 4) && !king_may_move; ++i)  // the rules of K, Q, k, q
-    king_may_move = (pos.castling_rights() & (1 << i)) && !(pos.castling_rules().rule(i).path & pos.pieces());
+inline void generate_all(const PieceSets& pos, const LegalityMasks& masks, Sink& sink) {
   if (!more_than_one(masks.checkers)) {  // in double check only the king can move
     generate_pawn_moves<Us>(pos, masks, sink);
     generate_knight_moves<Us>(pos, masks, sink);
@@ -107,10 +112,16 @@ inline void generate_all(const PieceSets& pos, Sink& sink) {
     generate_slider_moves<Us, ROOK>(pos, masks, sink);
     generate_slider_moves<Us, QUEEN>(pos, masks, sink);
   }
-  if (!king_may_move) return;  // no free square, no castling path: the king has no move to find
+  if (!king_may_move<Us>(pos, masks.king)) return;  // the danger squares cost a look at every enemy piece
   const Bitboard danger = king_danger<Us>(pos);
   generate_king_moves<Us>(pos, danger, sink);
   generate_castling_moves<Us>(pos, masks, danger, sink);
+}
+
+/// Every legal move of Us, the side to move, into `sink`.
+template <Color Us, class Sink>
+inline void generate_all(const PieceSets& pos, Sink& sink) {
+  generate_all<Us>(pos, legality_masks<Us>(pos), sink);
 }
 
 template <Color Us, class Sink>

@@ -1,6 +1,6 @@
 #include "tuned/bitboard/movegen.hpp"
 
-#include "tuned/bitboard/generate.hpp"
+#include "tuned/bitboard/count.hpp"
 
 namespace movegen::bitboard_tuned {
 
@@ -23,12 +23,7 @@ void generate_legal(const PieceSets& pos, MoveList& list) {
 }
 
 std::size_t count_legal(const PieceSets& pos) {
-  MoveCounter counter;
-  if (pos.side_to_move() == WHITE)
-    generate_all<WHITE>(pos, counter);
-  else
-    generate_all<BLACK>(pos, counter);
-  return counter.count;
+  return pos.side_to_move() == WHITE ? count_legal_moves<WHITE>(pos) : count_legal_moves<BLACK>(pos);
 }
 
 // The per-piece generators for both colours and both sinks, so that other files can call them too.

@@ -1,6 +1,6 @@
 #include "tuned/bitboard/perft.hpp"
 
-#include "tuned/bitboard/generate.hpp"
+#include "tuned/bitboard/count.hpp"
 
 namespace movegen::bitboard_tuned {
 
@@ -20,20 +20,30 @@ class ChildMaker {
   const Visit& visit() const { return visit_; }
 
   // The moves of the Pt on `from` to each square of `targets`.
+  // Moves to empty squares first, played without clearing a captured piece (PieceSets::move_quiet).
   template <PieceType Pt>
   [[gnu::always_inline]] void add_moves(Square from, Bitboard targets) {
-    while (targets) {
+    for (Bitboard quiet = targets & ~node_.pieces(~Us); quiet;) {
       PieceSets child = node_;
-      child.move_piece<Us, Pt>(from, pop_lsb(targets));
+      child.move_quiet<Us, Pt>(from, pop_lsb(quiet));
+      visit_(child);
+    }
+    for (Bitboard captures = targets & node_.pieces(~Us); captures;) {
+      PieceSets child = node_;
+      child.move_piece<Us, Pt>(from, pop_lsb(captures));
       visit_(child);
     }
   }
-  // Pawn moves to each square of `targets`, from one step `d` behind; a double push sets en passant.
+  // Pawn moves to each square of `targets`, from one step `d` behind; a double push sets en passant. Pushes
+  // (`d` straight ahead) land on empty squares.
   [[gnu::always_inline]] void add_pawn_moves(Bitboard targets, Direction d, MoveFlag flag = NORMAL) {
     while (targets) {
       const Square to = pop_lsb(targets);
       PieceSets child = node_;
-      child.move_piece<Us, PAWN>(to - d, to);
+      if (d == pawn_push(Us) || flag == DOUBLE_PUSH)
+        child.move_quiet<Us, PAWN>(to - d, to);
+      else
+        child.move_piece<Us, PAWN>(to - d, to);
       if (flag == DOUBLE_PUSH) child.set_en_passant<Us>(to - d);
       visit_(child);
     }
@@ -65,9 +75,7 @@ class ChildMaker {
 // every move of a leaf parent's parent.
 template <Color Us>
 [[gnu::noinline]] std::uint64_t count_moves(const PieceSets& node) {
-  MoveCounter counter;
-  generate_all<Us>(node, counter);
-  return counter.count;
+  return count_legal_moves<Us>(node);
 }
 
 template <Color Us>

@@ -73,22 +73,35 @@ class alignas(32) PieceSets {
 
   /// Plays a move of colour Us's Pt, both known at compile time, from `from` to `to` that is not castling,
   /// en passant or a promotion, taking whatever enemy piece stands on `to`: play() without the piece array,
-  /// for perft's own recursion (tuned/bitboard/perft.hpp). `to` is cleared from every type's set, which
-  /// takes the captured piece off without looking up its type (no king is ever taken). A double push's
-  /// en passant square is set by the caller.
+  /// for perft's own recursion (tuned/bitboard/perft.hpp). `to` is cleared from every set a captured piece
+  /// may stand in (clear_captured), without looking up its type. A double push's en passant square is set
+  /// by the caller.
   template <Color Us, PieceType Pt>
   [[gnu::always_inline]] void move_piece(Square from, Square to) {
     const Bitboard from_to = square_bb(from) | square_bb(to);
-    for (Bitboard& b : by_type_) b &= ~square_bb(to);
+    clear_captured(to);
     by_type_[Pt] ^= from_to;
     by_color_[~Us] &= ~square_bb(to);
     by_color_[Us] ^= from_to;
     finish_move<Us>(from, to);
   }
+  /// move_piece for a move to an empty square: no set to clear, and no castling right lost unless a king or
+  /// rook leaves its square (a piece of another type never stands on a start square whose right is held,
+  /// and an empty `to` holds no rook).
+  template <Color Us, PieceType Pt>
+  [[gnu::always_inline]] void move_quiet(Square from, Square to) {
+    const Bitboard from_to = square_bb(from) | square_bb(to);
+    by_type_[Pt] ^= from_to;
+    by_color_[Us] ^= from_to;
+    if constexpr (Pt == KING || Pt == ROOK)
+      if (castling_) castling_ &= castling_rules_->rights_kept_after_touching(from);
+    ep_square_ = SQ_NONE;
+    side_ = ~Us;
+  }
   /// Promotes colour Us's pawn on `from` to a `promoted` on `to`, taking whatever enemy piece stands there.
   template <Color Us>
   [[gnu::always_inline]] void promote(Square from, Square to, PieceType promoted) {
-    for (Bitboard& b : by_type_) b &= ~square_bb(to);
+    clear_captured(to);
     by_type_[PAWN] ^= square_bb(from);
     by_type_[promoted] ^= square_bb(to);
     by_color_[~Us] &= ~square_bb(to);
@@ -142,6 +155,11 @@ class alignas(32) PieceSets {
       castling_ &= castling_rules_->rights_kept_after_touching(from) & castling_rules_->rights_kept_after_touching(to);
     ep_square_ = SQ_NONE;
     side_ = ~Us;
+  }
+  /// Clears `to` from the sets of the types a captured piece may have, pawn to queen (no king is ever taken),
+  /// which takes it off without looking up its type.
+  [[gnu::always_inline]] void clear_captured(Square to) {
+    for (PieceType pt : {PAWN, KNIGHT, BISHOP, ROOK, QUEEN}) by_type_[pt] &= ~square_bb(to);
   }
   /// Xors a piece of type pt and colour c on s into the sets: puts it there, or takes it off.
   void toggle_piece(PieceType pt, Color c, Square s) {
