@@ -758,9 +758,12 @@ same mode, measured once.
 
 ## Without bulk counting (`--no-bulk`)
 
-Every leaf move is made and unmade, so every generator does the same work; Stockfish has no such mode.
-The ratios are to Stockfish's bulk-counted Mnps of the same round (the table above): not a race, since
-the work differs, but a yardstick that holds from one report to the next.
+Every leaf move is made and unmade (or played on a copy), so every generator builds each leaf; Stockfish
+has no such mode. The reference generators keep the Zobrist key as they make each move; the tuned pair's
+own recursions (their `perft` below a node) do not, since perft without a table reads no key: a search
+that hashes its nodes would pay for the key too. The ratios are to Stockfish's bulk-counted Mnps of the
+same round (the table above): not a race, since the work differs, but a yardstick that holds from one
+report to the next.
 
 {table(["Position", "Depth", "Nodes", *(f"{g} Mnps" for g in lows),
         *(f"{g} / Stockfish bulk" for g in lows)], leaf_rows)}
