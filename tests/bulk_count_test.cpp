@@ -51,6 +51,35 @@ int compare_counts(const std::string& fen) {
   return compared;
 }
 
+// bitboard-tuned's own recursion (perft on copies of the sets) with and without bulk counting, against the
+// mailbox's make-test-unmake perft `depth` plies below the FEN.
+void compare_tuned_recursion(const std::string& fen, int depth) {
+  mailbox::MtuPosition reference = mailbox::MtuPosition::from_fen(fen);
+  const bitboard_tuned::Position tuned = bitboard_tuned::Position::from_fen(fen);
+  const std::uint64_t expected = perft(reference, depth, Counting::MAKE_EVERY_LEAF);
+  BOOST_TEST(bitboard_tuned::perft(tuned.sets(), depth, Counting::MAKE_EVERY_LEAF) == expected, fen);
+  BOOST_TEST(bitboard_tuned::perft(tuned.sets(), depth, Counting::BULK_NODE) == expected, fen);
+}
+
+// Calls visit(fen) for each position of a random game of up to `plies` moves from every suite position, the
+// suite position first, the moves drawn by `random`. Returns the number of positions visited.
+template <class Visit>
+int for_each_random_game_position(std::mt19937& random, int plies, Visit visit) {
+  int visited = 0;
+  for (const EpdEntry& e : load_epd(std::string(MOVEGEN_SOURCE_DIR) + "/tests/data/perft.epd")) {
+    mailbox::MtuPosition pos = mailbox::MtuPosition::from_fen(e.fen);
+    for (int ply = 0; ply <= plies; ++ply) {
+      visit(pos.fen());
+      ++visited;
+      MoveList moves;
+      pos.generate_legal(moves);
+      if (moves.size() == 0) break;
+      pos.make_move(moves[random() % moves.size()]);
+    }
+  }
+  return visited;
+}
+
 }  // namespace
 
 BOOST_AUTO_TEST_CASE(counts_where_a_shortcut_bites) {
@@ -111,16 +140,7 @@ BOOST_AUTO_TEST_CASE(counts_along_random_games_from_every_suite_position) {
   std::mt19937 random(20261124);
   const int plies = test::quick_tests() ? 6 : 30;
   int compared = 0;
-  for (const EpdEntry& e : load_epd(std::string(MOVEGEN_SOURCE_DIR) + "/tests/data/perft.epd")) {
-    mailbox::MtuPosition pos = mailbox::MtuPosition::from_fen(e.fen);
-    for (int ply = 0; ply <= plies; ++ply) {
-      compared += compare_counts(pos.fen());
-      MoveList moves;
-      pos.generate_legal(moves);
-      if (moves.size() == 0) break;
-      pos.make_move(moves[random() % moves.size()]);
-    }
-  }
+  for_each_random_game_position(random, plies, [&](const std::string& fen) { compared += compare_counts(fen); });
   BOOST_TEST(compared > 10000);
 }
 
@@ -130,21 +150,8 @@ BOOST_AUTO_TEST_CASE(counts_along_random_games_from_every_suite_position) {
 BOOST_AUTO_TEST_CASE(tuned_recursion_agrees_with_make_test_unmake_along_random_games) {
   std::mt19937 random(20261127);
   const int plies = test::quick_tests() ? 8 : 30;
-  int compared = 0;
-  for (const EpdEntry& e : load_epd(std::string(MOVEGEN_SOURCE_DIR) + "/tests/data/perft.epd")) {
-    mailbox::MtuPosition pos = mailbox::MtuPosition::from_fen(e.fen);
-    for (int ply = 0; ply <= plies; ++ply) {
-      const bitboard_tuned::Position tuned = bitboard_tuned::Position::from_fen(pos.fen());
-      const std::uint64_t expected = perft(pos, 2, Counting::MAKE_EVERY_LEAF);
-      BOOST_TEST(bitboard_tuned::perft(tuned.sets(), 2, Counting::MAKE_EVERY_LEAF) == expected, pos.fen());
-      BOOST_TEST(bitboard_tuned::perft(tuned.sets(), 2, Counting::BULK_NODE) == expected, pos.fen());
-      ++compared;
-      MoveList moves;
-      pos.generate_legal(moves);
-      if (moves.size() == 0) break;
-      pos.make_move(moves[random() % moves.size()]);
-    }
-  }
+  const int compared =
+      for_each_random_game_position(random, plies, [](const std::string& fen) { compare_tuned_recursion(fen, 2); });
   BOOST_TEST(compared > 1000);
 }
 
@@ -158,13 +165,7 @@ BOOST_AUTO_TEST_CASE(tuned_recursion_keeps_castling_rights_through_quiet_moves) 
       "rn2k2r/8/8/8/8/8/8/RN2K2R w KQkq - 0 1",       // the knights' quiet moves keep every right
       "2r1kr2/8/8/8/8/8/8/1R2K1R1 w GBfc - 0 1",      // Chess960: rooks off the corners
   };
-  for (const std::string& fen : fens) {
-    mailbox::MtuPosition pos = mailbox::MtuPosition::from_fen(fen);
-    const bitboard_tuned::Position tuned = bitboard_tuned::Position::from_fen(fen);
-    const std::uint64_t expected = perft(pos, 3, Counting::MAKE_EVERY_LEAF);
-    BOOST_TEST(bitboard_tuned::perft(tuned.sets(), 3, Counting::MAKE_EVERY_LEAF) == expected, fen);
-    BOOST_TEST(bitboard_tuned::perft(tuned.sets(), 3, Counting::BULK_NODE) == expected, fen);
-  }
+  for (const std::string& fen : fens) compare_tuned_recursion(fen, 3);
 }
 
 // Each mode's count of every bundled suite position up to the node budget equals the suite's count: the
