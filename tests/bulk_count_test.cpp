@@ -168,8 +168,8 @@ BOOST_AUTO_TEST_CASE(tuned_recursion_keeps_castling_rights_through_quiet_moves) 
   for (const std::string& fen : fens) compare_tuned_recursion(fen, 3);
 }
 
-// The recursion's children of a leaf parent's parent played in place (ChildMaker: a quiet move of a pawn, knight,
-// bishop or queen xored into one copy of the node, counted and xored out again) against make-test-unmake at
+// The recursion's children of a leaf parent's parent played in place (ChildMaker: a quiet move of any piece
+// xored into one copy of the node, counted and xored out again) against make-test-unmake at
 // depths 2 and 3, from positions where a field left over from a sibling would change the count: a double
 // push's en passant square (an enemy pawn beside it may take it; the siblings played after it may not), the
 // castling rights a quiet queen or bishop move keeps and a king or rook move loses.

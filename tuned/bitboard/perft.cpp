@@ -30,7 +30,7 @@ class ChildMaker {
   // Moves to empty squares first, played without clearing a captured piece (PieceSets::move_quiet).
   template <PieceType Pt>
   [[gnu::always_inline]] void add_moves(Square from, Bitboard targets) {
-    if constexpr (Visit::IN_PLACE && Pt != KING && Pt != ROOK) {
+    if constexpr (Visit::IN_PLACE) {
       for (Bitboard quiet = targets & ~node_.pieces(~Us); quiet;) visit_in_place<Pt>(from, pop_lsb(quiet));
     } else {
       for (Bitboard quiet = targets & ~node_.pieces(~Us); quiet;) {
@@ -88,20 +88,23 @@ class ChildMaker {
   }
 
  private:
-  // The move of the Pt on `from` to the empty square `to`, which changes no castling right, played in place
-  // on quiet_, visited and taken back.
+  // The move of the Pt on `from` to the empty square `to` played in place on quiet_ (a king or rook leaving its
+  // square loses its castling rights there), visited and taken back.
   template <PieceType Pt>
   [[gnu::always_inline]] void visit_in_place(Square from, Square to) {
     const Bitboard from_to = square_bb(from) | square_bb(to);
+    const CastlingRights rights = quiet_.castling_rights();
     quiet_.toggle_quiet<Us, Pt>(from_to);
+    if constexpr (Pt == KING || Pt == ROOK) quiet_.leave_castling_square(from);
     visit_(std::as_const(quiet_));
     quiet_.toggle_quiet<Us, Pt>(from_to);
+    if constexpr (Pt == KING || Pt == ROOK) quiet_.restore_castling_rights(rights);
   }
 
   const PieceSets& node_;
   Visit visit_;
-  // With Visit::IN_PLACE, the node with the turn passed (PieceSets::pass_turn), on which quiet moves that
-  // change no castling right are played one at a time and taken back, instead of each on a copy of the node.
+  // With Visit::IN_PLACE, the node with the turn passed (PieceSets::pass_turn), on which quiet moves are played
+  // one at a time and taken back, instead of each on a copy of the node.
   PieceSets quiet_;
 };
 

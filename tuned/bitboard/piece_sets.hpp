@@ -123,6 +123,13 @@ class alignas(32) PieceSets {
     ep_square_ = SQ_NONE;
     side_ = ~Us;
   }
+  /// The castling rights kept when a piece leaves `from` (a king or rook leaving its start square loses its
+  /// rights): toggle_quiet's complement for a king's or rook's move, taken back by restore_castling_rights.
+  void leave_castling_square(Square from) {
+    if (castling_) castling_ &= castling_rules_->rights_kept_after_touching(from);
+  }
+  /// Puts back `rights`, the castling rights before leave_castling_square.
+  void restore_castling_rights(CastlingRights rights) { castling_ = rights; }
   /// No en passant square: takes back set_en_passant.
   void clear_en_passant() { ep_square_ = SQ_NONE; }
   /// Sets the en passant square that a double push of colour Us from `from` crossed (after move_piece).
