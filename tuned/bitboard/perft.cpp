@@ -1,5 +1,7 @@
 #include "tuned/bitboard/perft.hpp"
 
+#include <utility>
+
 #include "tuned/bitboard/count.hpp"
 
 namespace movegen::bitboard_tuned {
@@ -15,7 +17,12 @@ namespace {
 template <Color Us, class Visit>
 class ChildMaker {
  public:
-  ChildMaker(const PieceSets& node, Visit visit) : node_(node), visit_(visit) {}
+  ChildMaker(const PieceSets& node, Visit visit) : node_(node), visit_(visit) {
+    if constexpr (Visit::IN_PLACE) {
+      quiet_ = node;
+      quiet_.pass_turn<Us>();
+    }
+  }
   // The visitor, with the leaves it counted.
   const Visit& visit() const { return visit_; }
 
@@ -23,10 +30,14 @@ class ChildMaker {
   // Moves to empty squares first, played without clearing a captured piece (PieceSets::move_quiet).
   template <PieceType Pt>
   [[gnu::always_inline]] void add_moves(Square from, Bitboard targets) {
-    for (Bitboard quiet = targets & ~node_.pieces(~Us); quiet;) {
-      PieceSets child = node_;
-      child.move_quiet<Us, Pt>(from, pop_lsb(quiet));
-      visit_(child);
+    if constexpr (Visit::IN_PLACE) {
+      for (Bitboard quiet = targets & ~node_.pieces(~Us); quiet;) visit_in_place<Pt>(from, pop_lsb(quiet));
+    } else {
+      for (Bitboard quiet = targets & ~node_.pieces(~Us); quiet;) {
+        PieceSets child = node_;
+        child.move_quiet<Us, Pt>(from, pop_lsb(quiet));
+        visit_(child);
+      }
     }
     for (Bitboard captures = targets & node_.pieces(~Us); captures;) {
       PieceSets child = node_;
@@ -37,6 +48,16 @@ class ChildMaker {
   // Pawn moves to each square of `targets`, from one step `d` behind; a double push sets en passant. Pushes
   // (`d` straight ahead) land on empty squares.
   [[gnu::always_inline]] void add_pawn_moves(Bitboard targets, Direction d, MoveFlag flag = NORMAL) {
+    if constexpr (Visit::IN_PLACE)
+      if (d == pawn_push(Us) || flag == DOUBLE_PUSH) {
+        while (targets) {
+          const Square to = pop_lsb(targets);
+          if (flag == DOUBLE_PUSH) quiet_.set_en_passant<Us>(to - d);
+          visit_in_place<PAWN>(to - d, to);
+        }
+        if (flag == DOUBLE_PUSH) quiet_.clear_en_passant();
+        return;
+      }
     while (targets) {
       const Square to = pop_lsb(targets);
       PieceSets child = node_;
@@ -67,8 +88,24 @@ class ChildMaker {
   }
 
  private:
+  // The move of the Pt on `from` to the empty square `to` played in place on quiet_ (a king or rook leaving its
+  // square loses its castling rights there), visited and taken back.
+  template <PieceType Pt>
+  [[gnu::always_inline]] void visit_in_place(Square from, Square to) {
+    const Bitboard from_to = square_bb(from) | square_bb(to);
+    const CastlingRights rights = quiet_.castling_rights();
+    quiet_.toggle_quiet<Us, Pt>(from_to);
+    if constexpr (Pt == KING || Pt == ROOK) quiet_.leave_castling_square(from);
+    visit_(std::as_const(quiet_));
+    quiet_.toggle_quiet<Us, Pt>(from_to);
+    if constexpr (Pt == KING || Pt == ROOK) quiet_.restore_castling_rights(rights);
+  }
+
   const PieceSets& node_;
   Visit visit_;
+  // With Visit::IN_PLACE, the node with the turn passed (PieceSets::pass_turn), on which quiet moves are played
+  // one at a time and taken back, instead of each on a copy of the node.
+  PieceSets quiet_;
 };
 
 // The legal moves of Us, the side to move, counted with popcounts. Kept out of line: it is called from
@@ -84,6 +121,7 @@ std::uint64_t perft(const PieceSets& node, int depth, bool bulk);
 // The three things perft does with a child, each a ChildMaker's Visit, so that each loop over the moves
 // holds only its own work. A leaf (no bulk counting at depth 1): built and kept.
 struct MakeLeaf {
+  static constexpr bool IN_PLACE = false;  // each leaf a copy of its parent (see ChildMaker)
   std::uint64_t nodes = 0;
   [[gnu::always_inline]] void operator()(const PieceSets& leaf) {
     keep(leaf);
@@ -93,12 +131,14 @@ struct MakeLeaf {
 // A leaf parent (bulk counting at depth 2): built, its moves (colour Them's) counted.
 template <Color Them>
 struct CountReplies {
+  static constexpr bool IN_PLACE = true;  // the count reads the child and keeps no reference to it
   std::uint64_t nodes = 0;
   void operator()(const PieceSets& child) { nodes += count_moves<Them>(child); }
 };
 // Any other child: perft `depth` plies below it.
 template <Color Them>
 struct Recurse {
+  static constexpr bool IN_PLACE = false;
   int depth;
   bool bulk;
   std::uint64_t nodes = 0;

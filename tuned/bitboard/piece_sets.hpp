@@ -108,6 +108,30 @@ class alignas(32) PieceSets {
     by_color_[Us] ^= square_bb(from) | square_bb(to);
     finish_move<Us>(from, to);
   }
+  /// Xors a move of colour Us's Pt between the two squares of `from_to` into the sets alone; xoring it again
+  /// takes it back. With pass_turn<Us>() once before, the sets after a move to an empty square of a piece that
+  /// changes no castling right (not a king or rook): perft's children played in place, one at a time.
+  template <Color Us, PieceType Pt>
+  [[gnu::always_inline]] void toggle_quiet(Bitboard from_to) {
+    by_type_[Pt] ^= from_to;
+    by_color_[Us] ^= from_to;
+  }
+  /// The fields after any move of colour Us but a double push, a king's or a rook's: no en passant square, the
+  /// other side to move (castling rights as they were).
+  template <Color Us>
+  void pass_turn() {
+    ep_square_ = SQ_NONE;
+    side_ = ~Us;
+  }
+  /// The castling rights kept when a piece leaves `from` (a king or rook leaving its start square loses its
+  /// rights): toggle_quiet's complement for a king's or rook's move, taken back by restore_castling_rights.
+  void leave_castling_square(Square from) {
+    if (castling_) castling_ &= castling_rules_->rights_kept_after_touching(from);
+  }
+  /// Puts back `rights`, the castling rights before leave_castling_square.
+  void restore_castling_rights(CastlingRights rights) { castling_ = rights; }
+  /// No en passant square: takes back set_en_passant.
+  void clear_en_passant() { ep_square_ = SQ_NONE; }
   /// Sets the en passant square that a double push of colour Us from `from` crossed (after move_piece).
   template <Color Us>
   void set_en_passant(Square from) {
