@@ -37,9 +37,23 @@ class ChildMaker {
     visit_(pos_);
     pos_.undo_move<false>(m, undo);
   }
-  // A move from `from` to each square of `targets` (the king's steps).
+  // A quiet move of the mover's piece of type Pt, played knowing that piece (Position::do_quiet_move).
+  template <PieceType Pt>
+  [[gnu::always_inline]] void add_quiet(Square from, Square to) {
+    Position::Undo undo;
+    pos_.do_quiet_move<Pt>(from, to, undo);
+    visit_(pos_);
+    pos_.undo_quiet_move<Pt>(from, to, undo);
+  }
+  // A move from `from` to each square of `targets`: the king's steps, the quiet ones played as such.
   void add_moves(Square from, Bitboard targets) {
-    while (targets) add(Move(from, pop_lsb(targets)));
+    while (targets) {
+      const Square to = pop_lsb(targets);
+      if (is_empty(pos_.board()[to]))
+        add_quiet<KING>(from, to);
+      else
+        add(Move(from, to));
+    }
   }
 
  private:

@@ -68,6 +68,19 @@ struct SliderLines {
     }
   }
 
+  /// move() for a slider of type Pt (BISHOP, ROOK or QUEEN) known at compile time: no letter to test.
+  template <PieceType Pt>
+  void move_kind(int row, int col, int to_row, int to_col) {
+    if constexpr (Pt == ROOK || Pt == QUEEN) {
+      --ranks[row], --files[col];
+      ++ranks[to_row], ++files[to_col];
+    }
+    if constexpr (Pt == BISHOP || Pt == QUEEN) {
+      --diagonals[row - col + 7], --anti_diagonals[row + col];
+      ++diagonals[to_row - to_col + 7], ++anti_diagonals[to_row + to_col];
+    }
+  }
+
   bool operator==(const SliderLines&) const = default;
 };
 
