@@ -239,3 +239,63 @@ BOOST_AUTO_TEST_CASE(pawn_count_a_rank_at_a_time_agrees_with_the_move_list) {
   }
   BOOST_TEST(without_pins > 500);
 }
+
+namespace {
+
+// do_quiet_move<Pt> then undo_quiet_move<Pt> of the quiet move from -> to on `pos`: true if the position
+// between them has the board, side, castling rights, en passant square, king squares and slider lines that
+// make_move gives (`made`), and the position after them is `pos` as it was.
+template <PieceType Pt>
+bool quiet_move_as_make_move(mailbox_tuned::Position pos, Square from, Square to, const mailbox_tuned::Position& made) {
+  const mailbox_tuned::Position before = pos;
+  mailbox_tuned::Position::Undo undo;
+  pos.do_quiet_move<Pt>(from, to, undo);
+  auto same = [](const mailbox_tuned::Position& a, const mailbox_tuned::Position& b) {
+    return a.board_string() == b.board_string() && a.side_to_move() == b.side_to_move() &&
+           a.castling_rights() == b.castling_rights() && a.ep_square() == b.ep_square() &&
+           a.king_square(WHITE) == b.king_square(WHITE) && a.king_square(BLACK) == b.king_square(BLACK) &&
+           *a.attackers(WHITE).lines == *b.attackers(WHITE).lines &&
+           *a.attackers(BLACK).lines == *b.attackers(BLACK).lines;
+  };
+  const bool played = same(pos, made);
+  pos.undo_quiet_move<Pt>(from, to, undo);
+  return played && same(pos, before) && pos.fen() == before.fen() && pos.key() == before.key();
+}
+
+}  // namespace
+
+// perft's quiet moves played with their piece type known (Position::do_quiet_move, which touches the castling
+// rights only for a king or rook, the slider lines only for a slider) against make_move: every legal quiet
+// move (flag NORMAL onto an empty square) of Kiwipete, where a king step and a rook move each lose rights and
+// a bishop's or knight's move none, then of every suite position and the positions random games reach.
+BOOST_AUTO_TEST_CASE(quiet_move_with_its_piece_known_is_make_move) {
+  std::vector<std::string> fens = {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"};
+  const std::vector<std::string> more = positions(test::quick_tests() ? 10 : 40);
+  fens.insert(fens.end(), more.begin(), more.end());
+  int rights_lost = 0, compared = 0;
+  for (const std::string& fen : fens) {
+    mailbox_tuned::Position pos = mailbox_tuned::Position::from_fen(fen);
+    MoveList moves;
+    pos.generate_legal(moves);
+    for (Move m : moves) {
+      if (m.flag() != NORMAL || pos.piece_on(m.to()) != NO_PIECE) continue;
+      mailbox_tuned::Position made = pos;
+      made.make_move(m);
+      rights_lost += made.castling_rights() != pos.castling_rights();
+      const Square from = m.from(), to = m.to();
+      bool ok = false;
+      switch (type_of(pos.piece_on(from))) {
+        case PAWN: ok = quiet_move_as_make_move<PAWN>(pos, from, to, made); break;
+        case KNIGHT: ok = quiet_move_as_make_move<KNIGHT>(pos, from, to, made); break;
+        case BISHOP: ok = quiet_move_as_make_move<BISHOP>(pos, from, to, made); break;
+        case ROOK: ok = quiet_move_as_make_move<ROOK>(pos, from, to, made); break;
+        case QUEEN: ok = quiet_move_as_make_move<QUEEN>(pos, from, to, made); break;
+        default: ok = quiet_move_as_make_move<KING>(pos, from, to, made); break;
+      }
+      BOOST_TEST(ok, fen << " " << to_uci(m));
+      ++compared;
+    }
+  }
+  BOOST_TEST(rights_lost > 20);
+  BOOST_TEST(compared > 5000);
+}

@@ -123,13 +123,28 @@ struct PinnedMoves {
 // The per-piece generators, for side Us to move, in the plain mailbox's order and words; each writes its
 // pseudo-legal moves into a Sink (a MoveWriter, a MoveCounter, PinnedMoves or TestedMoves).
 
-// Adds from -> to if `to` is not occupied by the mover's own piece. Returns true if the square was empty,
-// so that a slider may go on.
-template <Color Us, class Sink>
+// Hands `out` the quiet move from -> to (flag NORMAL, onto an empty square) of the mover's piece of type Pt:
+// through the sink's add_quiet<Pt> if it has one (perft's ChildMaker, which plays the move knowing its
+// piece: Position::do_quiet_move), else as a Move to add().
+template <PieceType Pt, class Sink>
+[[gnu::always_inline]] inline void add_quiet(Sink& out, Square from, Square to) {
+  if constexpr (requires { out.template add_quiet<Pt>(from, to); })
+    out.template add_quiet<Pt>(from, to);
+  else
+    out.add(Move(from, to));
+}
+
+// Adds from -> to, a step of the mover's piece of type Pt, if `to` is not occupied by the mover's own
+// piece. Returns true if the square was empty, so that a slider may go on.
+template <Color Us, PieceType Pt, class Sink>
 [[gnu::always_inline]] inline bool add_step(const Board& board, Square from, int to, Sink& out) {
   const char target = board[to];
+  if (is_empty(target)) {
+    add_quiet<Pt>(out, from, Square(to));
+    return true;
+  }
   if (!is_own(target, Us)) out.add(Move(from, Square(to)));
-  return is_empty(target);
+  return false;
 }
 
 // A pawn of Us from `from` to `to` (a single push or a capture): the four promotions if `to` is on the
@@ -154,7 +169,10 @@ template <Color Us, class Sink>
   auto add = [&](int to) { add_pawn_move<Us>(from, to, out); };
   const int push = from + forward;
   if (is_empty(board[push])) {
-    add(push);
+    if (rank_of(Square(push)) == (Us == WHITE ? 7 : 0))
+      add(push);
+    else
+      add_quiet<PAWN>(out, from, Square(push));
     if (row == start_row && is_empty(board[push + forward])) out.add(Move(from, Square(push + forward), DOUBLE_PUSH));
   }
   // Where a pawn of Us on `from` captures: where an enemy pawn would attack `from` from, ahead of it.
@@ -164,18 +182,19 @@ template <Color Us, class Sink>
 
 template <Color Us, class Sink>
 [[gnu::always_inline]] inline void generate_knight_moves(const Board& board, Square from, Sink& out) {
-  for (int to : KNIGHT_TARGETS[from]) add_step<Us>(board, from, to, out);
+  for (int to : KNIGHT_TARGETS[from]) add_step<Us, KNIGHT>(board, from, to, out);
 }
 
-// Each ray of `rays` from `from`, square by square to the board's edge (RAY_LENGTH), up to the first piece.
-template <Color Us, class Sink>
+// Each ray of `rays` from `from`, square by square to the board's edge (RAY_LENGTH), up to the first piece,
+// for the mover's slider of type Pt.
+template <Color Us, PieceType Pt, class Sink>
 inline void generate_slider_moves(const Board& board, Square from, const std::array<RayDirection, 4>& rays, Sink& out) {
 #pragma GCC unroll 4  // each direction's offset becomes a constant
   for (RayDirection d : rays) {
     int to = from;
     for (int n = RAY_LENGTH[from][d]; n > 0; --n) {
       to += RAY_OFFSET[d];
-      if (!add_step<Us>(board, from, to, out)) break;
+      if (!add_step<Us, Pt>(board, from, to, out)) break;
     }
   }
 }
@@ -239,11 +258,11 @@ template <Color Us, class Sink>
   if (piece == 'P') return generate_pawn_moves<Us>(board, from, out);
   switch (piece) {
     case 'N': generate_knight_moves<Us>(board, from, out); break;
-    case 'B': generate_slider_moves<Us>(board, from, BISHOP_RAYS, out); break;
-    case 'R': generate_slider_moves<Us>(board, from, ROOK_RAYS, out); break;
+    case 'B': generate_slider_moves<Us, BISHOP>(board, from, BISHOP_RAYS, out); break;
+    case 'R': generate_slider_moves<Us, ROOK>(board, from, ROOK_RAYS, out); break;
     case 'Q':
-      generate_slider_moves<Us>(board, from, BISHOP_RAYS, out);
-      generate_slider_moves<Us>(board, from, ROOK_RAYS, out);
+      generate_slider_moves<Us, QUEEN>(board, from, BISHOP_RAYS, out);
+      generate_slider_moves<Us, QUEEN>(board, from, ROOK_RAYS, out);
       break;
     default: break;
   }

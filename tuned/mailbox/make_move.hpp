@@ -131,6 +131,34 @@ template <bool UpdateKey>
   }
 }
 
+template <PieceType Pt>
+[[gnu::always_inline]] inline void Position::do_quiet_move(Square from, Square to, Undo& undo) {
+  const Color us = side_;
+  undo.castling = castling_;
+  undo.ep_square = ep_square_;
+  if constexpr (Pt == KING || Pt == ROOK) castling_ &= castling_rules_.rights_kept_after_touching(from);
+  if constexpr (Pt == KING) king_square_[us] = to;
+  if constexpr (Pt == BISHOP || Pt == ROOK || Pt == QUEEN)
+    slider_lines_[us].move_kind<Pt>(rank_of(from), file_of(from), rank_of(to), file_of(to));
+  ep_square_ = SQ_NONE;
+  side_ = ~us;
+  board_[to] = board_[from];
+  board_[from] = '-';
+}
+
+template <PieceType Pt>
+[[gnu::always_inline]] inline void Position::undo_quiet_move(Square from, Square to, const Undo& undo) {
+  const Color us = ~side_;
+  side_ = us;
+  ep_square_ = undo.ep_square;
+  if constexpr (Pt == KING || Pt == ROOK) castling_ = undo.castling;
+  if constexpr (Pt == KING) king_square_[us] = from;
+  if constexpr (Pt == BISHOP || Pt == ROOK || Pt == QUEEN)
+    slider_lines_[us].move_kind<Pt>(rank_of(to), file_of(to), rank_of(from), file_of(from));
+  board_[from] = board_[to];
+  board_[to] = '-';
+}
+
 [[gnu::always_inline, gnu::flatten]] inline void Position::make_move(Move m) {
   if (plies_ == history_room_) [[unlikely]]
     grow_history();

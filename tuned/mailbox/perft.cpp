@@ -37,9 +37,23 @@ class ChildMaker {
     visit_(pos_);
     pos_.undo_move<false>(m, undo);
   }
-  // A move from `from` to each square of `targets` (the king's steps).
+  // A quiet move of the mover's piece of type Pt, played knowing that piece (Position::do_quiet_move).
+  template <PieceType Pt>
+  [[gnu::always_inline]] void add_quiet(Square from, Square to) {
+    Position::Undo undo;
+    pos_.do_quiet_move<Pt>(from, to, undo);
+    visit_(pos_);
+    pos_.undo_quiet_move<Pt>(from, to, undo);
+  }
+  // A move from `from` to each square of `targets`: the king's steps, the quiet ones played as such.
   void add_moves(Square from, Bitboard targets) {
-    while (targets) add(Move(from, pop_lsb(targets)));
+    while (targets) {
+      const Square to = pop_lsb(targets);
+      if (is_empty(pos_.board()[to]))
+        add_quiet<KING>(from, to);
+      else
+        add(Move(from, to));
+    }
   }
 
  private:
@@ -68,6 +82,12 @@ struct MakeLeaf {
     ++nodes;
   }
 };
+// A leaf parent with bulk counting: its legal moves counted.
+template <Color Them>
+struct CountReplies {
+  std::uint64_t nodes = 0;
+  void operator()(Position& child) { nodes += count_moves<Them>(child); }
+};
 // Any other child: perft `depth` plies below it.
 template <Color Them>
 struct Recurse {
@@ -89,21 +109,7 @@ std::uint64_t visit_children(Position& pos, Visit visit) {
 template <Color Us>
 std::uint64_t perft(Position& pos, int depth, bool bulk) {
   if (depth == 1) return bulk ? count_moves<Us>(pos) : visit_children<Us>(pos, MakeLeaf{});
-  if (depth == 2 && bulk) {
-    // A list here, not a sink: the generator's loops do not stay live around every count (fewer
-    // instructions per node, callgrind).
-    MoveList moves;
-    MoveWriter writer(moves);
-    generate_all<Us>(pos, writer);
-    std::uint64_t nodes = 0;
-    for (Move m : moves) {
-      Position::Undo undo;
-      pos.do_move<false>(m, undo);
-      nodes += count_moves<~Us>(pos);
-      pos.undo_move<false>(m, undo);
-    }
-    return nodes;
-  }
+  if (depth == 2 && bulk) return visit_children<Us>(pos, CountReplies<~Us>{});
   return visit_children<Us>(pos, Recurse<~Us>{depth - 1, bulk});
 }
 

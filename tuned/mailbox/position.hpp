@@ -123,6 +123,18 @@ class Position : public BoardFields {
   template <bool UpdateKey>
   void undo_move(Move m, const Undo& undo);
 
+  /// Plays a quiet move of the mover's piece of type Pt (flag NORMAL, onto an empty square, no promotion)
+  /// without the key, writing the castling rights and en passant square into `undo`: what a generator that
+  /// knows the piece it moves (tuned/mailbox/generate.hpp's add_quiet) lets perft skip. Only a king or rook
+  /// can lose a castling right so (a right held means its king and rook stand on the rule's squares, so
+  /// another piece neither leaves one nor lands on one empty), only a slider moves slider lines, and only
+  /// the king moves the king square.
+  template <PieceType Pt>
+  void do_quiet_move(Square from, Square to, Undo& undo);
+  /// Takes back do_quiet_move<Pt>(from, to, undo).
+  template <PieceType Pt>
+  void undo_quiet_move(Square from, Square to, const Undo& undo);
+
   /// An empty string if the letter counts and slider lines match the board, the board letters and king
   /// squares match (mailbox::check_board) and the game's rules hold, key included (check_game_rules);
   /// otherwise the first problem found.

@@ -58,11 +58,18 @@ struct SliderLines {
   /// slider moved.
   void move(char piece, int row, int col, int to_row, int to_col) {
     const char kind = char(piece | 0x20);
-    if (kind == 'r' || kind == 'q') {
+    if (kind == 'r' || kind == 'q') move_kind<ROOK>(row, col, to_row, to_col);    // a queen's rank and file
+    if (kind == 'b' || kind == 'q') move_kind<BISHOP>(row, col, to_row, to_col);  // and its diagonals
+  }
+
+  /// move() for a slider of type Pt (BISHOP, ROOK or QUEEN) known at compile time: no letter to test.
+  template <PieceType Pt>
+  void move_kind(int row, int col, int to_row, int to_col) {
+    if constexpr (Pt == ROOK || Pt == QUEEN) {
       --ranks[row], --files[col];
       ++ranks[to_row], ++files[to_col];
     }
-    if (kind == 'b' || kind == 'q') {
+    if constexpr (Pt == BISHOP || Pt == QUEEN) {
       --diagonals[row - col + 7], --anti_diagonals[row + col];
       ++diagonals[to_row - to_col + 7], ++anti_diagonals[to_row + to_col];
     }
