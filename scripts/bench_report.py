@@ -619,8 +619,10 @@ def write_report(out, context, generators, rates, sf_name, sf_runs, counts, load
                  instructions=None, callgrind_flags="", sf_instructions=None, layout_of=None, command="",
                  callgrind_command="", minutes=0.0, callgrind_from=""):
     bulk_rows, node_rows, chart_rows, leaf_rows, spreads = [], [], [], [], []
+    fen_of = {n: fen for n, fen, *_ in CASES}
+
     def sf_rates_at(name, depth):
-        nodes = expected(counts, dict((n, f) for n, f, *_ in CASES)[name], depth)
+        nodes = expected(counts, fen_of[name], depth)
         return [stockfish_rate(run, nodes) for run in sf_runs[(name, depth)]]
 
     node_mnps, leaf_mnps, sf_mnps_all = {g: [] for g in generators}, {g: [] for g in generators}, []
