@@ -134,6 +134,22 @@ class Position : public BoardFields {
   /// Takes back do_quiet_move<Pt>(from, to, undo).
   template <PieceType Pt>
   void undo_quiet_move(Square from, Square to, const Undo& undo);
+  /// Plays a capture (flag NORMAL, onto an enemy piece) of the mover's piece of type Pt without the key,
+  /// writing the letter taken, the castling rights and en passant square into `undo`: the letter taken
+  /// leaves the counts and slider lines, and the rights of `to` go (a rook taken on its corner), those of
+  /// `from` too for a king or rook.
+  template <PieceType Pt>
+  void do_capture(Square from, Square to, Undo& undo);
+  /// Takes back do_capture<Pt>(from, to, undo).
+  template <PieceType Pt>
+  void undo_capture(Square from, Square to, const Undo& undo);
+  /// Plays the mover's pawn's promotion to a piece of type Pt from -> to (a push, or a capture of the
+  /// letter on `to`) without the key, as do_capture writes `undo`.
+  template <PieceType Pt>
+  void do_promotion(Square from, Square to, Undo& undo);
+  /// Takes back do_promotion<Pt>(from, to, undo).
+  template <PieceType Pt>
+  void undo_promotion(Square from, Square to, const Undo& undo);
 
   /// An empty string if the letter counts and slider lines match the board, the board letters and king
   /// squares match (mailbox::check_board) and the game's rules hold, key included (check_game_rules);
