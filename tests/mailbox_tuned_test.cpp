@@ -255,7 +255,9 @@ bool quiet_move_as_make_move(mailbox_tuned::Position pos, Square from, Square to
            a.castling_rights() == b.castling_rights() && a.ep_square() == b.ep_square() &&
            a.king_square(WHITE) == b.king_square(WHITE) && a.king_square(BLACK) == b.king_square(BLACK) &&
            *a.attackers(WHITE).lines == *b.attackers(WHITE).lines &&
-           *a.attackers(BLACK).lines == *b.attackers(BLACK).lines;
+           *a.attackers(BLACK).lines == *b.attackers(BLACK).lines &&
+           a.attackers(WHITE).knights == b.attackers(WHITE).knights &&
+           a.attackers(BLACK).knights == b.attackers(BLACK).knights;
   };
   const bool played = same(pos, made);
   pos.undo_quiet_move<Pt>(from, to, undo);
@@ -311,7 +313,9 @@ bool same_as_make_move(const mailbox_tuned::Position& a, const mailbox_tuned::Po
          a.castling_rights() == made.castling_rights() && a.ep_square() == made.ep_square() &&
          a.king_square(WHITE) == made.king_square(WHITE) && a.king_square(BLACK) == made.king_square(BLACK) &&
          *a.attackers(WHITE).lines == *made.attackers(WHITE).lines &&
-         *a.attackers(BLACK).lines == *made.attackers(BLACK).lines;
+         *a.attackers(BLACK).lines == *made.attackers(BLACK).lines &&
+         a.attackers(WHITE).knights == made.attackers(WHITE).knights &&
+         a.attackers(BLACK).knights == made.attackers(BLACK).knights;
 }
 
 // do_capture<Pt> then undo_capture<Pt> of the capture from -> to on `pos`: true if the position between them

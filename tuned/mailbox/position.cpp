@@ -51,6 +51,7 @@ void Position::grow_history() {
 void Position::track_board() {
   counts_ = {};
   slider_lines_[WHITE] = slider_lines_[BLACK] = SliderLines{};
+  knights_[WHITE] = knights_[BLACK] = 0;
   for (Square sq = SQ_A1; sq <= SQ_H8; ++sq)
     if (!is_empty(board_[sq])) track(board_[sq], sq, +1);
 }
@@ -141,6 +142,9 @@ std::string Position::check_position() const {
   for (Color c : {WHITE, BLACK})
     if (!(fresh.slider_lines_[c] == slider_lines_[c]))
       return std::string("slider lines of ") + (c == WHITE ? "white" : "black") + " are out of date";
+  for (Color c : {WHITE, BLACK})
+    if (fresh.knights_[c] != knights_[c])
+      return std::string("knight squares of ") + (c == WHITE ? "white" : "black") + " are out of date";
   for (char c : PIECE_LETTERS)
     if (c != '-' && count(c) != fresh.count(c))
       return "count of " + std::string(1, c) + " is " + std::to_string(count(c)) + ", the board has " +
