@@ -142,16 +142,18 @@ std::string Position::check_position() const {
   for (Color c : {WHITE, BLACK})
     if (!(fresh.slider_lines_[c] == slider_lines_[c]))
       return std::string("slider lines of ") + (c == WHITE ? "white" : "black") + " are out of date";
-  for (Color c : {WHITE, BLACK})
-    if (fresh.knights_[c] != knights_[c])
-      return std::string("knight squares of ") + (c == WHITE ? "white" : "black") + " are out of date";
   for (char c : PIECE_LETTERS)
     if (c != '-' && count(c) != fresh.count(c))
       return "count of " + std::string(1, c) + " is " + std::to_string(count(c)) + ", the board has " +
              std::to_string(fresh.count(c));
   // The board string against the king squares, then the rules all generators share.
   if (std::string problem = check_board(board_, king_square_); !problem.empty()) return problem;
-  return check_game_rules(*this);
+  if (std::string problem = check_game_rules(*this); !problem.empty()) return problem;
+  // Last, so that a move played wrongly (a knight "double pushed") is reported by the rule it breaks.
+  for (Color c : {WHITE, BLACK})
+    if (fresh.knights_[c] != knights_[c])
+      return std::string("knight squares of ") + (c == WHITE ? "white" : "black") + " are out of date";
+  return "";
 }
 
 }  // namespace movegen::mailbox_tuned
