@@ -134,6 +134,30 @@ template <PieceType Pt, class Sink>
     out.add(Move(from, to));
 }
 
+// Hands `out` the capture from -> to (flag NORMAL, onto an enemy piece) of the mover's piece of type Pt:
+// through the sink's add_capture<Pt> if it has one (perft's ChildMaker: Position::do_capture), else as a Move.
+template <PieceType Pt, class Sink>
+[[gnu::always_inline]] inline void add_capture(Sink& out, Square from, Square to) {
+  if constexpr (requires { out.template add_capture<Pt>(from, to); })
+    out.template add_capture<Pt>(from, to);
+  else
+    out.add(Move(from, to));
+}
+
+// Hands `out` the four promotions from -> to (queen, rook, bishop, knight): through the sink's
+// add_promotion<Pt> if it has one (perft's ChildMaker: Position::do_promotion), else as four Moves.
+template <class Sink>
+[[gnu::always_inline]] inline void add_promotions(Sink& out, Square from, Square to) {
+  if constexpr (requires { out.template add_promotion<QUEEN>(from, to); }) {
+    out.template add_promotion<QUEEN>(from, to);
+    out.template add_promotion<ROOK>(from, to);
+    out.template add_promotion<BISHOP>(from, to);
+    out.template add_promotion<KNIGHT>(from, to);
+  } else {
+    for (PieceType pt : {QUEEN, ROOK, BISHOP, KNIGHT}) out.add(Move(from, to, promotion_flag(pt)));
+  }
+}
+
 // Adds from -> to, a step of the mover's piece of type Pt, if `to` is not occupied by the mover's own
 // piece. Returns true if the square was empty, so that a slider may go on.
 template <Color Us, PieceType Pt, class Sink>
@@ -143,20 +167,21 @@ template <Color Us, PieceType Pt, class Sink>
     add_quiet<Pt>(out, from, Square(to));
     return true;
   }
-  if (!is_own(target, Us)) out.add(Move(from, Square(to)));
+  if (!is_own(target, Us)) add_capture<Pt>(out, from, Square(to));
   return false;
 }
 
-// A pawn of Us from `from` to `to` (a single push or a capture): the four promotions if `to` is on the
-// last rank, else one move.
-template <Color Us, class Sink>
+// A pawn of Us from `from` to `to` (a single push, or a capture if Capture): the four promotions if `to` is
+// on the last rank, else one move.
+template <Color Us, bool Capture, class Sink>
 [[gnu::always_inline]] inline void add_pawn_move(Square from, int to, Sink& out) {
   constexpr int last_row = Us == WHITE ? 7 : 0;
-  if (rank_of(Square(to)) == last_row) {
-    for (PieceType pt : {QUEEN, ROOK, BISHOP, KNIGHT}) out.add(Move(from, Square(to), promotion_flag(pt)));
-  } else {
+  if (rank_of(Square(to)) == last_row)
+    add_promotions(out, from, Square(to));
+  else if constexpr (Capture)
+    add_capture<PAWN>(out, from, Square(to));
+  else
     out.add(Move(from, Square(to)));
-  }
 }
 
 // Single push, double push, pawn attacks on enemy pieces, promotions. En passant, the one move that can
@@ -166,18 +191,17 @@ template <Color Us, class Sink>
   constexpr int start_row = Us == WHITE ? 1 : 6;
   constexpr int forward = pawn_push(Us);
   const int row = rank_of(from);
-  auto add = [&](int to) { add_pawn_move<Us>(from, to, out); };
   const int push = from + forward;
   if (is_empty(board[push])) {
     if (rank_of(Square(push)) == (Us == WHITE ? 7 : 0))
-      add(push);
+      add_promotions(out, from, Square(push));
     else
       add_quiet<PAWN>(out, from, Square(push));
     if (row == start_row && is_empty(board[push + forward])) out.add(Move(from, Square(push + forward), DOUBLE_PUSH));
   }
   // Where a pawn of Us on `from` captures: where an enemy pawn would attack `from` from, ahead of it.
   for (int to : PAWN_ATTACKERS[~Us][from])
-    if (is_own(board[to], ~Us)) add(to);
+    if (is_own(board[to], ~Us)) add_pawn_move<Us, true>(from, to, out);
 }
 
 template <Color Us, class Sink>
@@ -298,14 +322,14 @@ void generate_evasions(Position& pos, const LegalityMasks& masks, Out& out) {
       if (board[s] != pawn)
         out.add(Move(s, to));
       else if (capture)
-        add_pawn_move<Us>(s, to, out);
+        add_pawn_move<Us, true>(s, to, out);
     }
     // A block by a pawn push: single from one square behind, double from two behind over an empty square.
     // None onto the own back rank, which has no square behind it on the board.
     if (capture || rank_of(to) == back_rank) continue;
     const Square behind = Square(to - forward);
     if (board[behind] == pawn) {
-      if (movable >> behind & 1) add_pawn_move<Us>(behind, to, out);
+      if (movable >> behind & 1) add_pawn_move<Us, false>(behind, to, out);
     } else if (is_empty(board[behind]) && rank_of(to) == double_push_row && board[behind - forward] == pawn &&
                (movable >> (behind - forward) & 1)) {
       out.add(Move(Square(behind - forward), to, DOUBLE_PUSH));

@@ -68,6 +68,7 @@ template <bool UpdateKey>
     board_[from] = '-';
     if (from == king) king_square_[us] = to;
     if (is_slider(moving)) slider_lines_[us].move(moving, rank_of(from), file_of(from), rank_of(to), file_of(to));
+    if (moving == letter(us, KNIGHT)) knights_[us] ^= square_bb(from) | square_bb(to);
     if (!is_empty(captured)) track(captured, to, -1);
     if constexpr (UpdateKey) k ^= letter_key(moving, from) ^ letter_key(moving, to) ^ letter_key(captured, to);
   } else if (flag == DOUBLE_PUSH) {
@@ -116,6 +117,7 @@ template <bool UpdateKey>
     board_[to] = captured;
     if (to == king) king_square_[us] = from;
     if (is_slider(moving)) slider_lines_[us].move(moving, rank_of(to), file_of(to), rank_of(from), file_of(from));
+    if (moving == letter(us, KNIGHT)) knights_[us] ^= square_bb(from) | square_bb(to);
     if (!is_empty(captured)) track(captured, to, +1);
   } else if (flag == DOUBLE_PUSH) {
     board_[from] = moving;
@@ -138,6 +140,7 @@ template <PieceType Pt>
   undo.ep_square = ep_square_;
   if constexpr (Pt == KING || Pt == ROOK) castling_ &= castling_rules_.rights_kept_after_touching(from);
   if constexpr (Pt == KING) king_square_[us] = to;
+  if constexpr (Pt == KNIGHT) knights_[us] ^= square_bb(from) | square_bb(to);
   if constexpr (Pt == BISHOP || Pt == ROOK || Pt == QUEEN)
     slider_lines_[us].move_kind<Pt>(rank_of(from), file_of(from), rank_of(to), file_of(to));
   ep_square_ = SQ_NONE;
@@ -153,10 +156,81 @@ template <PieceType Pt>
   ep_square_ = undo.ep_square;
   if constexpr (Pt == KING || Pt == ROOK) castling_ = undo.castling;
   if constexpr (Pt == KING) king_square_[us] = from;
+  if constexpr (Pt == KNIGHT) knights_[us] ^= square_bb(from) | square_bb(to);
   if constexpr (Pt == BISHOP || Pt == ROOK || Pt == QUEEN)
     slider_lines_[us].move_kind<Pt>(rank_of(to), file_of(to), rank_of(from), file_of(from));
   board_[from] = board_[to];
   board_[to] = '-';
+}
+
+template <PieceType Pt>
+[[gnu::always_inline]] inline void Position::do_capture(Square from, Square to, Undo& undo) {
+  const Color us = side_;
+  const char captured = board_[to];
+  const CastlingRights castling = castling_;
+  undo.castling = castling;
+  undo.ep_square = ep_square_;
+  undo.captured = captured;
+  CastlingRights kept = castling & castling_rules_.rights_kept_after_touching(to);
+  if constexpr (Pt == KING || Pt == ROOK) kept &= castling_rules_.rights_kept_after_touching(from);
+  castling_ = kept;
+  if constexpr (Pt == KING) king_square_[us] = to;
+  if constexpr (Pt == KNIGHT) knights_[us] ^= square_bb(from) | square_bb(to);
+  if constexpr (Pt == BISHOP || Pt == ROOK || Pt == QUEEN)
+    slider_lines_[us].move_kind<Pt>(rank_of(from), file_of(from), rank_of(to), file_of(to));
+  track(captured, to, -1);
+  ep_square_ = SQ_NONE;
+  side_ = ~us;
+  board_[to] = letter(us, Pt);
+  board_[from] = '-';
+}
+
+template <PieceType Pt>
+[[gnu::always_inline]] inline void Position::undo_capture(Square from, Square to, const Undo& undo) {
+  const Color us = ~side_;
+  side_ = us;
+  ep_square_ = undo.ep_square;
+  castling_ = undo.castling;
+  if constexpr (Pt == KING) king_square_[us] = from;
+  if constexpr (Pt == KNIGHT) knights_[us] ^= square_bb(from) | square_bb(to);
+  if constexpr (Pt == BISHOP || Pt == ROOK || Pt == QUEEN)
+    slider_lines_[us].move_kind<Pt>(rank_of(to), file_of(to), rank_of(from), file_of(from));
+  track(undo.captured, to, +1);
+  board_[from] = letter(us, Pt);
+  board_[to] = undo.captured;
+}
+
+template <PieceType Pt>
+[[gnu::always_inline]] inline void Position::do_promotion(Square from, Square to, Undo& undo) {
+  const Color us = side_;
+  const char captured = board_[to];
+  const CastlingRights castling = castling_;
+  undo.castling = castling;
+  undo.ep_square = ep_square_;
+  undo.captured = captured;
+  if (!is_empty(captured)) {
+    castling_ = castling & castling_rules_.rights_kept_after_touching(to);
+    track(captured, to, -1);
+  }
+  --counts_[static_cast<unsigned char>(letter(us, PAWN))];
+  track(letter(us, Pt), to, +1);
+  ep_square_ = SQ_NONE;
+  side_ = ~us;
+  board_[to] = letter(us, Pt);
+  board_[from] = '-';
+}
+
+template <PieceType Pt>
+[[gnu::always_inline]] inline void Position::undo_promotion(Square from, Square to, const Undo& undo) {
+  const Color us = ~side_;
+  side_ = us;
+  ep_square_ = undo.ep_square;
+  castling_ = undo.castling;
+  track(letter(us, Pt), to, -1);
+  ++counts_[static_cast<unsigned char>(letter(us, PAWN))];
+  if (!is_empty(undo.captured)) track(undo.captured, to, +1);
+  board_[from] = letter(us, PAWN);
+  board_[to] = undo.captured;
 }
 
 [[gnu::always_inline, gnu::flatten]] inline void Position::make_move(Move m) {

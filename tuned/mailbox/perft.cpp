@@ -45,14 +45,30 @@ class ChildMaker {
     visit_(pos_);
     pos_.undo_quiet_move<Pt>(from, to, undo);
   }
-  // A move from `from` to each square of `targets`: the king's steps, the quiet ones played as such.
+  // A capture of the mover's piece of type Pt, played knowing that piece (Position::do_capture).
+  template <PieceType Pt>
+  [[gnu::always_inline]] void add_capture(Square from, Square to) {
+    Position::Undo undo;
+    pos_.do_capture<Pt>(from, to, undo);
+    visit_(pos_);
+    pos_.undo_capture<Pt>(from, to, undo);
+  }
+  // A promotion to a piece of type Pt, played knowing that piece (Position::do_promotion).
+  template <PieceType Pt>
+  [[gnu::always_inline]] void add_promotion(Square from, Square to) {
+    Position::Undo undo;
+    pos_.do_promotion<Pt>(from, to, undo);
+    visit_(pos_);
+    pos_.undo_promotion<Pt>(from, to, undo);
+  }
+  // A move from `from` to each square of `targets`: the king's steps, played as quiet moves or captures.
   void add_moves(Square from, Bitboard targets) {
     while (targets) {
       const Square to = pop_lsb(targets);
       if (is_empty(pos_.board()[to]))
         add_quiet<KING>(from, to);
       else
-        add(Move(from, to));
+        add_capture<KING>(from, to);
     }
   }
 

@@ -51,6 +51,7 @@ void Position::grow_history() {
 void Position::track_board() {
   counts_ = {};
   slider_lines_[WHITE] = slider_lines_[BLACK] = SliderLines{};
+  knights_[WHITE] = knights_[BLACK] = 0;
   for (Square sq = SQ_A1; sq <= SQ_H8; ++sq)
     if (!is_empty(board_[sq])) track(board_[sq], sq, +1);
 }
@@ -147,7 +148,12 @@ std::string Position::check_position() const {
              std::to_string(fresh.count(c));
   // The board string against the king squares, then the rules all generators share.
   if (std::string problem = check_board(board_, king_square_); !problem.empty()) return problem;
-  return check_game_rules(*this);
+  if (std::string problem = check_game_rules(*this); !problem.empty()) return problem;
+  // Last, so that a move played wrongly (a knight "double pushed") is reported by the rule it breaks.
+  for (Color c : {WHITE, BLACK})
+    if (fresh.knights_[c] != knights_[c])
+      return std::string("knight squares of ") + (c == WHITE ? "white" : "black") + " are out of date";
+  return "";
 }
 
 }  // namespace movegen::mailbox_tuned

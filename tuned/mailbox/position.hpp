@@ -51,10 +51,8 @@ class Position : public BoardFields {
 
   /// How many pieces of the FEN letter `piece` ('P', 'n', ...) stand on the board.
   int count(char piece) const { return counts_[static_cast<unsigned char>(piece)]; }
-  /// Colour `by` with whether it has knights, where its king and its sliders are, for the attack tests.
-  Attackers attackers(Color by) const {
-    return {by, count(letter(by, KNIGHT)) > 0, king_square(by), slider_lines_[by]};
-  }
+  /// Colour `by` with where its knights, its king and its sliders are, for the attack tests.
+  Attackers attackers(Color by) const { return {by, knights_[by], king_square(by), slider_lines_[by]}; }
 
   /// True if a piece of colour `by` attacks square `s`.
   bool is_square_attacked(Square s, Color by) const {
@@ -134,6 +132,22 @@ class Position : public BoardFields {
   /// Takes back do_quiet_move<Pt>(from, to, undo).
   template <PieceType Pt>
   void undo_quiet_move(Square from, Square to, const Undo& undo);
+  /// Plays a capture (flag NORMAL, onto an enemy piece) of the mover's piece of type Pt without the key,
+  /// writing the letter taken, the castling rights and en passant square into `undo`: the letter taken
+  /// leaves the counts and slider lines, and the rights of `to` go (a rook taken on its corner), those of
+  /// `from` too for a king or rook.
+  template <PieceType Pt>
+  void do_capture(Square from, Square to, Undo& undo);
+  /// Takes back do_capture<Pt>(from, to, undo).
+  template <PieceType Pt>
+  void undo_capture(Square from, Square to, const Undo& undo);
+  /// Plays the mover's pawn's promotion to a piece of type Pt from -> to (a push, or a capture of the
+  /// letter on `to`) without the key, as do_capture writes `undo`.
+  template <PieceType Pt>
+  void do_promotion(Square from, Square to, Undo& undo);
+  /// Takes back do_promotion<Pt>(from, to, undo).
+  template <PieceType Pt>
+  void undo_promotion(Square from, Square to, const Undo& undo);
 
   /// An empty string if the letter counts and slider lines match the board, the board letters and king
   /// squares match (mailbox::check_board) and the game's rules hold, key included (check_game_rules);
@@ -153,11 +167,11 @@ class Position : public BoardFields {
   /// Doubles the history's room: what make_move calls when every entry is taken.
   [[gnu::cold]] void grow_history();
 
-  /// Adds (+1) or removes (-1) the letter `piece` (not '-') on s from the counts and slider lines.
+  /// Adds (+1) or removes (-1) the letter `piece` (not '-') on s from the counts, slider lines and knight squares.
   void track(char piece, Square s, int delta);
   /// Moves the slider lines of the letter `piece` from `from` to `to`; the counts stay as they are.
   void track_move(char piece, Square from, Square to);
-  /// Finds the counts and slider lines afresh from the board.
+  /// Finds the counts, slider lines and knight squares afresh from the board.
   void track_board();
   // Runs check_position() through require_consistent in checked builds; nothing otherwise.
   void verify_invariants() const {
@@ -176,11 +190,14 @@ class Position : public BoardFields {
   std::size_t plies_ = 0;
   std::array<std::uint8_t, 128> counts_{};  // pieces on the board per FEN letter, index the letter itself
   SliderLines slider_lines_[COLOR_NB];      // each colour's bishops, rooks and queens per line
+  Bitboard knights_[COLOR_NB] = {0, 0};     // each colour's knights' squares, bit s for square s
 };
 
 inline void Position::track(char piece, Square s, int delta) {
   counts_[static_cast<unsigned char>(piece)] = std::uint8_t(counts_[static_cast<unsigned char>(piece)] + delta);
-  slider_lines_[is_color(piece, WHITE) ? WHITE : BLACK].update(piece, rank_of(s), file_of(s), delta);
+  const Color c = is_color(piece, WHITE) ? WHITE : BLACK;
+  slider_lines_[c].update(piece, rank_of(s), file_of(s), delta);
+  if ((piece | 0x20) == 'n') knights_[c] ^= square_bb(s);  // added or removed: the bit flips either way
 }
 
 inline void Position::track_move(char piece, Square from, Square to) {

@@ -1,11 +1,11 @@
 // What mailbox-tuned keeps beside the board string so that an attack test can skip most of its steps:
 // each colour's sliders counted per line of the board (SliderLines), and Attackers, which tells an attack
-// test which lines hold an enemy slider, whether the enemy has knights, and where its king stands.
+// test which lines hold an enemy slider, and where the enemy's knights and king stand.
 // The reference mailbox keeps none of this and looks everywhere (mailbox/attacks.hpp).
 //
 //   SliderLines lines;
 //   lines.update('R', 0, 0, +1);                     // a white rook on a1: rank 1 and the a-file
-//   Attackers enemy(BLACK, true, SQ_E8, lines);
+//   Attackers enemy(BLACK, square_bb(SQ_G8), SQ_E8, lines);  // a black knight on g8
 //   attackers_to(board, SQ_E1, enemy);               // walks only the rays whose line holds a slider
 #pragma once
 
@@ -78,13 +78,13 @@ struct SliderLines {
   bool operator==(const SliderLines&) const = default;
 };
 
-/// Colour `by`, and what it has on the board that lets an attack test skip steps: whether it has
-/// knights, where its king stands, and its slider lines.
+/// Colour `by`, and what it has on the board that lets an attack test skip steps: where its knights and
+/// its king stand, and its slider lines.
 struct Attackers {
-  Attackers(Color c, bool has_knights, Square king_square, const SliderLines& slider_lines)
-      : by(c), knights(has_knights), king(king_square), lines(&slider_lines) {}
+  Attackers(Color c, Bitboard knight_squares, Square king_square, const SliderLines& slider_lines)
+      : by(c), knights(knight_squares), king(king_square), lines(&slider_lines) {}
   Color by;
-  bool knights;              // a knight of `by` on the board
+  Bitboard knights;          // the squares of `by`'s knights (a square may be stale: the board decides)
   Square king;               // its king's square
   const SliderLines* lines;  // its sliders per line
 
@@ -122,9 +122,12 @@ inline Bitboard leaper_attackers(const Board& board, Square s, const Attackers& 
   Bitboard found = 0;
   for (int from : PAWN_ATTACKERS[attackers.by][s])
     if (board[from] == letter(attackers.by, PAWN)) found |= square_bb(Square(from));
-  if (attackers.knights)
-    for (int from : KNIGHT_TARGETS[s])
-      if (board[from] == letter(attackers.by, KNIGHT)) found |= square_bb(Square(from));
+  // The knights' squares a knight's leap from s, each confirmed on the board (a test that plays a move on the
+  // board alone, Position::keeps_king_safe, may have taken one).
+  for (Bitboard near = KNIGHT_TARGET_SETS[s] & attackers.knights; near;) {
+    const Square from = pop_lsb(near);
+    if (board[from] == letter(attackers.by, KNIGHT)) found |= square_bb(from);
+  }
   return found;
 }
 

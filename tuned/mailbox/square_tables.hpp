@@ -68,6 +68,14 @@ constexpr std::array<Targets, SQUARE_NB> targets_of(const std::array<Step, N>& s
 /// The squares a knight on each square leaps to (KNIGHT_STEPS on the board); also where a knight that
 /// attacks the square stands.
 inline constexpr std::array<Targets, SQUARE_NB> KNIGHT_TARGETS = detail::targets_of(KNIGHT_STEPS);
+/// KNIGHT_TARGETS[s] as a set of squares (bit s of a Bitboard for square s): where a knight that attacks s
+/// stands, tested against the knights' squares in one AND.
+inline constexpr auto KNIGHT_TARGET_SETS = [] {
+  std::array<Bitboard, SQUARE_NB> sets{};
+  for (int s = 0; s < SQUARE_NB; ++s)
+    for (int i = 0; i < KNIGHT_TARGETS[s].size; ++i) sets[s] |= square_bb(Square(KNIGHT_TARGETS[s].squares[i]));
+  return sets;
+}();
 /// The squares next to each square (KING_STEPS on the board).
 inline constexpr std::array<Targets, SQUARE_NB> KING_TARGETS = detail::targets_of(KING_STEPS);
 /// PAWN_ATTACKERS[c][s]: the squares from which a pawn of colour c attacks s (pawn_attack_steps taken
