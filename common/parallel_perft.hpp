@@ -7,6 +7,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -19,37 +20,51 @@
 
 #include "common/perft.hpp"
 #include "common/perft_table.hpp"
+#include "common/zobrist.hpp"
 
 namespace movegen {
 
-/// perft (common/perft.hpp) that looks each subtree of depth >= PerftTable::MIN_DEPTH up in `table` by the
-/// position's key and depth before counting it, and stores what it counted. The same count as perft.
-/// A node whose children are looked up prefetches their buckets first.
+namespace detail {
+// Hash perft of `pos`, whose lock (its key with LOCK_NUMBERS, common/zobrist.hpp) is `lock`: each child's
+// lock is kept from the parent's by key_change, as make_move keeps the key.
 template <ChessPosition P>
-std::uint64_t perft(P& pos, int depth, Counting counting, PerftTable& table) {
-  if (depth < PerftTable::MIN_DEPTH || !table) return perft(pos, depth, counting);
-  if (const auto stored = table.probe(pos.key(), depth)) return *stored;
+std::uint64_t hashed_perft(P& pos, Key lock, int depth, Counting counting, PerftTable& table) {
+  const Key key = pos.key();
+  if (const auto stored = table.probe(key, lock, depth)) return *stored;
   std::uint64_t nodes = 0;
   if (depth == PerftTable::MIN_DEPTH) {  // no child is looked up: perft counts them its own way
     nodes = perft(pos, depth, counting);
   } else {
     MoveList moves;
     pos.generate_legal(moves);
+    std::array<Key, MoveList::CAPACITY> locks;
     // Each child is looked up first thing, most often in a line that is not in the cache: asking for all
     // the children's buckets before counting any overlaps those misses (a make and unmake costs less).
-    for (Move m : moves) {
-      pos.make_move(m);
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      locks[i] = lock ^ key_change(pos, moves[i], LOCK_NUMBERS);
+      pos.make_move(moves[i]);
       table.prefetch(pos.key(), depth - 1);
-      pos.unmake_move(m);
+      pos.unmake_move(moves[i]);
     }
-    for (Move m : moves) {
-      pos.make_move(m);
-      nodes += perft(pos, depth - 1, counting, table);
-      pos.unmake_move(m);
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      pos.make_move(moves[i]);
+      nodes += hashed_perft(pos, locks[i], depth - 1, counting, table);
+      pos.unmake_move(moves[i]);
     }
   }
-  table.store(pos.key(), depth, nodes);
+  table.store(key, lock, depth, nodes);
   return nodes;
+}
+}  // namespace detail
+
+/// perft (common/perft.hpp) that looks each subtree of depth >= PerftTable::MIN_DEPTH up in `table` by the
+/// position's key, its lock (a second key, from LOCK_NUMBERS) and depth before counting it, and stores what
+/// it counted. The same count as perft, unless two positions match in key and lock (docs/perft.md, "Hash
+/// perft": about 2^-72 a look-up). A node whose children are looked up prefetches their buckets first.
+template <ChessPosition P>
+std::uint64_t perft(P& pos, int depth, Counting counting, PerftTable& table) {
+  if (depth < PerftTable::MIN_DEPTH || !table) return perft(pos, depth, counting);
+  return detail::hashed_perft(pos, zobrist_key(pos.state(), LOCK_NUMBERS), depth, counting, table);
 }
 
 /// Runs `work` on `threads` threads (at least one) and returns once every one has returned; meanwhile the

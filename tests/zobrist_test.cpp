@@ -107,6 +107,34 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(incremental_key_equals_key_from_scratch_over_rando
   }
 }
 
+// Hash perft's lock (common/parallel_perft.hpp) is kept from move to move by key_change with LOCK_NUMBERS:
+// over random games from every suite position, each child's lock so kept equals its lock from scratch, and
+// the lock is not the Polyglot key (the two sets of numbers are drawn apart).
+BOOST_AUTO_TEST_CASE_TEMPLATE(lock_kept_by_key_change_equals_lock_from_scratch_over_random_games, P, Generators) {
+  BOOST_TEST(zobrist_key(parse_fen(START_FEN), LOCK_NUMBERS) != zobrist_key(parse_fen(START_FEN)));
+  std::mt19937_64 rng(32);
+  const int plies = test::quick_tests() ? 12 : 60;
+  for (const EpdEntry& e : load_epd(MOVEGEN_SOURCE_DIR "/tests/data/perft.epd")) {
+    P pos = P::from_fen(e.fen);
+    Key lock = zobrist_key(pos.state(), LOCK_NUMBERS);
+    for (int ply = 0; ply < plies; ++ply) {
+      MoveList moves;
+      pos.generate_legal(moves);
+      if (moves.empty()) break;
+      for (Move m : moves) {
+        const Key child = lock ^ key_change(pos, m, LOCK_NUMBERS);
+        pos.make_move(m);
+        BOOST_REQUIRE_MESSAGE(child == zobrist_key(pos.state(), LOCK_NUMBERS),
+                              "lock kept over " << to_uci(m) << " differs in " << pos.fen());
+        pos.unmake_move(m);
+      }
+      const Move kept = moves[rng() % moves.size()];
+      lock ^= key_change(pos, kept, LOCK_NUMBERS);
+      pos.make_move(kept);
+    }
+  }
+}
+
 BOOST_AUTO_TEST_CASE(every_generator_gives_the_same_key_over_random_games) {
   std::mt19937_64 rng(1414);
   const int plies = test::quick_tests() ? 20 : 100;
