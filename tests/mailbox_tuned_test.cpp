@@ -240,6 +240,24 @@ BOOST_AUTO_TEST_CASE(pawn_count_a_rank_at_a_time_agrees_with_the_move_list) {
   BOOST_TEST(without_pins > 500);
 }
 
+// count_legal's knight count (its targets not held by its own pieces, one popcount over the own pieces'
+// squares found on the board string) against bitboard-masks' legal moves: knights in the corners and on the
+// edges, each target held by an own piece, an enemy piece or nothing, for both sides, with no pin or check.
+BOOST_AUTO_TEST_CASE(knight_count_over_own_squares_agrees_with_the_move_list) {
+  const std::vector<std::string> fens = {
+      "N3k2N/2R2R2/1p4p1/8/8/1P4P1/2r2r2/n3K2n w - - 0 1", "N3k2N/2R2R2/1p4p1/8/8/1P4P1/2r2r2/n3K2n b - - 0 1",
+      "4k3/8/2b1P3/1p3R2/3N4/1q3P2/2B1n3/4K3 w - - 0 1",   "4k3/2R1p3/1r3P2/3n4/1Q3p2/2p1B3/8/4K3 b - - 0 1",
+      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"};
+  for (const std::string& fen : fens) {
+    mailbox_tuned::Position pos = mailbox_tuned::Position::from_fen(fen);
+    BOOST_TEST_CONTEXT(fen) {
+      BOOST_TEST(!pos.legality_masks().pinned);
+      BOOST_TEST(!pos.in_check());
+      BOOST_TEST(pos.count_legal() == legal_codes(bitboard::MasksPosition::from_fen(fen)).size());
+    }
+  }
+}
+
 namespace {
 
 // do_quiet_move<Pt> then undo_quiet_move<Pt> of the quiet move from -> to on `pos`: true if the position

@@ -12,6 +12,9 @@
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
+#if defined(__AVX2__)
+#include <immintrin.h>
+#endif
 
 #include "tuned/mailbox/position.hpp"
 #include "tuned/mailbox/square_tables.hpp"
@@ -63,6 +66,31 @@ void for_each_piece(const Board& board, Color us, Visit visit, VisitPawns visit_
     }
     for (; own; own &= own - 1) visit(square_at(row, std::countr_zero(own) / 8));
   }
+}
+
+// The squares of colour c's pieces on the board string, bit s for square s: the letters whose bits 6 and 5
+// read 10 (capitals, White) or 11 (small letters, Black); '-' reads 01. With AVX2 thirty-two letters are
+// compared at once; otherwise a rank at a time, its eight bits gathered into one byte by a multiplication.
+inline Bitboard own_squares_bb(const Board& board, Color c) {
+  const char want = c == WHITE ? 0x40 : 0x60;
+#if defined(__AVX2__)
+  const __m256i kind = _mm256_set1_epi8(0x60), own = _mm256_set1_epi8(want);
+  auto half = [&](int first) {
+    const __m256i letters = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(board.data() + first));
+    return Bitboard(std::uint32_t(_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_and_si256(letters, kind), own))));
+  };
+  return half(0) | half(32) << 32;
+#else
+  Bitboard squares = 0;
+  for (int row = 0; row < 8; ++row) {
+    std::uint64_t letters;
+    std::memcpy(&letters, &board[square_at(row, 0)], sizeof letters);
+    // 0x80 in each byte whose bits 6 and 5 equal want's: bytes_equal on the letters with the other bits cleared.
+    const std::uint64_t own = bytes_equal(letters & 0x6060606060606060, want);
+    squares |= Bitboard(((own >> 7) * 0x0102040810204080) >> 56) << (8 * row);  // byte i's bit to bit i
+  }
+  return squares;
+#endif
 }
 
 // The number of moves of the pawns of Us on row `row`, at the files where `pawns` holds 0x80, but en passant
@@ -358,8 +386,17 @@ void generate_all(Position& pos, Out& out) {
   // Pinned pieces are rare: without them the scan needs no test per piece.
   if constexpr (std::is_same_v<Out, MoveCounter>) {
     if (!masks.pinned) {
+      // A knight's moves are its targets not held by its own pieces, counted in one popcount.
+      const Bitboard own = own_squares_bb(board, Us);
       for_each_piece(
-          board, Us, [&](Square from) { generate_piece_moves<Us>(board, from, own_letter(board[from], Us), out); },
+          board, Us,
+          [&](Square from) {
+            const char piece = own_letter(board[from], Us);
+            if (piece == 'N')
+              out.count += std::popcount(KNIGHT_TARGET_SETS[from] & ~own);
+            else
+              generate_piece_moves<Us>(board, from, piece, out);
+          },
           [&](int row, std::uint64_t pawns) { out.count += count_pawn_moves<Us>(board, row, pawns); });
       add_en_passant<Us>(pos, tested);
       generate_castling_moves<Us>(pos, masks, king_steps, out);
