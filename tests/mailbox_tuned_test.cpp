@@ -19,6 +19,7 @@
 #include "tests/generators.hpp"
 #include "tests/quick.hpp"
 #include "tuned/bitboard/movegen.hpp"
+#include "tuned/mailbox/generate.hpp"
 #include "tuned/mailbox/perft.hpp"
 #include "tuned/mailbox/position.hpp"
 #include "tuned/mailbox/square_tables.hpp"
@@ -256,6 +257,27 @@ BOOST_AUTO_TEST_CASE(knight_count_over_own_squares_agrees_with_the_move_list) {
       BOOST_TEST(pos.count_legal() == legal_codes(bitboard::MasksPosition::from_fen(fen)).size());
     }
   }
+}
+
+// own_squares_bb (AVX2 where the build targets it) and own_squares_bb_by_rank (the portable way, which no
+// AVX2 build runs in perft) against the squares piece_on gives each colour, on the positions random games
+// reach from the suite's.
+BOOST_AUTO_TEST_CASE(own_squares_from_the_board_string_are_the_pieces_squares) {
+  int compared = 0;
+  for (const std::string& fen : positions(test::quick_tests() ? 4 : 12)) {
+    const mailbox_tuned::Position pos = mailbox_tuned::Position::from_fen(fen);
+    for (Color c : {WHITE, BLACK}) {
+      Bitboard expected = 0;
+      for (Square s = SQ_A1; s <= SQ_H8; ++s)
+        if (pos.piece_on(s) != NO_PIECE && color_of(pos.piece_on(s)) == c) expected |= Bitboard(1) << s;
+      BOOST_TEST_CONTEXT(fen << (c == WHITE ? " white" : " black")) {
+        BOOST_TEST(mailbox_tuned::own_squares_bb(pos.board(), c) == expected);
+        BOOST_TEST(mailbox_tuned::own_squares_bb_by_rank(pos.board(), c) == expected);
+      }
+      ++compared;
+    }
+  }
+  BOOST_TEST(compared > 100);
 }
 
 namespace {

@@ -69,18 +69,10 @@ void for_each_piece(const Board& board, Color us, Visit visit, VisitPawns visit_
 }
 
 // The squares of colour c's pieces on the board string, bit s for square s: the letters whose bits 6 and 5
-// read 10 (capitals, White) or 11 (small letters, Black); '-' reads 01. With AVX2 thirty-two letters are
-// compared at once; otherwise a rank at a time, its eight bits gathered into one byte by a multiplication.
-inline Bitboard own_squares_bb(const Board& board, Color c) {
+// read 10 (capitals, White) or 11 (small letters, Black); '-' reads 01. A rank at a time, its eight bits
+// gathered into one byte by a multiplication: the portable way, and own_squares_bb's without AVX2.
+inline Bitboard own_squares_bb_by_rank(const Board& board, Color c) {
   const char want = c == WHITE ? 0x40 : 0x60;
-#if defined(__AVX2__)
-  const __m256i kind = _mm256_set1_epi8(0x60), own = _mm256_set1_epi8(want);
-  auto half = [&](int first) {
-    const __m256i letters = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(board.data() + first));
-    return Bitboard(std::uint32_t(_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_and_si256(letters, kind), own))));
-  };
-  return half(0) | half(32) << 32;
-#else
   Bitboard squares = 0;
   for (int row = 0; row < 8; ++row) {
     std::uint64_t letters;
@@ -90,6 +82,19 @@ inline Bitboard own_squares_bb(const Board& board, Color c) {
     squares |= Bitboard(((own >> 7) * 0x0102040810204080) >> 56) << (8 * row);  // byte i's bit to bit i
   }
   return squares;
+}
+
+// own_squares_bb_by_rank's set, with AVX2 (where the build targets it) thirty-two letters compared at once.
+inline Bitboard own_squares_bb(const Board& board, Color c) {
+#if defined(__AVX2__)
+  const __m256i kind = _mm256_set1_epi8(0x60), own = _mm256_set1_epi8(c == WHITE ? 0x40 : 0x60);
+  auto half = [&](int first) {
+    const __m256i letters = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(board.data() + first));
+    return Bitboard(std::uint32_t(_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_and_si256(letters, kind), own))));
+  };
+  return half(0) | half(32) << 32;
+#else
+  return own_squares_bb_by_rank(board, c);
 #endif
 }
 
