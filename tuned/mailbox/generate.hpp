@@ -10,12 +10,9 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
 #include <type_traits>
-#if defined(__AVX2__)
-#include <immintrin.h>
-#endif
 
+#include "tuned/mailbox/board_scan.hpp"
 #include "tuned/mailbox/position.hpp"
 #include "tuned/mailbox/square_tables.hpp"
 #include "tuned/move_sink.hpp"
@@ -26,104 +23,6 @@ namespace movegen::mailbox_tuned {
 // inlines a function of internal linkage called once more readily than a shared inline one (callgrind:
 // with external linkage en passant and the piece scan stayed out of line, +2% instructions per node).
 namespace {
-
-// The letter as colour `us` sees it: its own pieces as capitals, the enemy's as small letters. XOR 0x20
-// swaps an ASCII letter's case ('-' becomes a control character, neither capital nor small).
-constexpr char own_letter(char square, Color us) { return char(square ^ (us == WHITE ? 0 : 0x20)); }
-
-// is_color in one comparison: XOR 0x20 swaps an ASCII letter's case, so that the pieces of c become small
-// letters (>= 'a'), while '-' (0x2d) stays below 'a'.
-constexpr bool is_own(char square, Color c) { return (square ^ (c == WHITE ? 0x20 : 0)) >= 'a'; }
-
-// Eight letters of the board string at once (a rank, byte i = file i): 0x80 in each byte equal to `c`, 0
-// elsewhere. Exact: no byte borrows from its neighbour (x & 0x7f plus 0x7f stays below 0x100).
-constexpr std::uint64_t bytes_equal(std::uint64_t letters, char c) {
-  constexpr std::uint64_t LOW7 = 0x7f7f7f7f7f7f7f7f;
-  const std::uint64_t x = letters ^ (0x0101010101010101 * static_cast<unsigned char>(c));
-  return ~(((x & LOW7) + LOW7) | x | LOW7);
-}
-
-// The fast board scan: calls visit(square) for each square that holds a piece of colour `us`, a1 first;
-// with a visit_pawns, that is called instead with each row holding pawns of `us` and their files (0x80
-// in the byte of each), and visit with the other pieces only. The board string is read a rank (eight
-// letters) at a time: in ASCII every letter has bit 6 (0x40) set and '-' (0x2d) has not, and the small
-// letters (black) have bit 5 (0x20) set where the capitals have not.
-template <class Visit, class VisitPawns = std::nullptr_t>
-void for_each_piece(const Board& board, Color us, Visit visit, VisitPawns visit_pawns = nullptr) {
-  static_assert(std::endian::native == std::endian::little, "byte i of a rank's word must be file i");
-  constexpr std::uint64_t BIT6 = 0x4040404040404040;  // bit 6 of each of the eight letters
-  for (int row = 0; row < 8; ++row) {
-    std::uint64_t letters;
-    std::memcpy(&letters, &board[square_at(row, 0)], sizeof letters);
-    const std::uint64_t pieces = letters & BIT6, black = (letters << 1) & BIT6;  // bit 5 moved to bit 6
-    std::uint64_t own = us == WHITE ? pieces & ~black : pieces & black;
-    if (!own) continue;
-    if constexpr (!std::is_same_v<VisitPawns, std::nullptr_t>) {
-      if (const std::uint64_t pawns = bytes_equal(letters, letter(us, PAWN))) {
-        visit_pawns(row, pawns);
-        own &= ~(pawns >> 1);
-      }
-    }
-    for (; own; own &= own - 1) visit(square_at(row, std::countr_zero(own) / 8));
-  }
-}
-
-// The squares of colour c's pieces on the board string, bit s for square s: the letters whose bits 6 and 5
-// read 10 (capitals, White) or 11 (small letters, Black); '-' reads 01. A rank at a time, its eight bits
-// gathered into one byte by a multiplication: the portable way, and own_squares_bb's without AVX2.
-inline Bitboard own_squares_bb_by_rank(const Board& board, Color c) {
-  const char want = c == WHITE ? 0x40 : 0x60;
-  Bitboard squares = 0;
-  for (int row = 0; row < 8; ++row) {
-    std::uint64_t letters;
-    std::memcpy(&letters, &board[square_at(row, 0)], sizeof letters);
-    // 0x80 in each byte whose bits 6 and 5 equal want's: bytes_equal on the letters with the other bits cleared.
-    const std::uint64_t own = bytes_equal(letters & 0x6060606060606060, want);
-    squares |= Bitboard(((own >> 7) * 0x0102040810204080) >> 56) << (8 * row);  // byte i's bit to bit i
-  }
-  return squares;
-}
-
-// own_squares_bb_by_rank's set, with AVX2 (where the build targets it) thirty-two letters compared at once.
-inline Bitboard own_squares_bb(const Board& board, Color c) {
-#if defined(__AVX2__)
-  const __m256i kind = _mm256_set1_epi8(0x60), own = _mm256_set1_epi8(c == WHITE ? 0x40 : 0x60);
-  auto half = [&](int first) {
-    const __m256i letters = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(board.data() + first));
-    return Bitboard(std::uint32_t(_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_and_si256(letters, kind), own))));
-  };
-  return half(0) | half(32) << 32;
-#else
-  return own_squares_bb_by_rank(board, c);
-#endif
-}
-
-// The number of moves of the pawns of Us on row `row`, at the files where `pawns` holds 0x80, but en passant
-// (single and double pushes, captures, each promotion four times), counted for the whole row at once on
-// the board string: the pawns against the empty squares and enemy letters of the row ahead, shifted a file
-// aside for the captures. For perft's count of a node with no pinned piece and no check, where every such
-// move is legal.
-template <Color Us>
-std::size_t count_pawn_moves(const Board& board, int row, std::uint64_t pawns) {
-  constexpr int forward = Us == WHITE ? 1 : -1, start_row = Us == WHITE ? 1 : 6, last_row = Us == WHITE ? 7 : 0;
-  constexpr std::uint64_t HIGH = 0x8080808080808080;  // bit 7 of each letter
-  std::uint64_t ahead;
-  std::memcpy(&ahead, &board[square_at(row + forward, 0)], sizeof ahead);
-  const std::uint64_t empty = bytes_equal(ahead, '-');
-  // The enemy's letters: bit 6 set (a letter) and bit 5 (small, black) set for White's enemy, clear for
-  // Black's, both moved to bit 7.
-  const std::uint64_t enemy = (ahead << 1) & (Us == WHITE ? ahead << 2 : ~(ahead << 2)) & HIGH;
-  // A capture towards file a lands one byte lower, towards file h one byte higher; no byte wraps a rank.
-  std::size_t moves =
-      std::popcount(pawns & empty) + std::popcount(pawns & (enemy << 8)) + std::popcount(pawns & (enemy >> 8));
-  if (row + forward == last_row) moves *= 4;
-  if (row == start_row) {
-    std::uint64_t beyond;
-    std::memcpy(&beyond, &board[square_at(row + 2 * forward, 0)], sizeof beyond);
-    moves += std::popcount(pawns & empty & bytes_equal(beyond, '-'));
-  }
-  return moves;
-}
 
 // Passes on to `out` the moves that can be legal, those that land on `targets` (the check mask) and en
 // passant, once each is made, tested for the mover's king safety and unmade (Position::keeps_king_safe):
