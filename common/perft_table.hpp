@@ -58,7 +58,7 @@ class PerftTable {
     const Key check = checked_key(key, lock);
     for (const Entry& e : b.entries) {
       const std::uint64_t data = e.data.load(std::memory_order_relaxed);
-      if ((data & TAG_MASK) == tag && (e.check.load(std::memory_order_relaxed) ^ data) == check) return data >> 16;
+      if (holds(e, data, tag, check)) return data >> 16;
     }
     return std::nullopt;
   }
@@ -74,7 +74,7 @@ class PerftTable {
     std::uint64_t victim_count = MAX_COUNT + 1;
     for (Entry& e : b.entries) {
       const std::uint64_t old = e.data.load(std::memory_order_relaxed);
-      if ((old & TAG_MASK) == tag && (e.check.load(std::memory_order_relaxed) ^ old) == check) {
+      if (holds(e, old, tag, check)) {
         victim = &e;
         break;
       }
@@ -104,6 +104,11 @@ class PerftTable {
   // The key xored with the lock's low bits: the bucket and depth already fix the key's low bits, so in a
   // comparison these bits compare the locks.
   Key checked_key(Key key, Key lock) const { return key ^ (lock & mask_); }
+  // True if entry e, whose data word was read as `data`, is the one for (tag, check): its depth and lock's
+  // top bits are `tag` and its check word is `check` xored with that data.
+  static bool holds(const Entry& e, std::uint64_t data, std::uint64_t tag, Key check) {
+    return (data & TAG_MASK) == tag && (e.check.load(std::memory_order_relaxed) ^ data) == check;
+  }
   struct alignas(64) Bucket {
     Entry entries[BUCKET_ENTRIES];
   };
