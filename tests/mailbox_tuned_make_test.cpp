@@ -32,15 +32,28 @@ bool same_as_make_move(const mailbox_tuned::Position& a, const mailbox_tuned::Po
          a.attackers(BLACK).knights == made.attackers(BLACK).knights;
 }
 
-// do_quiet_move<Pt> then undo_quiet_move<Pt> of the quiet move from -> to on `pos`: true if the position
-// between them is make_move's (`made`) and the position after them is `pos` as it was, key and FEN included.
-template <PieceType Pt>
-bool quiet_move_as_make_move(mailbox_tuned::Position pos, Square from, Square to, const mailbox_tuned::Position& made) {
+// f.template operator()<Pt>() for piece type `pt`: a play known at compile time from a type known at run time.
+template <class F>
+bool with_piece_type(PieceType pt, F f) {
+  switch (pt) {
+    case PAWN: return f.template operator()<PAWN>();
+    case KNIGHT: return f.template operator()<KNIGHT>();
+    case BISHOP: return f.template operator()<BISHOP>();
+    case ROOK: return f.template operator()<ROOK>();
+    case QUEEN: return f.template operator()<QUEEN>();
+    default: return f.template operator()<KING>();
+  }
+}
+
+// `play` then `take_back` (a do_* of Position and its undo_*) on `pos`: true if the position between them
+// is make_move's (`made`) and the position after them is `pos` as it was, counts, key and FEN included.
+template <class Play, class TakeBack>
+bool as_make_move(mailbox_tuned::Position pos, const mailbox_tuned::Position& made, Play play, TakeBack take_back) {
   const mailbox_tuned::Position before = pos;
   mailbox_tuned::Position::Undo undo;
-  pos.do_quiet_move<Pt>(from, to, undo);
+  play(pos, undo);
   const bool played = same_as_make_move(pos, made);
-  pos.undo_quiet_move<Pt>(from, to, undo);
+  take_back(pos, undo);
   return played && same_as_make_move(pos, before) && pos.fen() == before.fen() && pos.key() == before.key();
 }
 
@@ -65,15 +78,11 @@ BOOST_AUTO_TEST_CASE(quiet_move_with_its_piece_known_is_make_move) {
       made.make_move(m);
       rights_lost += made.castling_rights() != pos.castling_rights();
       const Square from = m.from(), to = m.to();
-      bool ok = false;
-      switch (type_of(pos.piece_on(from))) {
-        case PAWN: ok = quiet_move_as_make_move<PAWN>(pos, from, to, made); break;
-        case KNIGHT: ok = quiet_move_as_make_move<KNIGHT>(pos, from, to, made); break;
-        case BISHOP: ok = quiet_move_as_make_move<BISHOP>(pos, from, to, made); break;
-        case ROOK: ok = quiet_move_as_make_move<ROOK>(pos, from, to, made); break;
-        case QUEEN: ok = quiet_move_as_make_move<QUEEN>(pos, from, to, made); break;
-        default: ok = quiet_move_as_make_move<KING>(pos, from, to, made); break;
-      }
+      const bool ok = with_piece_type(type_of(pos.piece_on(from)), [&]<PieceType Pt>() {
+        return as_make_move(
+            pos, made, [&](auto& p, auto& undo) { p.template do_quiet_move<Pt>(from, to, undo); },
+            [&](auto& p, auto& undo) { p.template undo_quiet_move<Pt>(from, to, undo); });
+      });
       BOOST_TEST(ok, fen << " " << to_uci(m));
       ++compared;
     }
@@ -81,34 +90,6 @@ BOOST_AUTO_TEST_CASE(quiet_move_with_its_piece_known_is_make_move) {
   BOOST_TEST(rights_lost > 20);
   BOOST_TEST(compared > 5000);
 }
-
-namespace {
-
-// do_capture<Pt> then undo_capture<Pt> of the capture from -> to on `pos`: true if the position between them
-// is make_move's (`made`) and the position after them is `pos` as it was, counts, key and FEN included.
-template <PieceType Pt>
-bool capture_as_make_move(mailbox_tuned::Position pos, Square from, Square to, const mailbox_tuned::Position& made) {
-  const mailbox_tuned::Position before = pos;
-  mailbox_tuned::Position::Undo undo;
-  pos.do_capture<Pt>(from, to, undo);
-  const bool played = same_as_make_move(pos, made);
-  pos.undo_capture<Pt>(from, to, undo);
-  return played && same_as_make_move(pos, before) && pos.fen() == before.fen() && pos.key() == before.key();
-}
-
-// do_promotion<Pt> then undo_promotion<Pt> of the promotion from -> to (a push or a capture) on `pos`, as
-// capture_as_make_move.
-template <PieceType Pt>
-bool promotion_as_make_move(mailbox_tuned::Position pos, Square from, Square to, const mailbox_tuned::Position& made) {
-  const mailbox_tuned::Position before = pos;
-  mailbox_tuned::Position::Undo undo;
-  pos.do_promotion<Pt>(from, to, undo);
-  const bool played = same_as_make_move(pos, made);
-  pos.undo_promotion<Pt>(from, to, undo);
-  return played && same_as_make_move(pos, before) && pos.fen() == before.fen() && pos.key() == before.key();
-}
-
-}  // namespace
 
 // perft's captures and promotions played with the piece type known (Position::do_capture, do_promotion)
 // against make_move: every legal capture (flag NORMAL onto an enemy piece) and promotion of positions where
@@ -137,22 +118,18 @@ BOOST_AUTO_TEST_CASE(capture_and_promotion_with_the_piece_known_are_make_move) {
       const Square from = m.from(), to = m.to();
       bool ok = false;
       if (m.is_promotion()) {
-        switch (m.promotion_type()) {
-          case KNIGHT: ok = promotion_as_make_move<KNIGHT>(pos, from, to, made); break;
-          case BISHOP: ok = promotion_as_make_move<BISHOP>(pos, from, to, made); break;
-          case ROOK: ok = promotion_as_make_move<ROOK>(pos, from, to, made); break;
-          default: ok = promotion_as_make_move<QUEEN>(pos, from, to, made); break;
-        }
+        ok = with_piece_type(m.promotion_type(), [&]<PieceType Pt>() {
+          return as_make_move(
+              pos, made, [&](auto& p, auto& undo) { p.template do_promotion<Pt>(from, to, undo); },
+              [&](auto& p, auto& undo) { p.template undo_promotion<Pt>(from, to, undo); });
+        });
         ++promotions;
       } else {
-        switch (type_of(pos.piece_on(from))) {
-          case PAWN: ok = capture_as_make_move<PAWN>(pos, from, to, made); break;
-          case KNIGHT: ok = capture_as_make_move<KNIGHT>(pos, from, to, made); break;
-          case BISHOP: ok = capture_as_make_move<BISHOP>(pos, from, to, made); break;
-          case ROOK: ok = capture_as_make_move<ROOK>(pos, from, to, made); break;
-          case QUEEN: ok = capture_as_make_move<QUEEN>(pos, from, to, made); break;
-          default: ok = capture_as_make_move<KING>(pos, from, to, made); break;
-        }
+        ok = with_piece_type(type_of(pos.piece_on(from)), [&]<PieceType Pt>() {
+          return as_make_move(
+              pos, made, [&](auto& p, auto& undo) { p.template do_capture<Pt>(from, to, undo); },
+              [&](auto& p, auto& undo) { p.template undo_capture<Pt>(from, to, undo); });
+        });
         ++captures;
       }
       BOOST_TEST(ok, fen << " " << to_uci(m));
