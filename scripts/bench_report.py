@@ -26,6 +26,7 @@ import argparse
 import datetime
 import json
 import os
+import resource
 import shlex
 import shutil
 import re
@@ -57,6 +58,9 @@ GOAL_COUNTS = {("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 
 # the tuned pair runs at least as long (Google Benchmark's --benchmark_min_time); the reference generators' at
 # least REFERENCE_MIN_SECONDS.
 MIN_SECONDS, REFERENCE_MIN_SECONDS = 1.0, 0.2
+# The report calls the machine busy when other processes ran more than this share of its CPU time during the
+# clock runs (others_share).
+BUSY_SHARE = 0.10
 EPD = "tests/data/standard.epd"
 EXIT_MISMATCH, EXIT_USAGE, EXIT_ENGINE = 1, 2, 3
 
@@ -440,6 +444,42 @@ def cpu_model():
     return "unknown CPU"
 
 
+def machine_busy_seconds():
+    """The CPU seconds every process on this machine has run since boot (Linux /proc/stat: user, nice,
+    system, irq, softirq and steal time), or None where /proc/stat cannot be read."""
+    try:
+        with open("/proc/stat", encoding="ascii") as f:
+            fields = [int(x) for x in f.readline().split()[1:9]]
+    except (OSError, ValueError):
+        return None
+    if len(fields) < 8:
+        return None
+    user, nice, system, _idle, _iowait, irq, softirq, steal = fields
+    return (user + nice + system + irq + softirq + steal) / os.sysconf("SC_CLK_TCK")
+
+
+def own_cpu_seconds():
+    """The CPU seconds (user and system) of this process and of its children that have been waited for."""
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def cpu_sample():
+    """(machine busy seconds or None, own CPU seconds, wall-clock seconds): others_share's input."""
+    return machine_busy_seconds(), own_cpu_seconds(), time.perf_counter()
+
+
+def others_share(before, after, cores):
+    """The share (0 to 1) of the machine's CPU time, `cores` cores over the wall-clock time between two
+    cpu_samples, that processes other than this one and its waited children ran: a measure of what else
+    competed with the clock runs, unlike the load average, which trails by a minute. None if /proc/stat
+    could not be read or no time passed."""
+    if before[0] is None or after[0] is None or after[2] <= before[2]:
+        return None
+    others = (after[0] - before[0]) - (after[1] - before[1])
+    return min(1.0, max(0.0, others / ((after[2] - before[2]) * cores)))
+
+
 def mnps(samples):
     """(median, relative spread (max - min) / median) of nodes-per-second samples, in millions."""
     values = [s / 1e6 for s in samples]
@@ -617,7 +657,7 @@ def table(header, rows):
 
 def write_report(out, context, generators, rates, sf_name, sf_runs, counts, load, repetitions, started,
                  instructions=None, callgrind_flags="", sf_instructions=None, layout_of=None, command="",
-                 callgrind_command="", minutes=0.0, callgrind_from=""):
+                 callgrind_command="", minutes=0.0, callgrind_from="", others=None):
     bulk_rows, node_rows, chart_rows, leaf_rows, spreads = [], [], [], [], []
     fen_of = {n: fen for n, fen, *_ in CASES}
 
@@ -751,9 +791,12 @@ def write_report(out, context, generators, rates, sf_name, sf_runs, counts, load
         "## Instructions per node, every generator\n\n"
         + table(*instructions_table(instructions, lows, sf_instructions)) + "\n")
     raw_callgrind = ", [callgrind.json](callgrind.json)" if instructions else ""
-    busy = ("" if max(load) < os.cpu_count() else
+    busy = ((others is None and max(load) >= os.cpu_count()) or (others is not None and others > BUSY_SHARE))
+    busy = ("" if not busy else
             " The machine was busy with other jobs: figures vary between repetitions (see the spread"
             " below) and should be taken again at a quiet moment.")
+    others_text = ("" if others is None else
+                   f" Other processes ran {others:.0%} of the machine's CPU time during the clock runs.")
     separate_run = ("" if not callgrind_from else "\n  These counts were taken by a separate `--callgrind-only` run"
                     f" of the same commit and read from `{callgrind_from}`;\n  the minutes above are the clock runs'.")
     callgrind_method = "" if not instructions else f"""- Instructions per node: counted by valgrind's callgrind, which is repeatable on a loaded machine where
@@ -774,7 +817,7 @@ is computed by `scripts/bench_report.py` from the runs of that command.
 
 - Command: `{command}`
 - Machine: {cpu_model()}, {os.cpu_count()} cores; load average (1 min) {load[0]:.2f} before the run,
-  {load[1]:.2f} after it.{busy}
+  {load[1]:.2f} after it.{others_text}{busy}
 - Compiler: {context.get('movegen_compiler', '?')}, {context.get('movegen_build_type', '?')} build,
   flags `{context.get('movegen_flags', '?')}`.
 - Stockfish: {sf_name} (`go perft`, one thread), timed from the command to its `Nodes searched` line, the
@@ -911,6 +954,7 @@ def main():
         elif args.callgrind_from:
             instructions, callgrind_flags, sf_instructions = read_callgrind(args.callgrind_from, generators,
                                                                             positions)
+        clock_start = cpu_sample()
         context, entries, sf_name, sf_runs = run_interleaved(args.bench, generators, siblings,
                                                              set(layout_of[2].values()), args.stockfish,
                                                              args.repetitions, counts, args.timeout)
@@ -918,6 +962,7 @@ def main():
             json.dump({"context": context, "benchmarks": entries}, f, indent=2)
         rates = rates_of(entries)
         load = (load_before, os.getloadavg()[0])
+        others = others_share(clock_start, cpu_sample(), os.cpu_count())
         with open(os.path.join(args.out, "stockfish.json"), "w", encoding="utf-8") as f:
             fen_of = {n: fen for n, fen, *_ in CASES}
             json.dump({"engine": sf_name,
@@ -928,7 +973,8 @@ def main():
         command = os.environ.get("BENCH_REPORT_COMMAND") or "python3 scripts/bench_report.py " + shlex.join(sys.argv[1:])
         text = write_report(args.out, context, generators, rates, sf_name, sf_runs, counts, load,
                             args.repetitions, started, instructions, callgrind_flags, sf_instructions, layout_of,
-                            command, callgrind_command, (time.perf_counter() - began) / 60, args.callgrind_from)
+                            command, callgrind_command, (time.perf_counter() - began) / 60, args.callgrind_from,
+                            others)
     except Failure as failure:
         print(f"bench-report: {failure.args[0]}", file=sys.stderr)
         return failure.args[1]
