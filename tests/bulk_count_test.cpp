@@ -17,6 +17,7 @@
 #include "mailbox/legal_mtu.hpp"
 #include "tests/generators.hpp"
 #include "tests/quick.hpp"
+#include "tuned/bitboard/direction_fills.hpp"
 #include "tuned/bitboard/position.hpp"
 
 using namespace movegen;
@@ -135,6 +136,51 @@ BOOST_AUTO_TEST_CASE(counts_where_a_shortcut_bites) {
   for (const std::string& fen : fens) compared += compare_counts(fen);
   BOOST_TEST(compared > 400);
 }
+
+// The count by direction fills (tuned/bitboard/direction_fills.hpp, used with more than two sliders on the
+// board where the build has AVX2): sliders and knights on the edge files, whose steps must not wrap round to the
+// other side of the board, for the side to move's moves and for the enemy's danger squares; a pinned slider
+// among them.
+BOOST_AUTO_TEST_CASE(counts_where_the_direction_fills_bite) {
+  const std::vector<std::string> fens = {
+      "3k4/8/8/7B/R6N/8/Q7/7K w - - 0 1",     // Bh5 and Nh4 on the h-file, Ra4 and Qa2 on the a-file
+      "q6k/8/8/n7/r6b/8/7K/8 w - - 0 1",      // the king on the h-file beside the enemy's a-file and h-file pieces
+      "k7/8/8/N6Q/7R/8/8/B1K5 b - - 0 1",     // the same for black, the enemy on the edges
+      "4k3/4r3/8/8/8/8/4R3/B3K2Q w - - 0 1",  // the e2 rook pinned to its file, Ba1 and Qh1 in the corners
+  };
+  for (const std::string& fen : fens) compare_counts(fen);
+}
+
+#if defined(__AVX2__)
+// The direction fills against the attack tables piece by piece on random sets of pieces and occupancies:
+// the count of moves, the union of attacks, and the popcount by half-bytes used where AVX-512 is missing.
+BOOST_AUTO_TEST_CASE(direction_fills_agree_with_the_attack_tables) {
+  using namespace bitboard_tuned;
+  std::mt19937_64 random(20261128);
+  auto sparse = [&] { return random() & random() & random(); };  // about one square in eight
+  for (int trial = 0; trial < 20000; ++trial) {
+    const Bitboard knights = sparse(), diagonal = sparse(), straight = sparse();
+    const Bitboard occupied = knights | diagonal | straight | sparse(), target = ~(knights | diagonal | straight);
+    std::size_t moves = 0;
+    Bitboard attacked = 0;
+    auto add = [&](Bitboard attacks) {
+      moves += popcount(attacks & target);
+      attacked |= attacks;
+    };
+    for (Bitboard b = knights; b;) add(attacks_bb<KNIGHT>(pop_lsb(b)));
+    for (Bitboard b = diagonal; b;) add(attacks_bb<BISHOP>(pop_lsb(b), occupied));
+    for (Bitboard b = straight; b;) add(attacks_bb<ROOK>(pop_lsb(b), occupied));
+    BOOST_TEST(count_knight_and_slider_moves(knights, diagonal, straight, occupied, target) == moves);
+    BOOST_TEST(knight_and_slider_attacks(knights, diagonal, straight, occupied) == attacked);
+    const fills::Lanes lanes = _mm256_setr_epi64x(knights, diagonal, occupied, ~target);
+    const fills::Lanes counts = fills::popcount_lanes_by_half_bytes(lanes);
+    alignas(32) std::uint64_t got[4];
+    _mm256_store_si256(reinterpret_cast<__m256i*>(got), counts);
+    const Bitboard sets[4] = {knights, diagonal, occupied, ~target};
+    for (int i = 0; i < 4; ++i) BOOST_TEST(got[i] == std::uint64_t(popcount(sets[i])));
+  }
+}
+#endif
 
 BOOST_AUTO_TEST_CASE(counts_along_random_games_from_every_suite_position) {
   std::mt19937 random(20261124);

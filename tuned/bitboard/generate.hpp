@@ -6,6 +6,7 @@
 //   generate_all<WHITE>(sets, counter);        // counter.count: the legal moves of white in `sets`
 #pragma once
 
+#include "tuned/bitboard/direction_fills.hpp"
 #include "tuned/bitboard/movegen.hpp"
 #include "tuned/bitboard/slider_rays.hpp"
 
@@ -22,11 +23,16 @@ template <PieceType Pt, class Sink>
     sink.add_moves(from, targets);
 }
 
-// Every square a piece of colour By attacks with `occupied` standing on the board. This and add_pawn_moves
-// (movegen.hpp) are forced inline: GCC keeps them out of line, and the calls cost 4-5% of bulk-counted perft.
-template <Color By>
+// Every square a piece of colour By attacks with `occupied` standing on the board; with Fills, the knights'
+// and sliders' squares found by direction fills (direction_fills.hpp), otherwise piece by piece. This and
+// add_pawn_moves (movegen.hpp) are forced inline: GCC keeps them out of line, and the calls cost 4-5% of
+// bulk-counted perft.
+template <Color By, bool Fills = false>
 [[gnu::always_inline]] inline Bitboard attacked_squares(const PieceSets& pos, Bitboard occupied) {
   Bitboard attacked = pawn_attacks_bb<By>(pos.pieces(By, PAWN)) | attacks_bb<KING>(pos.king_square(By));
+  if constexpr (Fills)
+    return attacked | knight_and_slider_attacks(pos.pieces(By, KNIGHT), pos.pieces(By, BISHOP, QUEEN),
+                                                pos.pieces(By, ROOK, QUEEN), occupied);
   for (Bitboard b = pos.pieces(By, KNIGHT); b;) attacked |= attacks_bb<KNIGHT>(pop_lsb(b));
   for (Bitboard b = pos.pieces(By, BISHOP, QUEEN); b;) attacked |= attacks_bb<BISHOP>(pop_lsb(b), occupied);
   for (Bitboard b = pos.pieces(By, ROOK, QUEEN); b;) attacked |= attacks_bb<ROOK>(pop_lsb(b), occupied);
@@ -64,10 +70,11 @@ inline LegalityMasks legality_masks(const PieceSets& pos) {
   return masks;
 }
 
-/// king_danger (movegen.hpp) with the side to move, Us, known at compile time.
-template <Color Us>
+/// king_danger (movegen.hpp) with the side to move, Us, known at compile time; with Fills (only where
+/// HAS_DIRECTION_FILLS), the enemy knights and sliders found by direction fills.
+template <Color Us, bool Fills = false>
 inline Bitboard king_danger(const PieceSets& pos) {
-  return attacked_squares<~Us>(pos, pos.pieces() ^ pos.pieces(Us, KING));
+  return attacked_squares<~Us, Fills>(pos, pos.pieces() ^ pos.pieces(Us, KING));
 }
 
 // En passant: legal if it captures the checker or blocks the check, and if no enemy slider sees the
@@ -155,9 +162,15 @@ inline void generate_slider_moves(const PieceSets& pos, const LegalityMasks& mas
     const Square from = pop_lsb(b);
     add_piece_moves<Pt>(sink, from, attacks_bb<Pt>(from, occupied) & target);
   }
-  for (Bitboard pinned = sliders & masks.pinned; pinned;) {
+  generate_pinned_slider_moves<Us, Pt>(pos, masks, sink);
+}
+
+template <Color Us, PieceType Pt, class Sink>
+inline void generate_pinned_slider_moves(const PieceSets& pos, const LegalityMasks& masks, Sink& sink) {
+  const Bitboard target = ~pos.pieces(Us) & masks.check_mask;
+  for (Bitboard pinned = pos.pieces(Us, Pt) & masks.pinned; pinned;) {
     const Square from = pop_lsb(pinned);
-    add_piece_moves<Pt>(sink, from, attacks_bb<Pt>(from, occupied) & target & line_bb(masks.king, from));
+    add_piece_moves<Pt>(sink, from, attacks_bb<Pt>(from, pos.pieces()) & target & line_bb(masks.king, from));
   }
 }
 

@@ -46,6 +46,10 @@ void generate_knight_moves(const PieceSets& pos, const LegalityMasks& masks, Sin
 /// the line through their king.
 template <Color Us, PieceType Pt, class Sink>
 void generate_slider_moves(const PieceSets& pos, const LegalityMasks& masks, Sink& sink);
+/// The moves of Us's pinned sliders of type Pt alone, each along the line through its king: the second half of
+/// generate_slider_moves, which the count by direction fills (count.hpp) calls by itself.
+template <Color Us, PieceType Pt, class Sink>
+void generate_pinned_slider_moves(const PieceSets& pos, const LegalityMasks& masks, Sink& sink);
 /// The king's steps to squares that hold no own piece and are not in `danger` (king_danger(); 0 for
 /// pseudo-legal moves). Castling is separate.
 template <Color Us, class Sink>

@@ -108,13 +108,6 @@ class ChildMaker {
   PieceSets quiet_;
 };
 
-// The legal moves of Us, the side to move, counted with popcounts. Kept out of line: it is called from
-// every move of a leaf parent's parent.
-template <Color Us>
-[[gnu::noinline]] std::uint64_t count_moves(const PieceSets& node) {
-  return count_legal_moves<Us>(node);
-}
-
 template <Color Us>
 std::uint64_t perft(const PieceSets& node, int depth, bool bulk);
 
@@ -128,12 +121,14 @@ struct MakeLeaf {
     ++nodes;
   }
 };
-// A leaf parent (bulk counting at depth 2): built, its moves (colour Them's) counted.
-template <Color Them>
+// A leaf parent (bulk counting at depth 2): built, its moves (colour Them's) counted, with direction fills or
+// without as its parent was picked (uses_direction_fills, count.hpp: a child has the parent's sliders but for
+// a capture or a promotion, and either way counts right).
+template <Color Them, bool Fills>
 struct CountReplies {
   static constexpr bool IN_PLACE = true;  // the count reads the child and keeps no reference to it
   std::uint64_t nodes = 0;
-  void operator()(const PieceSets& child) { nodes += count_moves<Them>(child); }
+  void operator()(const PieceSets& child) { nodes += count_legal_moves_with<Them, Fills>(child); }
 };
 // Any other child: perft `depth` plies below it.
 template <Color Them>
@@ -156,8 +151,10 @@ std::uint64_t visit_children(const PieceSets& node, Visit visit) {
 // perft with Us, the side to move, known at compile time; depth >= 1.
 template <Color Us>
 std::uint64_t perft(const PieceSets& node, int depth, bool bulk) {
-  if (depth == 1) return bulk ? count_moves<Us>(node) : visit_children<Us>(node, MakeLeaf{});
-  if (depth == 2 && bulk) return visit_children<Us>(node, CountReplies<~Us>{});
+  if (depth == 1) return bulk ? count_legal_moves<Us>(node) : visit_children<Us>(node, MakeLeaf{});
+  if (depth == 2 && bulk)
+    return uses_direction_fills(node) ? visit_children<Us>(node, CountReplies<~Us, HAS_DIRECTION_FILLS>{})
+                                      : visit_children<Us>(node, CountReplies<~Us, false>{});
   return visit_children<Us>(node, Recurse<~Us>{depth - 1, bulk});
 }
 

@@ -51,6 +51,9 @@ class alignas(32) PieceSets {
     return by_color_[c] & (by_type_[pt1] | by_type_[pt2]);
   }
 
+  /// The squares of both colours' sliders: bishops, rooks and queens.
+  Bitboard sliders() const { return by_type_[BISHOP] | by_type_[ROOK] | by_type_[QUEEN]; }
+
   /// The squares of the pieces of colour `by` that attack s, with `occupied` as the board's occupancy.
   Bitboard attackers_to(Square s, Color by, Bitboard occupied) const;
   /// True if a piece of colour `by` attacks square `s`.

@@ -1,0 +1,139 @@
+// The attacks of every knight and slider of a side at once, four directions to a 256-bit vector (AVX2): the
+// sliders by an occluded fill along each direction (Kogge-Stone: three doubling steps reach seven squares),
+// the knights by their eight jumps, each a shift. One shift's targets never overlap between pieces: two sliders
+// on one line cannot both reach a square in the same direction (the one behind stops at the one in front), and
+// two knights jumping by the same step land on two squares. So the popcounts of the eight directions and the
+// eight jumps add up to the pieces' moves, and bulk counting (count.hpp) counts a leaf parent's knight and
+// slider moves with no loop over its pieces. The fill is the method of the Chess Programming Wiki's
+// "Kogge-Stone Algorithm" page; only the vector layout is ours.
+//
+//   count_knight_and_slider_moves(knights, diagonal, straight, occupied, ~own);  // 7 in the start position
+//   knight_and_slider_attacks(knights, diagonal, straight, occupied);            // their union
+#pragma once
+
+#include <cstddef>
+
+#include "bitboard/bitboard.hpp"
+
+#if defined(__AVX2__)
+#include <immintrin.h>
+#endif
+
+namespace movegen::bitboard_tuned {
+
+#if defined(__AVX2__)
+/// True where the build targets AVX2: count.hpp then counts knights and sliders with the fills below.
+inline constexpr bool HAS_DIRECTION_FILLS = true;
+
+namespace fills {
+
+using Lanes = __m256i;  // four Bitboards, one per direction or jump
+
+using bitboard::FILE_A_BB, bitboard::FILE_H_BB;
+constexpr Bitboard NOT_A = ~FILE_A_BB, NOT_H = ~FILE_H_BB, NOT_AB = ~(FILE_A_BB | FILE_A_BB << 1),
+                   NOT_GH = ~(FILE_H_BB | FILE_H_BB >> 1);
+
+// Each lane of `b` shifted by its lane of `n` squares: towards h8 (Up, a left shift) or towards a1.
+template <bool Up>
+[[gnu::always_inline]] inline Lanes shift(Lanes b, Lanes n) {
+  return Up ? _mm256_sllv_epi64(b, n) : _mm256_srlv_epi64(b, n);
+}
+
+/// The squares the sliders of `gen` attack in four directions, one to a lane, with `empty` the empty squares in
+/// every lane: lanes north, north-east, north-west, east (Up) or south, south-west, south-east, west. Lane 0 and
+/// 3 hold the straight sliders (rooks and queens), lanes 1 and 2 the diagonal ones (bishops and queens).
+template <bool Up>
+[[gnu::always_inline]] inline Lanes slide(Lanes gen, Lanes empty) {
+  const Lanes step = _mm256_setr_epi64x(8, 9, 7, 1);
+  // The squares a step in each lane's direction may reach without wrapping round the board's edge.
+  const Lanes on_board = Up ? _mm256_setr_epi64x(-1, NOT_A, NOT_H, NOT_A) : _mm256_setr_epi64x(-1, NOT_H, NOT_A, NOT_H);
+  Lanes pro = _mm256_and_si256(empty, on_board);  // squares a ray passes through
+  Lanes n = step;
+  for (int doubling = 0; doubling < 3; ++doubling) {  // rays of up to 1, 3, then 7 squares from each slider
+    gen = _mm256_or_si256(gen, _mm256_and_si256(pro, shift<Up>(gen, n)));
+    if (doubling < 2) pro = _mm256_and_si256(pro, shift<Up>(pro, n));
+    n = _mm256_add_epi64(n, n);
+  }
+  return _mm256_and_si256(shift<Up>(gen, step), on_board);  // one step on from each ray: its last square
+}
+
+/// The squares the knights of every lane of `knights` jump to: lanes +6, +10, +15, +17 (Up) or -6, -10,
+/// -15, -17, each without wrapping round the board's edge.
+template <bool Up>
+[[gnu::always_inline]] inline Lanes jump(Lanes knights) {
+  const Lanes on_board =
+      Up ? _mm256_setr_epi64x(NOT_GH, NOT_AB, NOT_H, NOT_A) : _mm256_setr_epi64x(NOT_AB, NOT_GH, NOT_A, NOT_H);
+  return _mm256_and_si256(shift<Up>(knights, _mm256_setr_epi64x(6, 10, 15, 17)), on_board);
+}
+
+/// The popcount of each lane's Bitboard with AVX2 alone: each half-byte's popcount from a table of sixteen,
+/// the bytes' counts summed per lane (vpsadbw).
+[[gnu::always_inline]] inline Lanes popcount_lanes_by_half_bytes(Lanes b) {
+  const Lanes table =
+      _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
+  const Lanes low = _mm256_set1_epi8(0x0f);
+  const Lanes bytes = _mm256_add_epi8(_mm256_shuffle_epi8(table, _mm256_and_si256(b, low)),
+                                      _mm256_shuffle_epi8(table, _mm256_and_si256(_mm256_srli_epi16(b, 4), low)));
+  return _mm256_sad_epu8(bytes, _mm256_setzero_si256());
+}
+
+/// The popcount of each lane's Bitboard: one instruction where the build has AVX-512's VPOPCNTQ.
+[[gnu::always_inline]] inline Lanes popcount_lanes(Lanes b) {
+#if defined(__AVX512VPOPCNTDQ__) && defined(__AVX512VL__)
+  return _mm256_popcnt_epi64(b);
+#else
+  return popcount_lanes_by_half_bytes(b);
+#endif
+}
+
+/// The sum of the four lanes.
+[[gnu::always_inline]] inline std::size_t sum_lanes(Lanes b) {
+  const __m128i half = _mm_add_epi64(_mm256_castsi256_si128(b), _mm256_extracti128_si256(b, 1));
+  return std::size_t(_mm_cvtsi128_si64(half) + _mm_extract_epi64(half, 1));
+}
+
+/// The union of the four lanes.
+[[gnu::always_inline]] inline Bitboard union_of_lanes(Lanes b) {
+  const __m128i half = _mm_or_si128(_mm256_castsi256_si128(b), _mm256_extracti128_si256(b, 1));
+  return Bitboard(_mm_cvtsi128_si64(half) | _mm_extract_epi64(half, 1));
+}
+
+/// The sliders of `diagonal` and `straight` laid out as slide() reads them.
+[[gnu::always_inline]] inline Lanes sliders(Bitboard diagonal, Bitboard straight) {
+  return _mm256_setr_epi64x(straight, diagonal, diagonal, straight);
+}
+
+}  // namespace fills
+
+/// The number of moves of `knights`, of the bishop-like sliders of `diagonal` (bishops and queens) and of the
+/// rook-like ones of `straight` (rooks and queens) to squares of `target`, with `occupied` the occupancy: the sum
+/// over the pieces of popcount(attacks & target), a queen counted once in each set.
+[[gnu::always_inline]] inline std::size_t count_knight_and_slider_moves(Bitboard knights, Bitboard diagonal,
+                                                                        Bitboard straight, Bitboard occupied,
+                                                                        Bitboard target) {
+  using namespace fills;
+  const Lanes gen = sliders(diagonal, straight), empty = _mm256_set1_epi64x(~occupied);
+  const Lanes jumpers = _mm256_set1_epi64x(knights), targets = _mm256_set1_epi64x(target);
+  const Lanes counts =
+      _mm256_add_epi64(_mm256_add_epi64(popcount_lanes(_mm256_and_si256(slide<true>(gen, empty), targets)),
+                                        popcount_lanes(_mm256_and_si256(slide<false>(gen, empty), targets))),
+                       _mm256_add_epi64(popcount_lanes(_mm256_and_si256(jump<true>(jumpers), targets)),
+                                        popcount_lanes(_mm256_and_si256(jump<false>(jumpers), targets))));
+  return sum_lanes(counts);
+}
+
+/// Every square that `knights`, the sliders of `diagonal` (bishops and queens) or of `straight` (rooks and
+/// queens) attack, with `occupied` the occupancy.
+[[gnu::always_inline]] inline Bitboard knight_and_slider_attacks(Bitboard knights, Bitboard diagonal, Bitboard straight,
+                                                                 Bitboard occupied) {
+  using namespace fills;
+  const Lanes gen = sliders(diagonal, straight), empty = _mm256_set1_epi64x(~occupied);
+  const Lanes jumpers = _mm256_set1_epi64x(knights);
+  return union_of_lanes(_mm256_or_si256(_mm256_or_si256(slide<true>(gen, empty), slide<false>(gen, empty)),
+                                        _mm256_or_si256(jump<true>(jumpers), jump<false>(jumpers))));
+}
+#else
+inline constexpr bool HAS_DIRECTION_FILLS = false;
+#endif
+
+}  // namespace movegen::bitboard_tuned
