@@ -134,6 +134,11 @@ template <bool Up>
 }
 #else
 inline constexpr bool HAS_DIRECTION_FILLS = false;
+// Declared only, so that the branches of count.hpp and generate.hpp that call them compile; without AVX2 those
+// branches are discarded (if constexpr) and never call them.
+std::size_t count_knight_and_slider_moves(Bitboard knights, Bitboard diagonal, Bitboard straight, Bitboard occupied,
+                                          Bitboard target);
+Bitboard knight_and_slider_attacks(Bitboard knights, Bitboard diagonal, Bitboard straight, Bitboard occupied);
 #endif
 
 }  // namespace movegen::bitboard_tuned
