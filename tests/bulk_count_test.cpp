@@ -137,6 +137,21 @@ BOOST_AUTO_TEST_CASE(counts_where_a_shortcut_bites) {
   BOOST_TEST(compared > 400);
 }
 
+// The count for rook and pawn endings (count.hpp's ROOKS_ONLY, which leaves out knights, bishops and queens):
+// perft two plies deep, whose leaf parents are counted by the version picked for their parent
+// (kinds_of_children). A promotion brings a kind the parent lacks, and the new piece checks or pins at once.
+BOOST_AUTO_TEST_CASE(counts_where_a_promotion_brings_a_new_kind) {
+  const std::vector<std::string> fens = {
+      "7r/1P1k4/8/8/8/8/8/R3K3 w - - 0 1",   // b8=N checks the king on d7
+      "3k4/5P2/8/8/8/8/8/4K3 w - - 0 1",     // pawns and kings alone: f8=Q and f8=R check along the rank
+      "8/8/8/8/8/2k5/p7/4K2R b - - 0 1",     // black: a1=Q and a1=R check along the first rank
+      "4k3/8/8/8/8/8/6p1/4K2R b K - 0 1",    // g1=Q and g1=R check; gxh1 takes the castling rook
+      "8/1P6/3r4/4k3/8/8/8/4K2R w - - 0 1",  // b8=Q and b8=B pin the d6 rook to the king on e5
+  };
+  for (const std::string& fen : fens)
+    for (int depth = 1; depth <= 3; ++depth) compare_tuned_recursion(fen, depth);
+}
+
 // The count by direction fills (tuned/bitboard/direction_fills.hpp, used with more than two sliders on the
 // board where the build has AVX2): sliders and knights on the edge files, whose steps must not wrap round to the
 // other side of the board, for the side to move's moves and for the enemy's danger squares; a pinned slider

@@ -23,35 +23,38 @@ template <PieceType Pt, class Sink>
     sink.add_moves(from, targets);
 }
 
-// Every square a piece of colour By attacks with `occupied` standing on the board; with Fills, the knights'
-// and sliders' squares found by direction fills (direction_fills.hpp), otherwise piece by piece. This and
-// add_pawn_moves (movegen.hpp) are forced inline: GCC keeps them out of line, and the calls cost 4-5% of
-// bulk-counted perft.
-template <Color By, bool Fills = false>
+// Every square a piece of colour By attacks with `occupied` standing on the board, with only the kinds of
+// Kinds looked for (PieceKinds); with Fills, the knights' and sliders' squares found by direction fills
+// (direction_fills.hpp), otherwise piece by piece. This and add_pawn_moves (movegen.hpp) are forced inline:
+// GCC keeps them out of line, and the calls cost 4-5% of bulk-counted perft.
+template <Color By, bool Fills = false, PieceKinds Kinds = ALL_KINDS>
 [[gnu::always_inline]] inline Bitboard attacked_squares(const PieceSets& pos, Bitboard occupied) {
   Bitboard attacked = pawn_attacks_bb<By>(pos.pieces(By, PAWN)) | attacks_bb<KING>(pos.king_square(By));
-  if constexpr (Fills)
-    return attacked | knight_and_slider_attacks(pos.pieces(By, KNIGHT), pos.pieces(By, BISHOP, QUEEN),
-                                                pos.pieces(By, ROOK, QUEEN), occupied);
-  for (Bitboard b = pos.pieces(By, KNIGHT); b;) attacked |= attacks_bb<KNIGHT>(pop_lsb(b));
-  for (Bitboard b = pos.pieces(By, BISHOP, QUEEN); b;) attacked |= attacks_bb<BISHOP>(pop_lsb(b), occupied);
-  for (Bitboard b = pos.pieces(By, ROOK, QUEEN); b;) attacked |= attacks_bb<ROOK>(pop_lsb(b), occupied);
+  const Bitboard knights = pos.pieces_of_kinds<Kinds, KNIGHT>(By);
+  const Bitboard diagonal = pos.pieces_of_kinds<Kinds, BISHOP, QUEEN>(By);
+  const Bitboard straight = pos.pieces_of_kinds<Kinds, ROOK, QUEEN>(By);
+  if constexpr (Fills) return attacked | knight_and_slider_attacks(knights, diagonal, straight, occupied);
+  for (Bitboard b = knights; b;) attacked |= attacks_bb<KNIGHT>(pop_lsb(b));
+  for (Bitboard b = diagonal; b;) attacked |= attacks_bb<BISHOP>(pop_lsb(b), occupied);
+  for (Bitboard b = straight; b;) attacked |= attacks_bb<ROOK>(pop_lsb(b), occupied);
   return attacked;
 }
 
-/// legality_masks (movegen.hpp) with the side to move, Us, known at compile time.
-template <Color Us>
+/// legality_masks (movegen.hpp) with the side to move, Us, known at compile time, and only the enemy kinds of
+/// Kinds looked for.
+template <Color Us, PieceKinds Kinds = ALL_KINDS>
 inline LegalityMasks legality_masks(const PieceSets& pos) {
   constexpr Color Them = ~Us;
   LegalityMasks masks;
   masks.king = pos.king_square(Us);
   const Bitboard occupied = pos.pieces();
-  masks.checkers = (pawn_attacks_bb(Us, masks.king) & pos.pieces(Them, PAWN)) |
-                   (attacks_bb<KNIGHT>(masks.king) & pos.pieces(Them, KNIGHT));
+  masks.checkers = pawn_attacks_bb(Us, masks.king) & pos.pieces(Them, PAWN);
+  if constexpr (Kinds & kind(KNIGHT)) masks.checkers |= attacks_bb<KNIGHT>(masks.king) & pos.pieces(Them, KNIGHT);
   // Enemy sliders that would see the king if our own pieces were not there (their pieces still block):
   // with nothing between, a slider gives check; with exactly one (own) piece between, it pins that piece.
   // Looked for only if one of their sliders stands on the king's lines of an empty board (often none).
-  const Bitboard diagonal = pos.pieces(Them, BISHOP, QUEEN), straight = pos.pieces(Them, ROOK, QUEEN);
+  const Bitboard diagonal = pos.pieces_of_kinds<Kinds, BISHOP, QUEEN>(Them);
+  const Bitboard straight = pos.pieces_of_kinds<Kinds, ROOK, QUEEN>(Them);
   if ((rays_bb<BISHOP>(masks.king) & diagonal) | (rays_bb<ROOK>(masks.king) & straight)) {
     const Bitboard theirs = pos.pieces(Them);
     Bitboard snipers =
@@ -70,11 +73,12 @@ inline LegalityMasks legality_masks(const PieceSets& pos) {
   return masks;
 }
 
-/// king_danger (movegen.hpp) with the side to move, Us, known at compile time; with Fills (only where
-/// HAS_DIRECTION_FILLS), the enemy knights and sliders found by direction fills.
-template <Color Us, bool Fills = false>
+/// king_danger (movegen.hpp) with the side to move, Us, known at compile time, and only the enemy kinds of
+/// Kinds looked for; with Fills (only where HAS_DIRECTION_FILLS), the enemy knights and sliders found by
+/// direction fills.
+template <Color Us, bool Fills = false, PieceKinds Kinds = ALL_KINDS>
 inline Bitboard king_danger(const PieceSets& pos) {
-  return attacked_squares<~Us, Fills>(pos, pos.pieces() ^ pos.pieces(Us, KING));
+  return attacked_squares<~Us, Fills, Kinds>(pos, pos.pieces() ^ pos.pieces(Us, KING));
 }
 
 // En passant: legal if it captures the checker or blocks the check, and if no enemy slider sees the

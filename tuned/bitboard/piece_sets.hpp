@@ -20,6 +20,14 @@
 
 namespace movegen::bitboard_tuned {
 
+/// A set of the piece types besides pawns and kings, bit pt for PieceType pt: the kinds a node may hold, told
+/// at compile time to the bulk count (count.hpp), which then leaves out the look-ups and loops of the others.
+using PieceKinds = unsigned;
+/// The set of one kind.
+constexpr PieceKinds kind(PieceType pt) { return 1u << pt; }
+/// Knights, bishops, rooks and queens: any node.
+inline constexpr PieceKinds ALL_KINDS = kind(KNIGHT) | kind(BISHOP) | kind(ROOK) | kind(QUEEN);
+
 // The reference bitboard's sets, shifts, attack tables and sliders (bitboard/bitboard.hpp,
 // attack_tables.hpp, sliders.hpp), used as they are: the tuned tier adds to them, it does not copy them.
 using namespace movegen::bitboard;
@@ -49,6 +57,25 @@ class alignas(32) PieceSets {
   /// The squares of colour c's pieces of type pt1 or pt2 (e.g. ROOK, QUEEN: the rook-like sliders).
   Bitboard pieces(Color c, PieceType pt1, PieceType pt2) const {
     return by_color_[c] & (by_type_[pt1] | by_type_[pt2]);
+  }
+
+  /// pieces(c, Pt1, Pt2) where Kinds holds both types; the one set Kinds holds if it holds one; no square if
+  /// neither. For the caller that knows (PieceKinds) that the sets of the other kinds are empty.
+  template <PieceKinds Kinds, PieceType Pt1, PieceType Pt2 = Pt1>
+  [[gnu::always_inline]] Bitboard pieces_of_kinds(Color c) const {
+    constexpr bool first = Kinds & kind(Pt1), second = Kinds & kind(Pt2);
+    if constexpr (first && second)
+      return pieces(c, Pt1, Pt2);
+    else if constexpr (first || second)
+      return pieces(c, first ? Pt1 : Pt2);
+    else
+      return 0;
+  }
+  /// The kinds standing on the board, of either colour.
+  PieceKinds kinds() const {
+    PieceKinds kinds = 0;
+    for (PieceType pt : {KNIGHT, BISHOP, ROOK, QUEEN}) kinds |= PieceKinds(by_type_[pt] != 0) << pt;
+    return kinds;
   }
 
   /// The squares of both colours' sliders: bishops, rooks and queens.
