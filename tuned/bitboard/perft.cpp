@@ -124,12 +124,17 @@ struct MakeLeaf {
 // A leaf parent (bulk counting at depth 2): built, its moves (colour Them's) counted by the version picked for
 // its parent (with_count_version, count.hpp): with direction fills or without (a child has the parent's sliders
 // but for a capture or a promotion, and either way counts right), and for every kind or only those the parent's
-// children may hold (kinds_of_children).
+// children may hold (kinds_of_children). Inlined here but with fills (count_legal_moves_of, count.hpp).
 template <Color Them, bool Fills, PieceKinds Kinds>
 struct CountReplies {
   static constexpr bool IN_PLACE = true;  // the count reads the child and keeps no reference to it
   std::uint64_t nodes = 0;
-  void operator()(const PieceSets& child) { nodes += count_legal_moves_with<Them, Fills, Kinds>(child); }
+  void operator()(const PieceSets& child) {
+    if constexpr (Fills)
+      nodes += count_legal_moves_with<Them, Fills, Kinds>(child);
+    else
+      nodes += count_legal_moves_of<Them, Fills, Kinds>(child);
+  }
 };
 // Any other child: perft `depth` plies below it.
 template <Color Them>
