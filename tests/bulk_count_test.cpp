@@ -17,6 +17,7 @@
 #include "mailbox/legal_mtu.hpp"
 #include "tests/generators.hpp"
 #include "tests/quick.hpp"
+#include "tuned/bitboard/count.hpp"
 #include "tuned/bitboard/direction_fills.hpp"
 #include "tuned/bitboard/position.hpp"
 
@@ -150,6 +151,24 @@ BOOST_AUTO_TEST_CASE(counts_where_a_promotion_brings_a_new_kind) {
   };
   for (const std::string& fen : fens)
     for (int depth = 1; depth <= 3; ++depth) compare_tuned_recursion(fen, depth);
+}
+
+// The kinds of piece a position holds (PieceSets::kinds) and the sets read for a set of kinds known at compile
+// time (pieces_of_kinds), on which the rook-ending count relies.
+BOOST_AUTO_TEST_CASE(piece_kinds_name_what_stands_on_the_board) {
+  using namespace bitboard_tuned;
+  auto kinds_of = [](const std::string& fen) { return bitboard_tuned::Position::from_fen(fen).sets().kinds(); };
+  BOOST_TEST(kinds_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1") == ALL_KINDS);
+  BOOST_TEST(kinds_of("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1") == ROOKS_ONLY);
+  BOOST_TEST(kinds_of("8/8/3k4/8/3K4/3P4/8/8 w - - 0 1") == 0u);
+  const bitboard_tuned::Position position = bitboard_tuned::Position::from_fen("4k3/8/8/8/8/8/8/QN2K3 w - - 0 1");
+  const PieceSets& queen_and_knight = position.sets();
+  BOOST_TEST(queen_and_knight.kinds() == (kind(KNIGHT) | kind(QUEEN)));
+  BOOST_TEST((queen_and_knight.pieces_of_kinds<ALL_KINDS, ROOK, QUEEN>(WHITE)) == square_bb(SQ_A1));
+  BOOST_TEST((queen_and_knight.pieces_of_kinds<ROOKS_ONLY, ROOK, QUEEN>(WHITE)) == 0u);
+  BOOST_TEST((queen_and_knight.pieces_of_kinds<kind(QUEEN), BISHOP, QUEEN>(WHITE)) == square_bb(SQ_A1));
+  BOOST_TEST((queen_and_knight.pieces_of_kinds<ALL_KINDS, KNIGHT>(WHITE)) == square_bb(SQ_B1));
+  BOOST_TEST((queen_and_knight.pieces_of_kinds<ALL_KINDS, KNIGHT>(BLACK)) == 0u);
 }
 
 // The count by direction fills (tuned/bitboard/direction_fills.hpp, used with more than two sliders on the

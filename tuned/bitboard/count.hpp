@@ -59,8 +59,8 @@ template <Color Us, bool Fills, PieceKinds Kinds>
 /// HAS_DIRECTION_FILLS), the knights and sliders of both sides found by direction fills; only the kinds of
 /// Kinds looked for, which must hold every kind on the board (in check, the evasions look for every kind).
 /// Forced inline: perft's loop over the moves of a leaf parent's parent (CountReplies) inlines the versions
-/// without fills, so that the parent's sets the siblings share stay in registers (position 3 ran 1.26x as
-/// fast); count_legal_moves_with is the same out of line.
+/// without fills, so that the parent's sets the siblings share stay in registers (position 3, against the build
+/// before PieceKinds: 1.40x with it inlined, 1.11x out of line); count_legal_moves_with is the same out of line.
 template <Color Us, bool Fills, PieceKinds Kinds>
 [[gnu::always_inline]] inline std::size_t count_legal_moves_of(const PieceSets& pos) {
   static_assert(!Fills || Kinds == ALL_KINDS);

@@ -154,7 +154,7 @@ std::uint64_t visit_children(const PieceSets& node, Visit visit) {
   return maker.visit().nodes;
 }
 
-// The leaves two plies below `node`, with its children counted by one version of count_legal_moves_with
+// The leaves two plies below `node`, with its children counted by one version of the count
 // (CountReplies<~Us, Fills, Kinds>). One function per version, everything but the count inlined into it (flatten):
 // with three versions inlined into perft, GCC left the generators of `node`'s moves out of line, which cost the
 // start position 2% more instructions.
