@@ -48,8 +48,8 @@ inline LegalityMasks legality_masks(const PieceSets& pos) {
   LegalityMasks masks;
   masks.king = pos.king_square(Us);
   const Bitboard occupied = pos.pieces();
-  masks.checkers = pawn_attacks_bb(Us, masks.king) & pos.pieces(Them, PAWN);
-  if constexpr (Kinds & kind(KNIGHT)) masks.checkers |= attacks_bb<KNIGHT>(masks.king) & pos.pieces(Them, KNIGHT);
+  masks.checkers = (pawn_attacks_bb(Us, masks.king) & pos.pieces(Them, PAWN)) |
+                   (attacks_bb<KNIGHT>(masks.king) & pos.pieces_of_kinds<Kinds, KNIGHT>(Them));
   // Enemy sliders that would see the king if our own pieces were not there (their pieces still block):
   // with nothing between, a slider gives check; with exactly one (own) piece between, it pins that piece.
   // Looked for only if one of their sliders stands on the king's lines of an empty board (often none).
