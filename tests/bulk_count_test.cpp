@@ -140,9 +140,8 @@ BOOST_AUTO_TEST_CASE(counts_where_a_shortcut_bites) {
 }
 
 // A king whose every neighbouring square holds a piece of its own may still castle in Chess960, where king and
-// rook may trade squares with no square between them to clear: a count that skipped the castling test of such
-// a king (king_may_move, tuned/bitboard/generate.hpp) would be right under classical rules alone, whose paths
-// hold the squares beside the king.
+// rook may trade squares with no square between them to clear: king_may_move (tuned/bitboard/generate.hpp)
+// skips the castling test of such a king only under classical rules, whose paths hold the squares beside it.
 BOOST_AUTO_TEST_CASE(counts_a_hemmed_in_king_that_castles_in_chess960) {
   struct Case {
     std::string fen;

@@ -79,7 +79,9 @@ template <Color Us, bool Fills, PieceKinds Kinds>
   // ending it nearly always has one, and the test costs more than it saves.
   if constexpr (Kinds != ROOKS_ONLY)
     if (!king_may_move<Us>(pos, masks.king)) return counter.count;
-  const Bitboard danger = king_danger<Us, Fills, Kinds>(pos);
+  // The danger squares with the king left on the board: out of check no enemy ray reaches the king, so none
+  // stops at it, and the set is king_danger's; the fills of both sides then share their empty squares.
+  const Bitboard danger = attacked_squares<~Us, Fills, Kinds>(pos, pos.pieces());
   generate_king_moves<Us>(pos, danger, counter);
   generate_castling_moves<Us>(pos, quiet, danger, counter);
   return counter.count;

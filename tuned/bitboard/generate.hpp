@@ -108,6 +108,9 @@ inline void add_en_passant(const PieceSets& pos, const LegalityMasks& masks, Sin
 template <Color Us>
 [[gnu::always_inline]] inline bool king_may_move(const PieceSets& pos, Square king) {
   if (attacks_bb<KING>(king) & ~pos.pieces(Us)) return true;
+  // Each classical castling path holds a square next to the king (f1 and d1, or f8 and d8), so a king hemmed
+  // in by its own pieces cannot castle either; in Chess960 a path may hold no such square.
+  if (pos.castling_rules().classical()) return false;
   for (int i = Us == WHITE ? 0 : 2; i < (Us == WHITE ? 2 : 4); ++i)  // the rules of K, Q, k, q
     if ((pos.castling_rights() & (1 << i)) && !(pos.castling_rules().rule(i).path & pos.pieces())) return true;
   return false;
