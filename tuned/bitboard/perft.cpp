@@ -92,12 +92,11 @@ class ChildMaker {
   // square loses its castling rights there), visited and taken back.
   template <PieceType Pt>
   [[gnu::always_inline]] void visit_in_place(Square from, Square to) {
-    const Bitboard from_to = square_bb(from) | square_bb(to);
     const CastlingRights rights = quiet_.castling_rights();
-    quiet_.toggle_quiet<Us, Pt>(from_to);
+    quiet_.toggle_quiet<Us, Pt>(from, to);
     if constexpr (Pt == KING || Pt == ROOK) quiet_.leave_castling_square(from);
     visit_(std::as_const(quiet_));
-    quiet_.toggle_quiet<Us, Pt>(from_to);
+    quiet_.toggle_quiet<Us, Pt>(from, to);
     if constexpr (Pt == KING || Pt == ROOK) quiet_.restore_castling_rights(rights);
   }
 

@@ -12,6 +12,7 @@
 #pragma once
 
 #include <cstddef>
+#include <utility>
 
 #include "bitboard/attack_tables.hpp"
 #include "common/castling.hpp"
@@ -49,14 +50,29 @@ class alignas(32) PieceSets {
   Square king_square(Color c) const { return lsb(pieces(c, KING)); }
 
   /// Every occupied square.
-  Bitboard pieces() const { return by_color_[WHITE] | by_color_[BLACK]; }
+  Bitboard pieces() const { return sets_[WHITE][ALL] | sets_[BLACK][ALL]; }
   /// The squares of colour c's pieces.
-  Bitboard pieces(Color c) const { return by_color_[c]; }
-  /// The squares of colour c's pieces of type pt.
-  Bitboard pieces(Color c, PieceType pt) const { return by_color_[c] & by_type_[pt]; }
-  /// The squares of colour c's pieces of type pt1 or pt2 (e.g. ROOK, QUEEN: the rook-like sliders).
-  Bitboard pieces(Color c, PieceType pt1, PieceType pt2) const {
-    return by_color_[c] & (by_type_[pt1] | by_type_[pt2]);
+  Bitboard pieces(Color c) const { return sets_[c][ALL]; }
+  /// The squares of colour c's pieces of type pt: one set read for pawns and knights, two for the sliders, which
+  /// are kept as diagonal and straight sets (a queen in both).
+  [[gnu::always_inline]] Bitboard pieces(Color c, PieceType pt) const {
+    switch (pt) {
+      case PAWN: return sets_[c][PAWNS];
+      case KNIGHT: return sets_[c][KNIGHTS];
+      case BISHOP: return sets_[c][DIAGONAL] & ~sets_[c][STRAIGHT];
+      case ROOK: return sets_[c][STRAIGHT] & ~sets_[c][DIAGONAL];
+      case QUEEN: return sets_[c][DIAGONAL] & sets_[c][STRAIGHT];
+      case KING: return sets_[c][ALL] & ~(sets_[c][PAWNS] | sets_[c][KNIGHTS] | sets_[c][DIAGONAL] | sets_[c][STRAIGHT]);
+      default: return 0;
+    }
+  }
+  /// The squares of colour c's pieces of type pt1 or pt2: one set read for the sliders of a kind (BISHOP,
+  /// QUEEN: the diagonal ones; ROOK, QUEEN: the straight ones).
+  [[gnu::always_inline]] Bitboard pieces(Color c, PieceType pt1, PieceType pt2) const {
+    if (pt1 > pt2) std::swap(pt1, pt2);
+    if (pt1 == BISHOP && pt2 == QUEEN) return sets_[c][DIAGONAL];
+    if (pt1 == ROOK && pt2 == QUEEN) return sets_[c][STRAIGHT];
+    return pieces(c, pt1) | pieces(c, pt2);
   }
 
   /// pieces(c, Pt1, Pt2) where Kinds holds both types; the one set Kinds holds if it holds one; no square if
@@ -74,12 +90,15 @@ class alignas(32) PieceSets {
   /// The kinds standing on the board, of either colour.
   PieceKinds kinds() const {
     PieceKinds kinds = 0;
-    for (PieceType pt : {KNIGHT, BISHOP, ROOK, QUEEN}) kinds |= PieceKinds(by_type_[pt] != 0) << pt;
+    for (PieceType pt : {KNIGHT, BISHOP, ROOK, QUEEN})
+      kinds |= PieceKinds((pieces(WHITE, pt) | pieces(BLACK, pt)) != 0) << pt;
     return kinds;
   }
 
   /// The squares of both colours' sliders: bishops, rooks and queens.
-  Bitboard sliders() const { return by_type_[BISHOP] | by_type_[ROOK] | by_type_[QUEEN]; }
+  Bitboard sliders() const {
+    return sets_[WHITE][DIAGONAL] | sets_[WHITE][STRAIGHT] | sets_[BLACK][DIAGONAL] | sets_[BLACK][STRAIGHT];
+  }
 
   /// The squares of the pieces of colour `by` that attack s, with `occupied` as the board's occupancy.
   Bitboard attackers_to(Square s, Color by, Bitboard occupied) const;
@@ -108,11 +127,8 @@ class alignas(32) PieceSets {
   /// by the caller.
   template <Color Us, PieceType Pt>
   [[gnu::always_inline]] void move_piece(Square from, Square to) {
-    const Bitboard from_to = square_bb(from) | square_bb(to);
-    clear_captured(to);
-    by_type_[Pt] ^= from_to;
-    by_color_[~Us] &= ~square_bb(to);
-    by_color_[Us] ^= from_to;
+    clear_captured<~Us>(to);
+    toggle(Us, Pt, from, to);
     finish_move<Us>(from, to);
   }
   /// move_piece for a move to an empty square: no set to clear, and no castling right lost unless a king or
@@ -120,9 +136,7 @@ class alignas(32) PieceSets {
   /// and an empty `to` holds no rook).
   template <Color Us, PieceType Pt>
   [[gnu::always_inline]] void move_quiet(Square from, Square to) {
-    const Bitboard from_to = square_bb(from) | square_bb(to);
-    by_type_[Pt] ^= from_to;
-    by_color_[Us] ^= from_to;
+    toggle(Us, Pt, from, to);
     if constexpr (Pt == KING || Pt == ROOK)
       if (castling_) castling_ &= castling_rules_->rights_kept_after_touching(from);
     ep_square_ = SQ_NONE;
@@ -131,20 +145,17 @@ class alignas(32) PieceSets {
   /// Promotes colour Us's pawn on `from` to a `promoted` on `to`, taking whatever enemy piece stands there.
   template <Color Us>
   [[gnu::always_inline]] void promote(Square from, Square to, PieceType promoted) {
-    clear_captured(to);
-    by_type_[PAWN] ^= square_bb(from);
-    by_type_[promoted] ^= square_bb(to);
-    by_color_[~Us] &= ~square_bb(to);
-    by_color_[Us] ^= square_bb(from) | square_bb(to);
+    clear_captured<~Us>(to);
+    toggle_piece(PAWN, Us, from);
+    toggle_piece(promoted, Us, to);
     finish_move<Us>(from, to);
   }
-  /// Xors a move of colour Us's Pt between the two squares of `from_to` into the sets alone; xoring it again
-  /// takes it back. With pass_turn<Us>() once before, the sets after a move to an empty square of a piece that
-  /// changes no castling right (not a king or rook): perft's children played in place, one at a time.
+  /// Xors a move of colour Us's Pt from `from` to `to` into the sets alone; xoring it again takes it back.
+  /// With pass_turn<Us>() once before, the sets after a move to an empty square of a piece that changes no
+  /// castling right (not a king or rook): perft's children played in place, one at a time.
   template <Color Us, PieceType Pt>
-  [[gnu::always_inline]] void toggle_quiet(Bitboard from_to) {
-    by_type_[Pt] ^= from_to;
-    by_color_[Us] ^= from_to;
+  [[gnu::always_inline]] void toggle_quiet(Square from, Square to) {
+    toggle(Us, Pt, from, to);
   }
   /// The fields after any move of colour Us but a double push, a king's or a rook's: no en passant square, the
   /// other side to move (castling rights as they were).
@@ -180,11 +191,9 @@ class alignas(32) PieceSets {
     switch (m.flag()) {
       case CASTLING: {
         const CastlingMove c = castling_move(m);
-        const Bitboard king = square_bb(c.king_from) ^ square_bb(c.king_to);
         const Bitboard rook = square_bb(c.rook_from) ^ square_bb(c.rook_to);
-        by_type_[KING] ^= king;
-        by_type_[ROOK] ^= rook;
-        by_color_[us] ^= king ^ rook;
+        sets_[us][STRAIGHT] ^= rook;
+        sets_[us][ALL] ^= square_bb(c.king_from) ^ square_bb(c.king_to) ^ rook;
         return;
       }
       case EN_PASSANT: toggle_piece(PAWN, ~us, to - pawn_push(us)); break;
@@ -196,9 +205,7 @@ class alignas(32) PieceSets {
       toggle_piece(PAWN, us, from);
       toggle_piece(m.promotion_type(), us, to);
     } else {
-      const Bitboard from_to = square_bb(from) | square_bb(to);
-      by_type_[type_of(moved)] ^= from_to;
-      by_color_[us] ^= from_to;
+      toggle(us, type_of(moved), from, to);
     }
   }
   /// The fields every move of colour Us from `from` to `to` changes besides the sets: the castling rights
@@ -210,33 +217,56 @@ class alignas(32) PieceSets {
     ep_square_ = SQ_NONE;
     side_ = ~Us;
   }
-  /// Clears `to` from the sets of the types a captured piece may have, pawn to queen (no king is ever taken),
-  /// which takes it off without looking up its type.
+  /// Clears `to` from every set of colour Them that a captured piece may stand in, pawn to queen (no king is
+  /// ever taken), which takes it off without looking up its type.
+  template <Color Them>
   [[gnu::always_inline]] void clear_captured(Square to) {
-    for (PieceType pt : {PAWN, KNIGHT, BISHOP, ROOK, QUEEN}) by_type_[pt] &= ~square_bb(to);
+    for (Bitboard& set : sets_[Them]) set &= ~square_bb(to);
   }
-  /// Xors a piece of type pt and colour c on s into the sets: puts it there, or takes it off.
-  void toggle_piece(PieceType pt, Color c, Square s) {
-    by_type_[pt] ^= square_bb(s);
-    by_color_[c] ^= square_bb(s);
+  /// Xors a piece of type pt and colour c on s into the sets: puts it there, or takes it off (a king is put
+  /// only, on a PieceSets without one).
+  void toggle_piece(PieceType pt, Color c, Square s) { toggle(c, pt, square_bb(s)); }
+  /// Xors a move of colour c's pt from `from` to `to` into the sets: played, or taken back.
+  [[gnu::always_inline]] void toggle(Color c, PieceType pt, Square from, Square to) {
+    toggle(c, pt, square_bb(from) | square_bb(to));
+  }
+  /// Xors `squares` into the set of colour c's pieces of type pt (both slider sets for a queen; none for a king,
+  /// whose squares are those of c's pieces in no other set) and into c's pieces.
+  [[gnu::always_inline]] void toggle(Color c, PieceType pt, Bitboard squares) {
+    switch (pt) {
+      case PAWN: sets_[c][PAWNS] ^= squares; break;
+      case KNIGHT: sets_[c][KNIGHTS] ^= squares; break;
+      case BISHOP: sets_[c][DIAGONAL] ^= squares; break;
+      case ROOK: sets_[c][STRAIGHT] ^= squares; break;
+      case QUEEN:
+        sets_[c][DIAGONAL] ^= squares;
+        sets_[c][STRAIGHT] ^= squares;
+        break;
+      default: break;
+    }
+    sets_[c][ALL] ^= squares;
   }
 
-  Bitboard by_type_[8] = {};  // by_type_[NO_PIECE_TYPE] and the spare by_type_[7] (see above) stay empty
-  Bitboard by_color_[COLOR_NB] = {};
+  // The sets of each colour: its pawns, knights, diagonal sliders (bishops and queens), straight sliders (rooks
+  // and queens) and all its pieces, king included. The slider sets by line kind are what generation reads
+  // (the look-ups and fills of a bishop and a queen are the same), each in one load.
+  enum SetIndex { PAWNS, KNIGHTS, DIAGONAL, STRAIGHT, ALL, SET_NB };
+  Bitboard sets_[COLOR_NB][SET_NB] = {};
   Color side_ = WHITE;
   CastlingRights castling_ = NO_CASTLING;
   Square ep_square_ = SQ_NONE;
+  // Last, so that the padding before it is inside the 96 bytes and a copy moves them whole (see above).
   const CastlingRules* castling_rules_ = nullptr;
 };
 
-static_assert(sizeof(PieceSets) == 96 && PIECE_TYPE_NB <= 8, "PieceSets: 96 bytes whole, see above");
+static_assert(sizeof(PieceSets) == 96, "PieceSets: 96 bytes whole, see above");
 
 /// The number of legal moves of the side to move in `sets`, counted with popcounts (tuned/bitboard/movegen.cpp).
 std::size_t count_legal(const PieceSets& sets);
 
 /// The number of legal moves after m, a move generated for `sets`: m played on a copy of the sets (see
 /// PieceSets::play for `moved` and `captured`), whose moves are counted. `sets` is left as it was.
-[[gnu::always_inline]] inline std::size_t count_legal_after(const PieceSets& sets, Move m, Piece moved,
+  [[gnu::always_inline]] inline std::size_t count_legal_after(const PieceSets& sets, Move m, Piece moved,
                                                             Piece captured) {
   PieceSets after = sets;
   after.play(m, moved, captured);

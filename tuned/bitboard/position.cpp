@@ -125,14 +125,15 @@ std::size_t Position::count_legal() const { return bitboard_tuned::count_legal(s
 std::string Position::check_position() const {
   // The bitboards against each other and against the piece array.
   const PieceSets& sets = this->sets();
-  if (sets.by_color_[WHITE] & sets.by_color_[BLACK]) return "a square holds pieces of both colours";
-  if (sets.by_type_[NO_PIECE_TYPE] != 0) return "the no-piece bitboard is not empty";
-  Bitboard typed = 0;
-  for (int pt = PAWN; pt <= KING; ++pt) {
-    if (typed & sets.by_type_[pt]) return "a square holds pieces of two types";
-    typed |= sets.by_type_[pt];
+  if (sets.pieces(WHITE) & sets.pieces(BLACK)) return "a square holds pieces of both colours";
+  for (Color c : {WHITE, BLACK}) {
+    Bitboard typed = 0;
+    for (PieceType pt : {PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING}) {
+      if (typed & sets.pieces(c, pt)) return "a square holds pieces of two types";
+      typed |= sets.pieces(c, pt);
+    }
+    if (typed != sets.pieces(c)) return "the piece-type bitboards and the occupancy disagree";
   }
-  if (typed != pieces()) return "the piece-type bitboards and the occupancy disagree";
   for (Square sq = SQ_A1; sq <= SQ_H8; ++sq) {
     const Piece p = board_[sq];
     if (p != NO_PIECE && (p >= PIECE_NB || piece_to_char(p) == '-'))
