@@ -127,6 +127,9 @@ std::string Position::check_position() const {
   const PieceSets& sets = this->sets();
   if (sets.pieces(WHITE) & sets.pieces(BLACK)) return "a square holds pieces of both colours";
   for (Color c : {WHITE, BLACK}) {
+    // The king set is the colour's pieces in no other set: a square xored into the colour's set alone lands
+    // there. A missing king is left to check_game_rules, which names it.
+    if (more_than_one(sets.pieces(c, KING))) return "a colour's pieces outside the other sets are more than one king";
     Bitboard typed = 0;
     for (PieceType pt : {PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING}) {
       if (typed & sets.pieces(c, pt)) return "a square holds pieces of two types";
