@@ -60,7 +60,9 @@ template <Color Us, bool Fills, PieceKinds Kinds>
 /// Kinds looked for, which must hold every kind on the board (in check, the evasions look for every kind).
 /// Forced inline: perft's loop over the moves of a leaf parent's parent (CountReplies) inlines the versions
 /// without fills, so that the parent's sets the siblings share stay in registers (position 3, against the build
-/// before PieceKinds: 1.40x with it inlined, 1.11x out of line); count_legal_moves_with is the same out of line.
+/// before PieceKinds: 1.40x with it inlined, 1.11x out of line), and its loop over the children built first
+/// (count_children_with_fills, tuned/bitboard/perft.cpp) the version with fills; count_legal_moves_with is the
+/// same out of line.
 template <Color Us, bool Fills, PieceKinds Kinds>
 [[gnu::always_inline]] inline std::size_t count_legal_moves_of(const PieceSets& pos) {
   static_assert(!Fills || Kinds == ALL_KINDS);
@@ -87,8 +89,7 @@ template <Color Us, bool Fills, PieceKinds Kinds>
   return counter.count;
 }
 
-/// count_legal_moves_of out of line: for the version with direction fills, whose code inlined at each move of
-/// the parent made Kiwipete and position 4 10% slower, and for a count of one node.
+/// count_legal_moves_of out of line: the count of one node (count_legal_moves, and perft at depth 1).
 template <Color Us, bool Fills, PieceKinds Kinds = ALL_KINDS>
 [[gnu::noinline]] std::size_t count_legal_moves_with(const PieceSets& pos) {
   return count_legal_moves_of<Us, Fills, Kinds>(pos);

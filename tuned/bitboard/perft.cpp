@@ -1,5 +1,6 @@
 #include "tuned/bitboard/perft.hpp"
 
+#include <new>
 #include <utility>
 
 #include "tuned/bitboard/count.hpp"
@@ -13,7 +14,8 @@ namespace {
 [[gnu::always_inline]] inline void keep(const PieceSets& leaf) { asm volatile("" : : "m"(leaf)); }
 
 // A generator sink (generate.hpp) that plays each move it is handed on a copy of the sets of colour Us's
-// node and passes the copy, the node after the move, to its Visit (MakeLeaf, CountReplies or Recurse below).
+// node and passes the copy, the node after the move, to its Visit (MakeLeaf, CountReplies, StoreChild or
+// Recurse below).
 template <Color Us, class Visit>
 class ChildMaker {
  public:
@@ -110,7 +112,7 @@ class ChildMaker {
 template <Color Us>
 std::uint64_t perft(const PieceSets& node, int depth, bool bulk);
 
-// The three things perft does with a child, each a ChildMaker's Visit, so that each loop over the moves
+// The four things perft does with a child, each a ChildMaker's Visit, so that each loop over the moves
 // holds only its own work. A leaf (no bulk counting at depth 1): built and kept.
 struct MakeLeaf {
   static constexpr bool IN_PLACE = false;  // each leaf a copy of its parent (see ChildMaker)
@@ -120,20 +122,28 @@ struct MakeLeaf {
     ++nodes;
   }
 };
-// A leaf parent (bulk counting at depth 2): built, its moves (colour Them's) counted by the version picked for
-// its parent (with_count_version, count.hpp): with direction fills or without (a child has the parent's sliders
-// but for a capture or a promotion, and either way counts right), and for every kind or only those the parent's
-// children may hold (kinds_of_children). Inlined here but with fills (count_legal_moves_of, count.hpp).
-template <Color Them, bool Fills, PieceKinds Kinds>
+// A leaf parent (bulk counting at depth 2) counted without direction fills: built, its moves (colour Them's)
+// counted by the version picked for its parent (with_count_version, count.hpp): for every kind or only those the
+// parent's children may hold (kinds_of_children). Inlined into the loop over the parent's moves
+// (count_legal_moves_of), so that the parent's sets the siblings share stay in registers.
+template <Color Them, PieceKinds Kinds>
 struct CountReplies {
   static constexpr bool IN_PLACE = true;  // the count reads the child and keeps no reference to it
   std::uint64_t nodes = 0;
-  void operator()(const PieceSets& child) {
-    if constexpr (Fills)
-      nodes += count_legal_moves_with<Them, Fills, Kinds>(child);
-    else
-      nodes += count_legal_moves_of<Them, Fills, Kinds>(child);
-  }
+  void operator()(const PieceSets& child) { nodes += count_legal_moves_of<Them, false, Kinds>(child); }
+};
+// Room for one child left unset: StoreChild builds each child in its slot as its move is played.
+union ChildSlot {
+  ChildSlot() {}
+  PieceSets sets;
+};
+// A leaf parent counted with direction fills: built into the next slot, to be counted once all its siblings
+// are built (count_children_with_fills).
+struct StoreChild {
+  static constexpr bool IN_PLACE = false;  // each child a slot of its own
+  ChildSlot* slots;
+  std::uint64_t nodes = 0;  // the children built so far
+  [[gnu::always_inline]] void operator()(const PieceSets& child) { new (&slots[nodes++].sets) PieceSets(child); }
 };
 // Any other child: perft `depth` plies below it.
 template <Color Them>
@@ -153,13 +163,27 @@ std::uint64_t visit_children(const PieceSets& node, Visit visit) {
   return maker.visit().nodes;
 }
 
-// The leaves two plies below `node`, with its children counted by one version of the count
-// (CountReplies<~Us, Fills, Kinds>). One function per version, everything but the count inlined into it (flatten):
+// The leaves two plies below `node`, with its children counted by one version of the count without fills
+// (CountReplies<~Us, Kinds>). One function per version, everything but the count inlined into it (flatten):
 // with three versions inlined into perft, GCC left the generators of `node`'s moves out of line, which cost the
 // start position 2% more instructions.
-template <Color Us, bool Fills, PieceKinds Kinds>
+template <Color Us, PieceKinds Kinds>
 [[gnu::noinline, gnu::flatten]] std::uint64_t count_grandchildren(const PieceSets& node) {
-  return visit_children<Us>(node, CountReplies<~Us, Fills, Kinds>{});
+  return visit_children<Us>(node, CountReplies<~Us, Kinds>{});
+}
+
+// The leaves two plies below `node`, its children counted with direction fills: every child built first, into
+// an array, then each counted in one loop that holds nothing else, the count inlined into it. The count with
+// fills needs more registers than the loop over the moves leaves it: inlined there it made Kiwipete and
+// position 4 about 10% slower, and called once per child it spent about 20 instructions on the call, and its
+// branches were predicted worse (docs/benchmarks.md).
+template <Color Us>
+[[gnu::noinline, gnu::flatten]] std::uint64_t count_children_with_fills(const PieceSets& node) {
+  ChildSlot children[MoveList::CAPACITY];  // no position has more legal moves (MoveList, common/move.hpp)
+  const std::uint64_t n = visit_children<Us>(node, StoreChild{children});
+  std::uint64_t nodes = 0;
+  for (std::uint64_t i = 0; i < n; ++i) nodes += count_legal_moves_of<~Us, true, ALL_KINDS>(children[i].sets);
+  return nodes;
 }
 
 // perft with Us, the side to move, known at compile time; depth >= 1.
@@ -168,7 +192,10 @@ std::uint64_t perft(const PieceSets& node, int depth, bool bulk) {
   if (depth == 1) return bulk ? count_legal_moves<Us>(node) : visit_children<Us>(node, MakeLeaf{});
   if (depth == 2 && bulk)
     return with_count_version(node, kinds_of_children<Us>(node), [&]<bool Fills, PieceKinds Kinds>() {
-      return count_grandchildren<Us, Fills, Kinds>(node);
+      if constexpr (Fills)
+        return count_children_with_fills<Us>(node);
+      else
+        return count_grandchildren<Us, Kinds>(node);
     });
   return visit_children<Us>(node, Recurse<~Us>{depth - 1, bulk});
 }

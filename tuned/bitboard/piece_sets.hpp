@@ -62,7 +62,8 @@ class alignas(32) PieceSets {
       case BISHOP: return sets_[c][DIAGONAL] & ~sets_[c][STRAIGHT];
       case ROOK: return sets_[c][STRAIGHT] & ~sets_[c][DIAGONAL];
       case QUEEN: return sets_[c][DIAGONAL] & sets_[c][STRAIGHT];
-      case KING: return sets_[c][ALL] & ~(sets_[c][PAWNS] | sets_[c][KNIGHTS] | sets_[c][DIAGONAL] | sets_[c][STRAIGHT]);
+      case KING:
+        return sets_[c][ALL] & ~(sets_[c][PAWNS] | sets_[c][KNIGHTS] | sets_[c][DIAGONAL] | sets_[c][STRAIGHT]);
       default: return 0;
     }
   }
