@@ -141,6 +141,8 @@ def compare_stockfish(args, name, fen, depth):
         ours = start_stopped(perft_command(args.movegen, args, fen, depth), cpu, stdout=subprocess.PIPE,
                              stderr=subprocess.DEVNULL, text=True)
         while True:
+            if engine.poll() is not None:
+                raise Failure(f"{args.stockfish} quit (exit status {engine.returncode}) during `go perft {depth}`")
             run_slice(engine, args.slice_ms / 1000)
             answer += engine.stdout.read() or b""
             done = False
