@@ -5,7 +5,7 @@ On a shared 2-core machine, two perft runs taken one after the other can differ 
 other guests come and go), so interleaved rounds of whole runs need many rounds to show a 3% change. Here the
 two processes run at once, pinned to one CPU, and are alternated every --slice-ms by SIGSTOP and SIGCONT: any
 drift slower than a few slices slows both alike. Each side's CPU time comes from the kernel (wait4 for ours,
-/proc/PID/stat for Stockfish). Linux only.
+/proc/PID/task/*/schedstat for Stockfish, through stockfish_uci.py). Linux only.
 
   scripts/alternate.py builds OLD NEW             # each position: OLD's CPU time over NEW's (> 1: NEW faster)
   scripts/alternate.py stockfish MOVEGEN          # each position: our node rate over Stockfish's `go perft`
@@ -22,6 +22,7 @@ subtracts our start-up (the median CPU time of a depth-1 run) from each of our r
 
 import argparse
 import os
+import queue
 import shutil
 import signal
 import statistics
@@ -30,10 +31,10 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench_report import CASES, GOAL_DEPTH  # noqa: E402  (the report's positions and depths, written once)
+from bench_report import CASES, GOAL_DEPTH, MODES  # noqa: E402  (the report's positions, depths and modes)
+from stockfish_uci import EngineError, Stockfish  # noqa: E402
 
 EXIT_FAILED, EXIT_USAGE = 1, 2
-TICKS = os.sysconf("SC_CLK_TCK")
 
 
 class Failure(Exception):
@@ -49,9 +50,8 @@ def cpus():
 
 
 def perft_command(movegen, args, fen, depth):
-    bulk = ["--no-bulk"] if args.bulk == "none" else ["--bulk", args.bulk]
-    return [movegen, "perft", "--generator", args.generator, *bulk, "--threads", "1", "--hash", "0", "--fen", fen,
-            str(depth)]
+    return [movegen, "perft", "--generator", args.generator, *dict(MODES)[args.bulk], "--threads", "1", "--hash", "0",
+            "--fen", fen, str(depth)]
 
 
 def start_stopped(command, cpu, **kwargs):
@@ -121,39 +121,36 @@ def compare_stockfish(args, name, fen, depth):
     """Our node rate over Stockfish's on one position and depth, the two alternated on one CPU."""
     cpu, _ = cpus()
     startup = startup_seconds(args, fen)
-    engine = start_stopped([args.stockfish], cpu, stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0)
-    ours = None
+    engine, ours = None, None
     try:
-        engine.stdin.write(f"setoption name Threads value 1\nsetoption name Hash value 1\nposition fen {fen}\n"
-                           f"go perft 1\n".encode())
-        os.kill(engine.pid, signal.SIGCONT)
-        answer = b""
-        while b"Nodes searched" not in answer:  # start-up (the network loaded) before any timing
-            chunk = engine.stdout.read(65536)
-            if not chunk:
-                raise Failure(f"{args.stockfish} quit before answering `go perft 1`")
-            answer += chunk
-        os.kill(engine.pid, signal.SIGSTOP)
-        os.set_blocking(engine.stdout.fileno(), False)
-        engine_start = cpu_seconds(engine.pid)
-        engine.stdin.write(f"go perft {depth}\n".encode())
-        engine_runs, ours_runs, ours_seconds, answer, began = 0, 0, 0.0, b"", time.monotonic()
+        engine = Stockfish(args.stockfish, timeout=60, wrapper=("taskset", "-c", str(cpu)))
+        engine.send("setoption name Threads value 1")
+        engine.send("setoption name Hash value 1")
+        engine.timed_perft(fen, 1)  # start-up (the network loaded) before any timing
+        os.kill(engine.proc.pid, signal.SIGSTOP)
+        engine_start = engine.cpu_seconds()
+        if engine_start is None:
+            raise Failure("cannot read Stockfish's CPU time (/proc/PID/task/*/schedstat)")
+        engine.send(f"go perft {depth}")
+        engine_runs, ours_runs, ours_seconds, began, done = 0, 0, 0.0, time.monotonic(), False
         ours = start_stopped(perft_command(args.movegen, args, fen, depth), cpu, stdout=subprocess.PIPE,
                              stderr=subprocess.DEVNULL, text=True)
-        while True:
-            if engine.poll() is not None:
-                raise Failure(f"{args.stockfish} quit (exit status {engine.returncode}) during `go perft {depth}`")
-            run_slice(engine, args.slice_ms / 1000)
-            answer += engine.stdout.read() or b""
-            done = False
-            while b"Nodes searched" in answer and b"\n" in answer.split(b"Nodes searched", 1)[1]:
-                line, answer = answer.split(b"Nodes searched", 1)[1].split(b"\n", 1)
-                engine_nodes = int(line.split(b":")[1])
-                engine_runs += 1
-                if time.monotonic() - began < args.seconds:
-                    engine.stdin.write(f"go perft {depth}\n".encode())
-                else:
-                    done = True
+        while not done:
+            run_slice(engine.proc, args.slice_ms / 1000)
+            while not done:
+                try:
+                    line = engine.lines.get_nowait()
+                except queue.Empty:
+                    break
+                if line is None:
+                    raise Failure(f"{args.stockfish} quit during `go perft {depth}`")
+                if line.startswith("Nodes searched:"):
+                    engine_nodes = int(line.split(":")[1])
+                    engine_runs += 1
+                    if time.monotonic() - began < args.seconds:
+                        engine.send(f"go perft {depth}")
+                    else:
+                        done = True
             if done:
                 break
             run_slice(ours, args.slice_ms / 1000)
@@ -164,9 +161,11 @@ def compare_stockfish(args, name, fen, depth):
                 ours_runs += 1
                 ours = start_stopped(perft_command(args.movegen, args, fen, depth), cpu, stdout=subprocess.PIPE,
                                      stderr=subprocess.DEVNULL, text=True)
-        engine_seconds = cpu_seconds(engine.pid) - engine_start
+        engine_seconds = engine.cpu_seconds() - engine_start
+    except EngineError as e:
+        raise Failure(f"{args.stockfish}: {e}")
     finally:
-        for p in (engine, ours):
+        for p in (engine.proc if engine else None, ours):
             if p is not None and p.poll() is None:
                 p.kill()
                 os.kill(p.pid, signal.SIGCONT)
@@ -176,11 +175,6 @@ def compare_stockfish(args, name, fen, depth):
     if our_nodes != engine_nodes:
         raise Failure(f"{name} depth {depth}: we count {our_nodes}, Stockfish {engine_nodes}")
     return (ours_runs / ours_seconds) / (engine_runs / engine_seconds)
-
-
-def cpu_seconds(pid):
-    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / TICKS  # utime, stime
 
 
 def executable(path):

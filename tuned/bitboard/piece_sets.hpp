@@ -267,7 +267,7 @@ std::size_t count_legal(const PieceSets& sets);
 
 /// The number of legal moves after m, a move generated for `sets`: m played on a copy of the sets (see
 /// PieceSets::play for `moved` and `captured`), whose moves are counted. `sets` is left as it was.
-  [[gnu::always_inline]] inline std::size_t count_legal_after(const PieceSets& sets, Move m, Piece moved,
+[[gnu::always_inline]] inline std::size_t count_legal_after(const PieceSets& sets, Move m, Piece moved,
                                                             Piece captured) {
   PieceSets after = sets;
   after.play(m, moved, captured);
