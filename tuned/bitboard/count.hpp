@@ -55,8 +55,8 @@ template <Color Us, bool Fills, PieceKinds Kinds>
   }
 }
 
-/// The legal moves of Us, the side to move in `pos`, counted with popcounts; with Fills (only where
-/// HAS_DIRECTION_FILLS), the knights and sliders of both sides found by direction fills; only the kinds of
+/// The legal moves of Us, the side to move in `pos`, its king on `king`, counted with popcounts; with Fills (only
+/// where HAS_DIRECTION_FILLS), the knights and sliders of both sides found by direction fills; only the kinds of
 /// Kinds looked for, which must hold every kind on the board (in check, the evasions look for every kind).
 /// Forced inline: perft's loop over the moves of a leaf parent's parent (CountReplies) inlines the versions
 /// without fills, so that the parent's sets the siblings share stay in registers (position 3, against the build
@@ -64,9 +64,9 @@ template <Color Us, bool Fills, PieceKinds Kinds>
 /// (count_children_with_fills, tuned/bitboard/perft.cpp) the version with fills; count_legal_moves_with is the
 /// same out of line.
 template <Color Us, bool Fills, PieceKinds Kinds>
-[[gnu::always_inline]] inline std::size_t count_legal_moves_of(const PieceSets& pos) {
+[[gnu::always_inline]] inline std::size_t count_legal_moves_of(const PieceSets& pos, Square king) {
   static_assert(!Fills || Kinds == ALL_KINDS);
-  const LegalityMasks masks = legality_masks<Us, Kinds>(pos);
+  const LegalityMasks masks = legality_masks<Us, Kinds>(pos, king);
   if (masks.checkers) [[unlikely]]
     return count_evasions<Us>(pos, masks);
   MoveCounter counter;
@@ -84,7 +84,7 @@ template <Color Us, bool Fills, PieceKinds Kinds>
   // The danger squares with the king left on the board: out of check no enemy ray reaches the king, so none
   // stops at it, and the set is king_danger's; the fills of both sides then share their empty squares.
   const Bitboard danger = attacked_squares<~Us, Fills, Kinds>(pos, pos.pieces());
-  generate_king_moves<Us>(pos, danger, counter);
+  generate_king_moves<Us>(pos, masks.king, danger, counter);
   generate_castling_moves<Us>(pos, quiet, danger, counter);
   return counter.count;
 }
@@ -92,7 +92,7 @@ template <Color Us, bool Fills, PieceKinds Kinds>
 /// count_legal_moves_of out of line: the count of one node (count_legal_moves, and perft at depth 1).
 template <Color Us, bool Fills, PieceKinds Kinds = ALL_KINDS>
 [[gnu::noinline]] std::size_t count_legal_moves_with(const PieceSets& pos) {
-  return count_legal_moves_of<Us, Fills, Kinds>(pos);
+  return count_legal_moves_of<Us, Fills, Kinds>(pos, pos.king_square(Us));
 }
 
 /// True if `pos` should be counted with direction fills (count_legal_moves_with<Us, true>): where the build has them

@@ -29,7 +29,8 @@ template <PieceType Pt, class Sink>
 // GCC keeps them out of line, and the calls cost 4-5% of bulk-counted perft.
 template <Color By, bool Fills = false, PieceKinds Kinds = ALL_KINDS>
 [[gnu::always_inline]] inline Bitboard attacked_squares(const PieceSets& pos, Bitboard occupied) {
-  Bitboard attacked = pawn_attacks_bb<By>(pos.pieces(By, PAWN)) | attacks_bb<KING>(pos.king_square(By));
+  Bitboard attacked =
+      pawn_attacks_bb<By>(pos.pieces(By, PAWN)) | attacks_bb<KING>(lsb(pos.pieces_of_kinds<Kinds, KING>(By)));
   const Bitboard knights = pos.pieces_of_kinds<Kinds, KNIGHT>(By);
   const Bitboard diagonal = pos.pieces_of_kinds<Kinds, BISHOP, QUEEN>(By);
   const Bitboard straight = pos.pieces_of_kinds<Kinds, ROOK, QUEEN>(By);
@@ -40,13 +41,13 @@ template <Color By, bool Fills = false, PieceKinds Kinds = ALL_KINDS>
   return attacked;
 }
 
-/// legality_masks (movegen.hpp) with the side to move, Us, known at compile time, and only the enemy kinds of
-/// Kinds looked for.
+/// legality_masks (movegen.hpp) with the side to move, Us, known at compile time, `king` its king's square (given,
+/// not found: perft's leaf parents share it with their siblings), and only the enemy kinds of Kinds looked for.
 template <Color Us, PieceKinds Kinds = ALL_KINDS>
-inline LegalityMasks legality_masks(const PieceSets& pos) {
+inline LegalityMasks legality_masks(const PieceSets& pos, Square king) {
   constexpr Color Them = ~Us;
   LegalityMasks masks;
-  masks.king = pos.king_square(Us);
+  masks.king = king;
   const Bitboard occupied = pos.pieces();
   masks.checkers = (pawn_attacks_bb(Us, masks.king) & pos.pieces(Them, PAWN)) |
                    (attacks_bb<KNIGHT>(masks.king) & pos.pieces_of_kinds<Kinds, KNIGHT>(Them));
@@ -128,14 +129,14 @@ inline void generate_all(const PieceSets& pos, const LegalityMasks& masks, Sink&
   }
   if (!king_may_move<Us>(pos, masks.king)) return;  // the danger squares cost a look at every enemy piece
   const Bitboard danger = king_danger<Us>(pos);
-  generate_king_moves<Us>(pos, danger, sink);
+  generate_king_moves<Us>(pos, masks.king, danger, sink);
   generate_castling_moves<Us>(pos, masks, danger, sink);
 }
 
 /// Every legal move of Us, the side to move, into `sink`.
 template <Color Us, class Sink>
 inline void generate_all(const PieceSets& pos, Sink& sink) {
-  generate_all<Us>(pos, legality_masks<Us>(pos), sink);
+  generate_all<Us>(pos, legality_masks<Us>(pos, pos.king_square(Us)), sink);
 }
 
 template <Color Us, class Sink>
@@ -182,8 +183,7 @@ inline void generate_pinned_slider_moves(const PieceSets& pos, const LegalityMas
 }
 
 template <Color Us, class Sink>
-inline void generate_king_moves(const PieceSets& pos, Bitboard danger, Sink& sink) {
-  const Square king = pos.king_square(Us);
+inline void generate_king_moves(const PieceSets& pos, Square king, Bitboard danger, Sink& sink) {
   add_piece_moves<KING>(sink, king, attacks_bb<KING>(king) & ~pos.pieces(Us) & ~danger);
 }
 

@@ -5,7 +5,8 @@
 namespace movegen::bitboard_tuned {
 
 LegalityMasks legality_masks(const PieceSets& pos, Color us) {
-  return us == WHITE ? legality_masks<WHITE>(pos) : legality_masks<BLACK>(pos);
+  return us == WHITE ? legality_masks<WHITE>(pos, pos.king_square(WHITE))
+                     : legality_masks<BLACK>(pos, pos.king_square(BLACK));
 }
 
 LegalityMasks legality_masks(const PieceSets& pos) { return legality_masks(pos, pos.side_to_move()); }
@@ -33,7 +34,7 @@ std::size_t count_legal(const PieceSets& pos) {
   template void generate_slider_moves<Us, BISHOP, Sink>(const PieceSets&, const LegalityMasks&, Sink&); \
   template void generate_slider_moves<Us, ROOK, Sink>(const PieceSets&, const LegalityMasks&, Sink&);   \
   template void generate_slider_moves<Us, QUEEN, Sink>(const PieceSets&, const LegalityMasks&, Sink&);  \
-  template void generate_king_moves<Us, Sink>(const PieceSets&, Bitboard, Sink&);                       \
+  template void generate_king_moves<Us, Sink>(const PieceSets&, Square, Bitboard, Sink&);               \
   template void generate_castling_moves<Us, Sink>(const PieceSets&, const LegalityMasks&, Bitboard, Sink&);
 INSTANTIATE_GENERATORS(WHITE, MoveWriter)
 INSTANTIATE_GENERATORS(BLACK, MoveWriter)

@@ -12,8 +12,8 @@
 
 #include "common/legality_masks.hpp"
 #include "common/move.hpp"
-#include "tuned/move_sink.hpp"
 #include "tuned/bitboard/position.hpp"
+#include "tuned/move_sink.hpp"
 
 namespace movegen::bitboard_tuned {
 
@@ -50,10 +50,10 @@ void generate_slider_moves(const PieceSets& pos, const LegalityMasks& masks, Sin
 /// generate_slider_moves, which the count by direction fills (count.hpp) calls by itself.
 template <Color Us, PieceType Pt, class Sink>
 void generate_pinned_slider_moves(const PieceSets& pos, const LegalityMasks& masks, Sink& sink);
-/// The king's steps to squares that hold no own piece and are not in `danger` (king_danger(); 0 for
-/// pseudo-legal moves). Castling is separate.
+/// The steps of the king on `king` to squares that hold no own piece and are not in `danger` (king_danger(); 0
+/// for pseudo-legal moves). Castling is separate.
 template <Color Us, class Sink>
-void generate_king_moves(const PieceSets& pos, Bitboard danger, Sink& sink);
+void generate_king_moves(const PieceSets& pos, Square king, Bitboard danger, Sink& sink);
 /// Castling, king-takes-rook: the right held, the king not in check, the squares king and rook cross or land
 /// on empty but for them, the squares the king crosses and lands on not in `danger` (king_danger()), and in
 /// Chess960 the king's destination not attacked along the back rank once the rook has left its square.

@@ -62,8 +62,7 @@ class alignas(32) PieceSets {
       case BISHOP: return sets_[c][DIAGONAL] & ~sets_[c][STRAIGHT];
       case ROOK: return sets_[c][STRAIGHT] & ~sets_[c][DIAGONAL];
       case QUEEN: return sets_[c][DIAGONAL] & sets_[c][STRAIGHT];
-      case KING:
-        return sets_[c][ALL] & ~(sets_[c][PAWNS] | sets_[c][KNIGHTS] | sets_[c][DIAGONAL] | sets_[c][STRAIGHT]);
+      case KING: return pieces_of_kinds<ALL_KINDS, KING>(c);
       default: return 0;
     }
   }
@@ -77,11 +76,18 @@ class alignas(32) PieceSets {
   }
 
   /// pieces(c, Pt1, Pt2) where Kinds holds both types; the one set Kinds holds if it holds one; no square if
-  /// neither. For the caller that knows (PieceKinds) that the sets of the other kinds are empty.
+  /// neither; for KING, c's piece in none of the sets of pawns and of the kinds of Kinds. For the caller that knows
+  /// (PieceKinds) that the sets of the other kinds are empty, and need not be read.
   template <PieceKinds Kinds, PieceType Pt1, PieceType Pt2 = Pt1>
   [[gnu::always_inline]] Bitboard pieces_of_kinds(Color c) const {
     constexpr bool first = Kinds & kind(Pt1), second = Kinds & kind(Pt2);
-    if constexpr (first && second)
+    if constexpr (Pt1 == KING) {
+      Bitboard others = sets_[c][PAWNS];
+      if constexpr (Kinds & kind(KNIGHT)) others |= sets_[c][KNIGHTS];
+      if constexpr (Kinds & (kind(BISHOP) | kind(QUEEN))) others |= sets_[c][DIAGONAL];
+      if constexpr (Kinds & (kind(ROOK) | kind(QUEEN))) others |= sets_[c][STRAIGHT];
+      return sets_[c][ALL] & ~others;
+    } else if constexpr (first && second)
       return pieces(c, Pt1, Pt2);
     else if constexpr (first || second)
       return pieces(c, first ? Pt1 : Pt2);
