@@ -5,8 +5,8 @@
 namespace movegen::bitboard_tuned {
 
 LegalityMasks legality_masks(const PieceSets& pos, Color us) {
-  return us == WHITE ? legality_masks<WHITE>(pos, pos.king_square(WHITE))
-                     : legality_masks<BLACK>(pos, pos.king_square(BLACK));
+  const Square king = pos.king_square(us);
+  return us == WHITE ? legality_masks<WHITE>(pos, king) : legality_masks<BLACK>(pos, king);
 }
 
 LegalityMasks legality_masks(const PieceSets& pos) { return legality_masks(pos, pos.side_to_move()); }
