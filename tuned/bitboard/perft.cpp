@@ -91,15 +91,17 @@ class ChildMaker {
 
  private:
   // The move of the Pt on `from` to the empty square `to` played in place on quiet_ (a king or rook leaving its
-  // square loses its castling rights there), visited and taken back.
+  // square loses its castling rights there, unless Visit::CASTLING_RIGHTS is false: the node holds none), visited
+  // and taken back.
   template <PieceType Pt>
   [[gnu::always_inline]] void visit_in_place(Square from, Square to) {
+    constexpr bool LosesRights = (Pt == KING || Pt == ROOK) && Visit::CASTLING_RIGHTS;
     const CastlingRights rights = quiet_.castling_rights();
     quiet_.toggle_quiet<Us, Pt>(from, to);
-    if constexpr (Pt == KING || Pt == ROOK) quiet_.leave_castling_square(from);
+    if constexpr (LosesRights) quiet_.leave_castling_square(from);
     visit_(std::as_const(quiet_));
     quiet_.toggle_quiet<Us, Pt>(from, to);
-    if constexpr (Pt == KING || Pt == ROOK) quiet_.restore_castling_rights(rights);
+    if constexpr (LosesRights) quiet_.restore_castling_rights(rights);
   }
 
   const PieceSets& node_;
@@ -131,7 +133,10 @@ struct MakeLeaf {
 template <Color Them, PieceKinds Kinds>
 struct CountReplies {
   static constexpr bool IN_PLACE = true;  // the count reads the child and keeps no reference to it
-  Square king;                            // Them's, which Us's moves leave where it stands
+  // False where the parent holds no castling right (the rook-ending version, with_count_version): no move of
+  // it loses one, and ChildMaker keeps none up.
+  static constexpr bool CASTLING_RIGHTS = Kinds != ROOKS_ONLY;
+  Square king;  // Them's, which Us's moves leave where it stands
   std::uint64_t nodes = 0;
   void operator()(const PieceSets& child) { nodes += count_legal_moves_of<Them, false, Kinds>(child, king); }
 };
