@@ -22,12 +22,12 @@ namespace movegen::bitboard_tuned {
 /// it only where no right is held, and a move never brings one back).
 inline constexpr PieceKinds ROOKS_ONLY = kind(ROOK);
 
-/// The legal moves of Us in check, with `masks` its legality_masks<Us>(pos): the generators into a
-/// MoveCounter, out of line so that the common case keeps its registers.
-template <Color Us>
+/// The legal moves of Us in check, with `masks` its legality_masks<Us>(pos): the generators of the kinds of Kinds
+/// into a MoveCounter, out of line so that the common case keeps its registers.
+template <Color Us, PieceKinds Kinds>
 [[gnu::noinline]] std::size_t count_evasions(const PieceSets& pos, const LegalityMasks& masks) {
   MoveCounter counter;
-  generate_all<Us>(pos, masks, counter);
+  generate_all<Us, Kinds>(pos, masks, counter);
   return counter.count;
 }
 
@@ -59,7 +59,7 @@ template <Color Us, bool Fills, PieceKinds Kinds>
 
 /// The legal moves of Us, the side to move in `pos`, its king on `king`, counted with popcounts; with Fills (only
 /// where HAS_DIRECTION_FILLS), the knights and sliders of both sides found by direction fills; only the kinds of
-/// Kinds looked for, which must hold every kind on the board (in check, the evasions look for every kind).
+/// Kinds looked for, which must hold every kind on the board.
 /// Forced inline: perft's loop over the moves of a leaf parent's parent (CountReplies) inlines the versions
 /// without fills, so that the parent's sets the siblings share stay in registers (position 3, against the build
 /// before PieceKinds: 1.40x with it inlined, 1.11x out of line), and its loop over the children built first
@@ -70,7 +70,7 @@ template <Color Us, bool Fills, PieceKinds Kinds>
   static_assert(!Fills || Kinds == ALL_KINDS);
   const LegalityMasks masks = legality_masks<Us, Kinds>(pos, king);
   if (masks.checkers) [[unlikely]]
-    return count_evasions<Us>(pos, masks);
+    return count_evasions<Us, Kinds>(pos, masks);
   MoveCounter counter;
   // The check mask is every square, and with nothing pinned (the common case) the pinned set is empty: both
   // known at compile time, so that the generators drop them.

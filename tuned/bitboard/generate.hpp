@@ -117,18 +117,19 @@ template <Color Us>
   return false;
 }
 
-/// Every legal move of Us, the side to move, into `sink`, with `masks` its legality_masks<Us>(pos).
-template <Color Us, class Sink>
+/// Every legal move of Us, the side to move, into `sink`, with `masks` its legality_masks<Us>(pos); only the kinds
+/// of Kinds looked for, which must hold every kind on the board.
+template <Color Us, PieceKinds Kinds = ALL_KINDS, class Sink>
 inline void generate_all(const PieceSets& pos, const LegalityMasks& masks, Sink& sink) {
   if (!more_than_one(masks.checkers)) {  // in double check only the king can move
     generate_pawn_moves<Us>(pos, masks, sink);
-    generate_knight_moves<Us>(pos, masks, sink);
-    generate_slider_moves<Us, BISHOP>(pos, masks, sink);
-    generate_slider_moves<Us, ROOK>(pos, masks, sink);
-    generate_slider_moves<Us, QUEEN>(pos, masks, sink);
+    if constexpr (Kinds & kind(KNIGHT)) generate_knight_moves<Us>(pos, masks, sink);
+    if constexpr (Kinds & kind(BISHOP)) generate_slider_moves<Us, BISHOP>(pos, masks, sink);
+    if constexpr (Kinds & kind(ROOK)) generate_slider_moves<Us, ROOK>(pos, masks, sink);
+    if constexpr (Kinds & kind(QUEEN)) generate_slider_moves<Us, QUEEN>(pos, masks, sink);
   }
   if (!king_may_move<Us>(pos, masks.king)) return;  // the danger squares cost a look at every enemy piece
-  const Bitboard danger = king_danger<Us>(pos);
+  const Bitboard danger = king_danger<Us, false, Kinds>(pos);
   generate_king_moves<Us>(pos, masks.king, danger, sink);
   generate_castling_moves<Us>(pos, masks, danger, sink);
 }
