@@ -155,11 +155,11 @@ inline void generate_slider_moves(const Board& board, Square from, const std::ar
   }
 }
 
-// The king's steps: each free square next to it tested once with the king lifted off the board
-// (Position::safe_king_steps) and passed on as a set. Returns that set, which castling reads.
+// The king's steps: each free square next to it tested once, in check with the king lifted off the board
+// (Position::safe_king_steps), and passed on as a set. Returns that set, which castling reads.
 template <class Sink>
-inline Bitboard generate_king_moves(Position& pos, Square from, Sink& out) {
-  const Bitboard steps = pos.safe_king_steps();
+inline Bitboard generate_king_moves(Position& pos, Square from, Bitboard checkers, Sink& out) {
+  const Bitboard steps = pos.safe_king_steps(checkers);
   out.add_moves(from, steps);
   return steps;
 }
@@ -278,7 +278,7 @@ void generate_all(Position& pos, Out& out) {
   const Board& board = pos.board();
   const Square king = pos.king_square(Us);
   const LegalityMasks masks = pos.legality_masks();
-  const Bitboard king_steps = generate_king_moves(pos, king, out);
+  const Bitboard king_steps = generate_king_moves(pos, king, masks.checkers, out);
   if (more_than_one(masks.checkers)) return;
   TestedMoves<Out> tested{pos, out, masks.check_mask};
   if (masks.checkers) {

@@ -13,7 +13,10 @@ namespace movegen::mailbox_tuned {
 
 /// The squares one KING_STEP away from the king on `king` (of colour ~enemy.by) that are on the board, not
 /// held by one of its own pieces, and not attacked by `enemy` once the king stands there: its legal steps,
-/// castling aside. The king's letter is lifted off `board` for the tests and put back.
-Bitboard safe_king_steps(Board& board, Square king, const Attackers& enemy);
+/// castling aside. `checkers` are the pieces giving check to that king. In check the king's letter is lifted
+/// off `board` for the tests and put back; out of check the board is only read: a line through the king
+/// holds no enemy slider that the lifted king would uncover (it would be giving check), so the king shields
+/// nothing; skipping the two writes made perft's count 3-4% faster on the start position (docs/benchmarks.md).
+Bitboard safe_king_steps(Board& board, Square king, const Attackers& enemy, Bitboard checkers);
 
 }  // namespace movegen::mailbox_tuned

@@ -66,9 +66,12 @@ class Position : public BoardFields {
     return mailbox_tuned::legality_masks(board_, king_square(side_), attackers(~side_));
   }
 
-  /// The legal steps of the side to move's king, castling aside (mailbox_tuned::safe_king_steps): the king is
+  /// The legal steps of the side to move's king, castling aside (mailbox_tuned::safe_king_steps), given
+  /// `checkers`, the pieces giving it check (checkers(), or LegalityMasks::checkers): in check the king is
   /// lifted off the board string for the tests and put back.
-  Bitboard safe_king_steps() { return mailbox_tuned::safe_king_steps(board_, king_square(side_), attackers(~side_)); }
+  Bitboard safe_king_steps(Bitboard checkers) {
+    return mailbox_tuned::safe_king_steps(board_, king_square(side_), attackers(~side_), checkers);
+  }
 
   /// Appends every legal move to `list` (mailbox_tuned::generate_legal in tuned/mailbox/movegen.hpp). Leaves the
   /// position as it was.
