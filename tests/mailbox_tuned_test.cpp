@@ -241,12 +241,16 @@ BOOST_AUTO_TEST_CASE(pawn_count_a_rank_at_a_time_agrees_with_the_move_list) {
   BOOST_TEST(without_pins > 500);
 }
 
-// count_legal's knight count (its targets not held by its own pieces, one popcount over the own pieces'
-// squares found on the board string) against bitboard-masks' legal moves: knights in the corners and on the
-// edges, each target held by an own piece, an enemy piece or nothing, for both sides, with no pin or check.
-BOOST_AUTO_TEST_CASE(knight_count_over_own_squares_agrees_with_the_move_list) {
+// count_legal's knight and slider counts (a knight's targets not held by its own pieces, one popcount over
+// the own pieces' squares found on the board string; a slider's rays cut at the first occupied square,
+// count_slider_moves) against bitboard-masks' legal moves: knights and sliders in the corners and on the
+// edges, each target or ray end held by an own piece, an enemy piece or nothing, for both sides, with no
+// pin or check.
+BOOST_AUTO_TEST_CASE(knight_and_slider_counts_over_the_board_sets_agree_with_the_move_list) {
   const std::vector<std::string> fens = {
       "N3k2N/2R2R2/1p4p1/8/8/1P4P1/2r2r2/n3K2n w - - 0 1", "N3k2N/2R2R2/1p4p1/8/8/1P4P1/2r2r2/n3K2n b - - 0 1",
+      "Q6B/3k4/8/8/8/8/3K4/b6r w - - 0 1",                  "Q6B/3k4/8/8/8/8/3K4/b6r b - - 0 1",
+      "r1Q4b/p3k2P/1b6/1R4r1/6B1/8/p2K3P/R6q w - - 0 1",   "r1Q4b/p3k2P/1b6/1R4r1/6B1/8/p2K3P/R6q b - - 0 1",
       "4k3/8/2b1P3/1p3R2/3N4/1q3P2/2B1n3/4K3 w - - 0 1",   "4k3/2R1p3/1r3P2/3n4/1Q3p2/2p1B3/8/4K3 b - - 0 1",
       "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"};
   for (const std::string& fen : fens) {
@@ -260,12 +264,19 @@ BOOST_AUTO_TEST_CASE(knight_count_over_own_squares_agrees_with_the_move_list) {
 }
 
 // own_squares_bb (AVX2 where the build targets it) and own_squares_bb_by_rank (the portable way, which no
-// AVX2 build runs in perft) against the squares piece_on gives each colour, on the positions random games
-// reach from the suite's.
+// AVX2 build runs in perft) against the squares piece_on gives each colour, and occupied_squares_bb (both
+// ways) against the squares piece_on gives any piece, on the positions random games reach from the suite's.
 BOOST_AUTO_TEST_CASE(own_squares_from_the_board_string_are_the_pieces_squares) {
   int compared = 0;
   for (const std::string& fen : positions(test::quick_tests() ? 4 : 12)) {
     const mailbox_tuned::Position pos = mailbox_tuned::Position::from_fen(fen);
+    Bitboard occupied = 0;
+    for (Square s = SQ_A1; s <= SQ_H8; ++s)
+      if (pos.piece_on(s) != NO_PIECE) occupied |= Bitboard(1) << s;
+    BOOST_TEST_CONTEXT(fen) {
+      BOOST_TEST(mailbox_tuned::occupied_squares_bb(pos.board()) == occupied);
+      BOOST_TEST(mailbox_tuned::letter_squares_bb_by_rank(pos.board(), 0x40, 0x40) == occupied);
+    }
     for (Color c : {WHITE, BLACK}) {
       Bitboard expected = 0;
       for (Square s = SQ_A1; s <= SQ_H8; ++s)

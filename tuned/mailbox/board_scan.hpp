@@ -1,12 +1,16 @@
 // mailbox-tuned's reads of the board string several letters at a time: a letter's colour seen from the side
 // to move, the pieces of one colour found a rank (eight letters) at a time or as a Bitboard (with AVX2,
-// thirty-two letters at once), and a rank of pawns' moves counted at once. The generator templates of
-// generate.hpp build on them.
+// thirty-two letters at once), a rank of pawns' moves counted at once, and a slider's moves counted from
+// the set of occupied squares read off the string (count_slider_moves). Those sets are found afresh from the
+// string at each node that counts: the string stays the only board. The generator templates of generate.hpp
+// build on them.
 //
 //   for_each_piece(pos.board(), WHITE, [](Square s) { /* a1, b1, ..., h2 in the start position */ });
 //   own_squares_bb(pos.board(), WHITE);     // 0xFFFF in the start position
+//   occupied_squares_bb(pos.board());       // 0xFFFF00000000FFFF in the start position
 #pragma once
 
+#include <array>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
@@ -16,6 +20,7 @@
 #endif
 
 #include "tuned/mailbox/position.hpp"
+#include "tuned/mailbox/square_tables.hpp"
 
 namespace movegen::mailbox_tuned {
 
@@ -64,34 +69,61 @@ void for_each_piece(const Board& board, Color us, Visit visit, VisitPawns visit_
   }
 }
 
-// The squares of colour c's pieces on the board string, bit s for square s: the letters whose bits 6 and 5
-// read 10 (capitals, White) or 11 (small letters, Black); '-' reads 01. A rank at a time, its eight bits
-// gathered into one byte by a multiplication: the portable way, and own_squares_bb's without AVX2.
-inline Bitboard own_squares_bb_by_rank(const Board& board, Color c) {
-  const char want = c == WHITE ? 0x40 : 0x60;
+// The squares whose letter, its bits in `mask` kept, equals `want`, bit s for square s. A rank at a time,
+// its eight bits gathered into one byte by a multiplication: the portable way, and letter_squares_bb's
+// without AVX2.
+inline Bitboard letter_squares_bb_by_rank(const Board& board, char mask, char want) {
+  const std::uint64_t masks = 0x0101010101010101 * static_cast<unsigned char>(mask);
   Bitboard squares = 0;
   for (int row = 0; row < 8; ++row) {
     std::uint64_t letters;
     std::memcpy(&letters, &board[square_at(row, 0)], sizeof letters);
-    // 0x80 in each byte whose bits 6 and 5 equal want's: bytes_equal on the letters with the other bits cleared.
-    const std::uint64_t own = bytes_equal(letters & 0x6060606060606060, want);
-    squares |= Bitboard(((own >> 7) * 0x0102040810204080) >> 56) << (8 * row);  // byte i's bit to bit i
+    const std::uint64_t found = bytes_equal(letters & masks, want);                       // 0x80 in each byte found
+    squares |= Bitboard(((found >> 7) * 0x0102040810204080) >> 56) << (8 * row);  // byte i's bit to bit i
   }
   return squares;
 }
 
-// own_squares_bb_by_rank's set, with AVX2 (where the build targets it) thirty-two letters compared at once.
-inline Bitboard own_squares_bb(const Board& board, Color c) {
+// letter_squares_bb_by_rank's set, with AVX2 (where the build targets it) thirty-two letters compared at once.
+inline Bitboard letter_squares_bb(const Board& board, char mask, char want) {
 #if defined(__AVX2__)
-  const __m256i kind = _mm256_set1_epi8(0x60), own = _mm256_set1_epi8(c == WHITE ? 0x40 : 0x60);
+  const __m256i masks = _mm256_set1_epi8(mask), wanted = _mm256_set1_epi8(want);
   auto half = [&](int first) {
     const __m256i letters = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(board.data() + first));
-    return Bitboard(std::uint32_t(_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_and_si256(letters, kind), own))));
+    return Bitboard(std::uint32_t(_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_and_si256(letters, masks), wanted))));
   };
   return half(0) | half(32) << 32;
 #else
-  return own_squares_bb_by_rank(board, c);
+  return letter_squares_bb_by_rank(board, mask, want);
 #endif
+}
+
+// The squares of colour c's pieces on the board string: the letters whose bits 6 and 5 read 10 (capitals,
+// White) or 11 (small letters, Black); '-' reads 01.
+inline Bitboard own_squares_bb(const Board& board, Color c) { return letter_squares_bb(board, 0x60, c == WHITE ? 0x40 : 0x60); }
+// own_squares_bb the portable way (letter_squares_bb_by_rank), which no AVX2 build runs in perft.
+inline Bitboard own_squares_bb_by_rank(const Board& board, Color c) {
+  return letter_squares_bb_by_rank(board, 0x60, c == WHITE ? 0x40 : 0x60);
+}
+// The squares that hold a piece: the letters with bit 6 (0x40) set, which '-' (0x2d) has not.
+inline Bitboard occupied_squares_bb(const Board& board) { return letter_squares_bb(board, 0x40, 0x40); }
+
+// The number of moves of a slider of Us on `from` along `rays` to squares not in `own`: on each ray, the
+// squares up to and with the first piece of `occupied`, found in one bit scan (RAY_SETS: the ray beyond that
+// piece taken away). Exact for perft's count of a node with no pinned piece and no check, where every
+// such move is legal.
+inline int count_slider_moves(Square from, const std::array<RayDirection, 4>& rays, Bitboard occupied, Bitboard own) {
+  Bitboard reach = 0;
+#pragma GCC unroll 4  // each direction, and so the way its bit scan runs, becomes a constant
+  for (RayDirection d : rays) {
+    const Bitboard ray = RAY_SETS[d][from], blockers = ray & occupied;
+    // The piece nearest to `from`: the lowest square on a ray that runs up the board (positive offset), the
+    // highest on one that runs down. With none, the board's last square that way, whose ray is empty.
+    const int first = RAY_OFFSET[d] > 0 ? std::countr_zero(blockers | square_bb(SQ_H8))
+                                        : 63 - std::countl_zero(blockers | square_bb(SQ_A1));
+    reach |= ray ^ RAY_SETS[d][first];
+  }
+  return std::popcount(reach & ~own);
 }
 
 // The number of moves of the pawns of Us on row `row`, at the files where `pawns` holds 0x80, but en passant

@@ -290,16 +290,22 @@ void generate_all(Position& pos, Out& out) {
   // Pinned pieces are rare: without them the scan needs no test per piece.
   if constexpr (std::is_same_v<Out, MoveCounter>) {
     if (!masks.pinned) {
-      // A knight's moves are its targets not held by its own pieces, counted in one popcount.
-      const Bitboard own = own_squares_bb(board, Us);
+      // A knight's moves are its targets not held by its own pieces, counted in one popcount; a slider's
+      // are counted from the occupied squares' set, one bit scan a ray (count_slider_moves).
+      const Bitboard own = own_squares_bb(board, Us), occupied = occupied_squares_bb(board);
       for_each_piece(
           board, Us,
           [&](Square from) {
-            const char piece = own_letter(board[from], Us);
-            if (piece == 'N')
-              out.count += std::popcount(KNIGHT_TARGET_SETS[from] & ~own);
-            else
-              generate_piece_moves<Us>(board, from, piece, out);
+            switch (own_letter(board[from], Us)) {
+              case 'N': out.count += std::popcount(KNIGHT_TARGET_SETS[from] & ~own); break;
+              case 'B': out.count += count_slider_moves(from, BISHOP_RAYS, occupied, own); break;
+              case 'R': out.count += count_slider_moves(from, ROOK_RAYS, occupied, own); break;
+              case 'Q':
+                out.count += count_slider_moves(from, BISHOP_RAYS, occupied, own) +
+                             count_slider_moves(from, ROOK_RAYS, occupied, own);
+                break;
+              default: break;  // the king's steps are counted apart
+            }
           },
           [&](int row, std::uint64_t pawns) { out.count += count_pawn_moves<Us>(board, row, pawns); });
       add_en_passant<Us>(pos, tested);

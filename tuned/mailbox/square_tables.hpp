@@ -44,6 +44,18 @@ inline constexpr auto RAY_LENGTH = [] {
   return lengths;
 }();
 
+/// RAY_SETS[d][s]: the squares along ray direction d from square s to the board's edge (RAY_LENGTH of them),
+/// s itself not included, as a set. Empty from the last square a ray reaches: h8 for the rays that run up
+/// the board (N, NE, E, NW), a1 for those that run down.
+inline constexpr auto RAY_SETS = [] {
+  std::array<std::array<Bitboard, SQUARE_NB>, RAY_NB> sets{};
+  for (int d = 0; d < RAY_NB; ++d)
+    for (int s = 0; s < SQUARE_NB; ++s)
+      for (int n = 1, to = s + RAY_OFFSET[d]; n <= RAY_LENGTH[s][d]; ++n, to += RAY_OFFSET[d])
+        sets[d][s] |= square_bb(Square(to));
+  return sets;
+}();
+
 /// Up to eight target squares of one square, in the order of their steps' table; iterable.
 struct Targets {
   std::array<std::uint8_t, 8> squares{};
