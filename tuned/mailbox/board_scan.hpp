@@ -78,7 +78,7 @@ inline Bitboard letter_squares_bb_by_rank(const Board& board, char mask, char wa
   for (int row = 0; row < 8; ++row) {
     std::uint64_t letters;
     std::memcpy(&letters, &board[square_at(row, 0)], sizeof letters);
-    const std::uint64_t found = bytes_equal(letters & masks, want);                       // 0x80 in each byte found
+    const std::uint64_t found = bytes_equal(letters & masks, want);               // 0x80 in each byte found
     squares |= Bitboard(((found >> 7) * 0x0102040810204080) >> 56) << (8 * row);  // byte i's bit to bit i
   }
   return squares;
@@ -100,7 +100,9 @@ inline Bitboard letter_squares_bb(const Board& board, char mask, char want) {
 
 // The squares of colour c's pieces on the board string: the letters whose bits 6 and 5 read 10 (capitals,
 // White) or 11 (small letters, Black); '-' reads 01.
-inline Bitboard own_squares_bb(const Board& board, Color c) { return letter_squares_bb(board, 0x60, c == WHITE ? 0x40 : 0x60); }
+inline Bitboard own_squares_bb(const Board& board, Color c) {
+  return letter_squares_bb(board, 0x60, c == WHITE ? 0x40 : 0x60);
+}
 // own_squares_bb the portable way (letter_squares_bb_by_rank), which no AVX2 build runs in perft.
 inline Bitboard own_squares_bb_by_rank(const Board& board, Color c) {
   return letter_squares_bb_by_rank(board, 0x60, c == WHITE ? 0x40 : 0x60);
@@ -108,7 +110,7 @@ inline Bitboard own_squares_bb_by_rank(const Board& board, Color c) {
 // The squares that hold a piece: the letters with bit 6 (0x40) set, which '-' (0x2d) has not.
 inline Bitboard occupied_squares_bb(const Board& board) { return letter_squares_bb(board, 0x40, 0x40); }
 
-// The number of moves of a slider of Us on `from` along `rays` to squares not in `own`: on each ray, the
+// The number of moves of a slider on `from` along `rays` to squares not in `own`: on each ray, the
 // squares up to and with the first piece of `occupied`, found in one bit scan (RAY_SETS: the ray beyond that
 // piece taken away). Exact for perft's count of a node with no pinned piece and no check, where every
 // such move is legal.
