@@ -104,8 +104,7 @@ inline constexpr auto ALIGNED = [] {
   for (int a = 0; a < SQUARE_NB; ++a) {
     table[a].fill(RAY_NB);
     for (int d = 0; d < RAY_NB; ++d)
-      for (int n = 1, b = a + RAY_OFFSET[d]; n <= RAY_LENGTH[a][d]; ++n, b += RAY_OFFSET[d])
-        table[a][b] = std::uint8_t(d);
+      for (Bitboard ray = RAY_SETS[d][a]; ray;) table[a][pop_lsb(ray)] = std::uint8_t(d);
   }
   return table;
 }();
