@@ -25,21 +25,17 @@ namespace {
 // so that the first disagreement found is one of the shallowest.
 std::optional<Divergence> compare_builtin_trees(Generator ga, Generator gb, const std::string& fen,
                                                 const std::vector<std::string>& moves, int depth, Notation notation) {
-  return with_generator(ga, [&]<ChessPosition P>() {
-    return with_generator(gb, [&]<ChessPosition Q>() -> std::optional<Divergence> {
-      for (int d = 1; d <= depth; ++d) {
-        P a = position_after<P>(fen, moves, notation);
-        Q b = position_after<Q>(fen, moves, notation);
-        Divergence found(generator_name(ga), generator_name(gb), fen, moves, notation);
-        if (trees_agree(a, b, d, found)) continue;
-        found.depth = d;  // a and b stand where they disagree
-        judge_differing_moves(found, move_times(legal_move_texts(a, notation)),
-                              move_times(legal_move_texts(b, notation)));
-        return found;
-      }
-      return std::nullopt;
-    });
-  });
+  for (int d = 1; d <= depth; ++d) {
+    const std::unique_ptr<AnyPosition> a = generator_ops(ga).position(fen, moves, notation);
+    const std::unique_ptr<AnyPosition> b = generator_ops(gb).position(fen, moves, notation);
+    Divergence found(generator_name(ga), generator_name(gb), fen, moves, notation);
+    if (trees_agree(*a, *b, d, found)) continue;
+    found.depth = d;  // a and b stand where they disagree
+    judge_differing_moves(found, move_times(legal_move_texts(*a, notation)),
+                          move_times(legal_move_texts(*b, notation)));
+    return found;
+  }
+  return std::nullopt;
 }
 
 std::vector<Divergence> compare(DivideSource& a, DivideSource& b, const std::string& fen,
@@ -83,8 +79,7 @@ int run_diff(const DiffOptions& options, std::ostream& out, std::ostream& err) {
     if (o.refused.empty() && notation_for(o.fen, false) == Notation::CHESS960) notation = Notation::CHESS960;
   for (const DiffOutcome& o : outcomes)
     for (Generator g : all_generators())
-      if (o.refused.empty())
-        with_generator(g, [&]<ChessPosition P>() { (void)position_after<P>(o.fen, o.moves, notation); });
+      if (o.refused.empty()) (void)generator_ops(g).position(o.fen, o.moves, notation);
   // Started afresh after a failure, so that diff can ask again where the program fails.
   const auto source = [&](const std::string& spec) {
     return std::make_unique<RestartingSource>(

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <algorithm>
+#include <memory>
 
 #include "harness/generators.hpp"
 #include "harness/setup.hpp"
@@ -49,6 +50,10 @@ const GeneratorOps& generator_ops_of() {
             std::sort(result.begin(), result.end());  // by the text printed, which in Chess960 notation sorts otherwise
             return result;
           },
+      .position = [](std::string_view fen, const std::vector<std::string>& moves,
+                     Notation notation) -> std::unique_ptr<AnyPosition> {
+        return std::make_unique<ErasedPosition<P>>(position_after<P>(fen, moves, notation));
+      },
       .board_view = board_view_function<P>()};
   return ops;
 }

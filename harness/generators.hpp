@@ -12,6 +12,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -24,6 +25,7 @@
 #include "common/perft.hpp"
 #include "common/position_concept.hpp"
 #include "common/uci.hpp"
+#include "harness/any_position.hpp"
 #include "harness/generator_table.hpp"
 
 namespace movegen::harness {
@@ -139,6 +141,9 @@ struct GeneratorOps {
   std::vector<std::pair<std::string, std::uint64_t>> (*parallel_divide)(
       std::string_view fen, const std::vector<std::string>& moves, int depth, Counting counting, PerftTable& table,
       int threads, PerftProgress* progress, const std::function<void()>& tick, Notation notation);
+  /// The position after `moves` (written in `notation`), to play on through AnyPosition's functions.
+  std::unique_ptr<AnyPosition> (*position)(std::string_view fen, const std::vector<std::string>& moves,
+                                           Notation notation);
   /// The representation's own board for `fen`, drawn by its folder (`board_view(const Position&)`, found by
   /// argument-dependent lookup); null for a generator without one (the tuned tier).
   BoardView (*board_view)(std::string_view fen);

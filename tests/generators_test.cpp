@@ -5,8 +5,10 @@
 #include "tests/generators.hpp"
 
 #include <boost/test/unit_test.hpp>
+#include <memory>
 #include <random>
 #include <string>
+#include <vector>
 
 #include "common/epd.hpp"
 #include "harness/node_check.hpp"
@@ -46,7 +48,52 @@ int check_game(const std::string& fen, int plies, std::mt19937& random) {
   return checked;
 }
 
+// A generator that forgets en passant: one of the built-ins with its en passant captures left out of the list.
+class WithoutEnPassant final : public harness::AnyPosition {
+ public:
+  explicit WithoutEnPassant(std::unique_ptr<harness::AnyPosition> pos) : pos_(std::move(pos)) {}
+  std::string fen() const override { return pos_->fen(); }
+  BoardState state() const override { return pos_->state(); }
+  Bitboard checkers() const override { return pos_->checkers(); }
+  void generate_legal(MoveList& list) override {
+    MoveList all;
+    pos_->generate_legal(all);
+    for (Move m : all)
+      if (m.flag() != EN_PASSANT) list.push_back(m);
+  }
+  void make_move(Move m) override { pos_->make_move(m); }
+  void unmake_move(Move m) override { pos_->unmake_move(m); }
+
+ private:
+  std::unique_ptr<harness::AnyPosition> pos_;
+};
+
 }  // namespace
+
+// What `movegen diff` runs between two built-in generators: each one's position after the moves, behind
+// AnyPosition, compared node by node. After 1.e4 a6 2.e5 only 2...d5 allows an en passant capture (3.exd6),
+// one ply below the root: two plies deep the dropped move is found there, one ply deep nothing differs.
+BOOST_AUTO_TEST_CASE(trees_agree_finds_the_node_where_a_generator_drops_a_move) {
+  const std::vector<std::string> moves = {"e2e4", "a7a6", "e4e5"};
+  for (harness::Generator g : harness::all_generators()) {
+    const std::string name = harness::generator_name(g);
+    const auto position = [&] {
+      return harness::generator_ops(g).position(std::string(START_FEN), moves, Notation::CLASSICAL);
+    };
+    BOOST_TEST(position()->fen() == "rnbqkbnr/1ppppppp/p7/4P3/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2", name);
+    harness::Divergence shallow(name, "without en passant", std::string(START_FEN), moves);
+    WithoutEnPassant one_ply(position());
+    BOOST_TEST(harness::trees_agree(*position(), one_ply, 1, shallow), name << ": " << shallow.detail);
+
+    harness::Divergence d(name, "without en passant", std::string(START_FEN), moves);
+    WithoutEnPassant two_plies(position());
+    BOOST_TEST(!harness::trees_agree(*position(), two_plies, 2, d), name);
+    BOOST_TEST(d.path == (std::vector<std::string>{"e2e4", "a7a6", "e4e5", "d7d5"}), name);
+    BOOST_TEST(d.only_a == std::vector<std::string>{"e5d6"}, name);
+    BOOST_TEST(d.only_b.empty(), name);
+    BOOST_TEST(d.fen == "rnbqkbnr/1pp1pppp/p7/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3", name);
+  }
+}
 
 BOOST_AUTO_TEST_CASE(every_generator_agrees_on_every_suite_position_and_a_random_game_from_each) {
   std::mt19937 random(20261123);
