@@ -48,10 +48,14 @@ class Failure(Exception):
         self.status = status
 
 
+# The CPUs this process may use when it starts, before main (or scripts/bench_report.py) pins it to one of them.
+ALLOWED = sorted(os.sched_getaffinity(0))
+
+
 def cpus():
-    """(the CPU the measured processes share, the CPU this script runs on): the last two this process may use."""
-    allowed = sorted(os.sched_getaffinity(0))
-    return allowed[-1], allowed[-2] if len(allowed) > 1 else allowed[-1]
+    """(the CPU the measured processes share, the CPU this script runs on): the last two this process may use
+    (ALLOWED: read once, since the script's own pinning would otherwise leave one CPU for both)."""
+    return ALLOWED[-1], ALLOWED[-2] if len(ALLOWED) > 1 else ALLOWED[-1]
 
 
 def perft_command(movegen, args, fen, depth):
