@@ -16,7 +16,9 @@ With the same binary on both sides, single rounds gave 0.99 to 1.03 on the 2-cor
 timed one after the other differed by up to 2x. `stockfish`
 restarts our perft each time it ends and sends `go perft` to one Stockfish process each time it answers,
 for --seconds per position, at the depths of the benchmark report's goals (scripts/bench_report.py), and
-subtracts our start-up (the median CPU time of a depth-1 run) from each of our runs. Exit status: 0 measured;
+subtracts our start-up (the median CPU time of a depth-1 run) from each of our runs. With --bulk none, Stockfish
+(which has no such mode) counts in bulk at our depth; the benchmark report's table of the goals takes it at the
+bulk depth instead, through alternate_stockfish, which takes the two depths apart. Exit status: 0 measured;
 1 a run failed or the counts differ; 2 a bad argument or a missing program.
 """
 
@@ -35,6 +37,9 @@ from bench_report import CASES, GOAL_DEPTH, MODES  # noqa: E402  (the report's p
 from stockfish_uci import EngineError, Stockfish  # noqa: E402
 
 EXIT_FAILED, EXIT_USAGE = 1, 2
+# Each process's turn and, against Stockfish, the wall seconds per position and round (the options' defaults;
+# scripts/bench_report.py's alternated table uses them too).
+SLICE_MS, SECONDS = 10, 8
 
 
 class Failure(Exception):
@@ -43,10 +48,14 @@ class Failure(Exception):
         self.status = status
 
 
+# The CPUs this process may use when it starts, before main (or scripts/bench_report.py) pins it to one of them.
+ALLOWED = sorted(os.sched_getaffinity(0))
+
+
 def cpus():
-    """(the CPU the measured processes share, the CPU this script runs on): the last two this process may use."""
-    allowed = sorted(os.sched_getaffinity(0))
-    return allowed[-1], allowed[-2] if len(allowed) > 1 else allowed[-1]
+    """(the CPU the measured processes share, the CPU this script runs on): the last two this process may use
+    (ALLOWED: read once, since the script's own pinning would otherwise leave one CPU for both)."""
+    return ALLOWED[-1], ALLOWED[-2] if len(ALLOWED) > 1 else ALLOWED[-1]
 
 
 def perft_command(movegen, args, fen, depth):
@@ -117,8 +126,12 @@ def startup_seconds(args, fen):
     return statistics.median(times)
 
 
-def compare_stockfish(args, name, fen, depth):
-    """Our node rate over Stockfish's on one position and depth, the two alternated on one CPU."""
+def alternate_stockfish(args, name, fen, depth, stockfish_depth):
+    """One round of our perft at `depth` and Stockfish's `go perft stockfish_depth` on one position, alternated
+    on one CPU in --slice-ms slices for --seconds: {"depth", "nodes", "runs", "cpu_seconds" (summed, our start-up
+    subtracted from each run), "startup_seconds", "stockfish_depth", "stockfish_nodes", "stockfish_runs",
+    "stockfish_cpu_seconds", "ratio" (our node rate over Stockfish's, both per CPU second)}. The counts are the
+    caller's to check."""
     cpu, _ = cpus()
     startup = startup_seconds(args, fen)
     engine, ours = None, None
@@ -131,7 +144,7 @@ def compare_stockfish(args, name, fen, depth):
         engine_start = engine.cpu_seconds()
         if engine_start is None:
             raise Failure("cannot read Stockfish's CPU time (/proc/PID/task/*/schedstat)")
-        engine.send(f"go perft {depth}")
+        engine.send(f"go perft {stockfish_depth}")
         engine_runs, ours_runs, ours_seconds, began, done = 0, 0, 0.0, time.monotonic(), False
         ours = start_stopped(perft_command(args.movegen, args, fen, depth), cpu, stdout=subprocess.PIPE,
                              stderr=subprocess.DEVNULL, text=True)
@@ -143,12 +156,12 @@ def compare_stockfish(args, name, fen, depth):
                 except queue.Empty:
                     break
                 if line is None:
-                    raise Failure(f"{args.stockfish} quit during `go perft {depth}`")
+                    raise Failure(f"{args.stockfish} quit during `go perft {stockfish_depth}`")
                 if line.startswith("Nodes searched:"):
                     engine_nodes = int(line.split(":")[1])
                     engine_runs += 1
                     if time.monotonic() - began < args.seconds:
-                        engine.send(f"go perft {depth}")
+                        engine.send(f"go perft {stockfish_depth}")
                     else:
                         done = True
             if done:
@@ -172,9 +185,18 @@ def compare_stockfish(args, name, fen, depth):
                 p.wait()
     if ours_runs == 0:
         raise Failure(f"{name}: our perft {depth} did not end within --seconds {args.seconds}")
-    if our_nodes != engine_nodes:
-        raise Failure(f"{name} depth {depth}: we count {our_nodes}, Stockfish {engine_nodes}")
-    return (ours_runs / ours_seconds) / (engine_runs / engine_seconds)
+    return {"depth": depth, "nodes": our_nodes, "runs": ours_runs, "cpu_seconds": ours_seconds,
+            "startup_seconds": startup, "stockfish_depth": stockfish_depth, "stockfish_nodes": engine_nodes,
+            "stockfish_runs": engine_runs, "stockfish_cpu_seconds": engine_seconds,
+            "ratio": (our_nodes * ours_runs / ours_seconds) / (engine_nodes * engine_runs / engine_seconds)}
+
+
+def compare_stockfish(args, name, fen, depth):
+    """Our node rate over Stockfish's on one position, both at `depth`, the two alternated on one CPU."""
+    run = alternate_stockfish(args, name, fen, depth, depth)
+    if run["nodes"] != run["stockfish_nodes"]:
+        raise Failure(f"{name} depth {depth}: we count {run['nodes']}, Stockfish {run['stockfish_nodes']}")
+    return run["ratio"]
 
 
 def executable(path):
@@ -195,7 +217,8 @@ def parse_args(argv):
     engine.add_argument("movegen", type=executable, help="movegen binary")
     engine.add_argument("--stockfish", type=executable, default="/usr/games/stockfish")
     engine.add_argument("--rounds", type=int, default=3, help="rounds per position (default 3)")
-    engine.add_argument("--seconds", type=float, default=8, help="wall seconds per position and round (default 8)")
+    engine.add_argument("--seconds", type=float, default=SECONDS,
+                        help=f"wall seconds per position and round (default {SECONDS:g})")
     for p in (builds, engine):
         p.add_argument("--generator", default="bitboard-tuned")
         p.add_argument("--bulk", choices=["node", "siblings", "none"], default="node")
@@ -203,7 +226,8 @@ def parse_args(argv):
                                                                           "position4"],
                        help="names of scripts/bench_report.py's positions")
         p.add_argument("--depth-offset", type=int, default=0, help="added to each position's depth")
-        p.add_argument("--slice-ms", type=float, default=10, help="each process's turn, milliseconds (default 10)")
+        p.add_argument("--slice-ms", type=float, default=SLICE_MS,
+                       help=f"each process's turn, milliseconds (default {SLICE_MS:g})")
     args = parser.parse_args(argv)
     names = [c[0] for c in CASES]
     for n in args.positions:

@@ -3,8 +3,9 @@
 # movegen for valgrind (build-report-v3/, -march=x86-64-v3: valgrind cannot run the AVX-512 code that
 # -march=native emits on some machines), then counts every generator's instructions per node and Stockfish's
 # under callgrind, measures every generator `movegen generators` lists and Stockfish's `go perft` on the
-# standard positions in one interleaved run, and writes docs/bench/ (raw JSON, report.md with the tables,
-# perft_mnps.svg). Extra arguments go to scripts/bench_report.py, e.g. --repetitions 3 or --stockfish PATH;
+# standard positions in one interleaved run, then the tuned pair against Stockfish by alternation
+# (scripts/alternate.py) for the table of issue 32's goals, and writes docs/bench/ (raw JSON, report.md with the
+# tables, perft_mnps.svg). Extra arguments go to scripts/bench_report.py, e.g. --repetitions 3 or --stockfish PATH;
 # --no-callgrind (first argument) skips the instruction counts and the second build.
 #
 #   scripts/bench-report.sh                  # the report (its header says how long it took: 38 minutes with
@@ -12,7 +13,7 @@
 #   scripts/bench-report.sh --callgrind-only     # the instruction counts alone (any load), then on a quiet
 #   scripts/bench-report.sh --no-callgrind --callgrind-from docs/bench/callgrind.json   # machine the clocks
 #   scripts/bench-report.sh --repetitions 1 --depth-offset -2 --callgrind-positions start \
-#     --callgrind-depth-offset -2 --out quick-report   # a quick check that the script runs
+#     --callgrind-depth-offset -2 --alternation-seconds 0.5 --out quick-report   # a quick check that it runs
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command_line="scripts/bench-report.sh${*:+ $*}"

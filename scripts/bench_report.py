@@ -8,11 +8,14 @@ siblings`, `--bulk node` and, at the smaller depths, `--no-bulk`); one Stockfish
 depths, timed from the command to its "Nodes searched" line. The runs are interleaved: position by
 position, ours then Stockfish's, and the whole round --repetitions times, so that each of our figures has
 a Stockfish figure taken a moment later, and each ratio is the median of those paired ratios (the
-machine's speed drifts from one moment to the next). Speeds are per second of CPU time (Stockfish's from
+machine's speed drifts from one moment to the next). The tuned pair's ratios to Stockfish on the positions of
+issue 32's goals are taken apart, by alternation (measure_alternation, through scripts/alternate.py): our
+`movegen perft` and Stockfish's `go perft` pinned to one CPU and run in turns of 10 ms, which a host that steals
+time in bursts slows alike. Speeds are per second of CPU time (Stockfish's from
 /proc/PID/task/*/schedstat), so that other jobs on a shared machine count as little as possible;
 wall-clock times are kept in the raw data. Every count is checked
 against tests/data/standard.epd (the published counts). Written to --out: perft_bench.json (Google
-Benchmark's JSON), stockfish.json (Stockfish's timings), perft_mnps.svg (the chart, through gnuplot) and
+Benchmark's JSON), stockfish.json (Stockfish's timings), alternation.json (the alternated rounds), perft_mnps.svg (the chart, through gnuplot) and
 report.md (machine, compiler, flags, date, load, the tables). With --callgrind-movegen (a movegen built
 for valgrind: -DMOVEGEN_NATIVE=OFF -DCMAKE_CXX_FLAGS=-march=x86-64-v3), it also counts each generator's
 instructions per node under callgrind (callgrind.json and a table in the report): repeatable where clock
@@ -248,8 +251,9 @@ def stockfish_rate(run, nodes):
 
 def run_interleaved(bench, generators, siblings, tuned, stockfish, repetitions, counts, timeout):
     """Every round runs each position on our generators (the tuned pair, `tuned`, also at the position's goal
-    depth) and then on Stockfish (at both depths). Returns (our context, our benchmark entries, Stockfish's
-    name, {(position, depth): [Stockfish timing per round]})."""
+    depth, for the Mnps of its table against Stockfish, whose ratios measure_alternation takes) and then on
+    Stockfish at the row's depth. Returns (our context, our benchmark entries, Stockfish's name,
+    {(position, depth): [Stockfish timing per round]})."""
     try:
         engine = Stockfish(stockfish, timeout)
     except EngineError as e:
@@ -268,19 +272,82 @@ def run_interleaved(bench, generators, siblings, tuned, stockfish, repetitions, 
                                                        min_seconds)
                         ours += runs
                 entries += ours
-                line = []
-                for d in depths:
-                    sf_runs.setdefault((name, d), []).append(time_stockfish(engine, name, fen, d, counts))
-                    line.append(f"Stockfish D{d} {stockfish_rate(sf_runs[(name, d)][-1], expected(counts, fen, d)) / 1e6:.1f} Mnps")
+                sf_runs.setdefault((name, depth), []).append(time_stockfish(engine, name, fen, depth, counts))
+                sf_mnps = stockfish_rate(sf_runs[(name, depth)][-1], expected(counts, fen, depth)) / 1e6
                 print(f"round {r + 1}/{repetitions} {name}: "
                       + ", ".join(f"{b['run_name']} {b['nodes_per_second'] / 1e6:.1f}" for b in ours)
-                      + ", " + ", ".join(line), flush=True)
+                      + f", Stockfish D{depth} {sf_mnps:.1f} Mnps", flush=True)
     finally:
         try:
             engine.close()
         except (EngineError, OSError, subprocess.TimeoutExpired):
             engine.proc.kill()
     return context, entries, engine.name, sf_runs
+
+
+# --------------------------------------------------------------------------- the goals, by alternation
+
+# The positions and counting modes of issue 32's goals (GOALS): the tuned pair's ratios to Stockfish there are
+# taken by scripts/alternate.py's alternation, which a host that steals time in bursts cannot tilt.
+GOAL_POSITIONS = ("start", "kiwipete", "position3", "position4")
+GOAL_MODES = (("node", "--bulk node"), ("none", "--no-bulk"))
+
+
+def alternation_depths(name, mode):
+    """(our depth, Stockfish's depth) of the alternated ratio on position `name`: with `--bulk node` both at the
+    goal depth; with `--no-bulk` ours at the row's no-bulk depth and Stockfish's bulk-counted `go perft` at the
+    goal depth, so that the ratio is "of Stockfish's bulk rate" as issue 32's goals are set (`alternate.py
+    stockfish --bulk none` runs Stockfish at our shallower depth instead)."""
+    depth, leaf_depth = next((d, l) for n, _, d, l in CASES if n == name)
+    return (leaf_depth if mode == "none" else goal_depth(name, depth)), goal_depth(name, depth)
+
+
+def measure_alternation(movegen, stockfish, generators, rounds, seconds, counts, positions=GOAL_POSITIONS,
+                        slice_ms=None):
+    """The tuned pair's ratios to Stockfish by alternation (alternate.alternate_stockfish: our `movegen perft`
+    and Stockfish's `go perft` pinned to one CPU, in turns of `slice_ms`, for `seconds` per round), `rounds`
+    rounds per generator (command line names), mode and position, every count checked against the published
+    one. Returns alternation.json's content: {"slice_ms", "seconds", "rounds", "movegen", "runs": [{"generator",
+    "mode", "position", "fen", "depth", "stockfish_depth", "ratios", "median", "rounds": [one round's raw
+    figures]}]}."""
+    import alternate  # here, not at the top: alternate.py imports this module
+
+    slice_ms = alternate.SLICE_MS if slice_ms is None else slice_ms
+    fen_of = {n: fen for n, fen, *_ in CASES}
+    result = {"slice_ms": slice_ms, "seconds": seconds, "rounds": rounds, "movegen": movegen, "runs": []}
+    _, own_cpu = alternate.cpus()
+    affinity = os.sched_getaffinity(0)
+    os.sched_setaffinity(0, {own_cpu})
+    try:
+        for g in generators:
+            for mode, label in GOAL_MODES:
+                for name in positions:
+                    fen = fen_of[name]
+                    depth, sf_depth = alternation_depths(name, mode)
+                    args = argparse.Namespace(movegen=movegen, stockfish=stockfish, generator=g, bulk=mode,
+                                              slice_ms=slice_ms, seconds=seconds)
+                    raw = []
+                    for _ in range(rounds):
+                        try:
+                            run = alternate.alternate_stockfish(args, name, fen, depth, sf_depth)
+                        except alternate.Failure as e:  # Stockfish's failures name it (its path or "Stockfish")
+                            raise Failure(f"alternation {g} {label} {name}: {e}",
+                                          EXIT_ENGINE if "stockfish" in str(e).lower() else EXIT_MISMATCH)
+                        for who, nodes, d in (("ours", run["nodes"], depth),
+                                              ("Stockfish", run["stockfish_nodes"], sf_depth)):
+                            if nodes != expected(counts, fen, d):
+                                raise Failure(f"alternation {g} {label} {name}: {who} counted {nodes} at depth {d},"
+                                              f" published {expected(counts, fen, d)}", EXIT_MISMATCH)
+                        raw.append(run)
+                    ratios = [r["ratio"] for r in raw]
+                    result["runs"].append({"generator": g, "mode": mode, "position": name, "fen": fen,
+                                           "depth": depth, "stockfish_depth": sf_depth, "ratios": ratios,
+                                           "median": statistics.median(ratios), "rounds": raw})
+                    print(f"alternation {g} {label} {name} D{depth} / Stockfish D{sf_depth}: median "
+                          f"{statistics.median(ratios):.3f} ({' '.join(f'{x:.3f}' for x in ratios)})", flush=True)
+    finally:
+        os.sched_setaffinity(0, affinity)
+    return result
 
 
 # --------------------------------------------------------------------------- instructions per node
@@ -581,19 +648,21 @@ FAMILIES = (("PerftBulkNode", "node", "--bulk node"), ("PerftBulk", "siblings", 
             ("PerftMakeEveryLeaf", "none", "--no-bulk"))
 
 
-def tuned_against_stockfish(tuned, rates, sf_rates_at):
-    """Rows for the tuned pair: per generator and counting mode, on each position its median Mnps and its ratio
-    to Stockfish's bulk-counted rate of the same round at the goal depth (sf_rates_at(position, depth)), with
-    the goal of issue 32 beside it where one is set."""
+def tuned_against_stockfish(tuned, rates, alternation):
+    """Rows for the tuned pair: per generator and counting mode of the goals, on each goal position its median
+    Mnps in perft_bench and its ratio to Stockfish's bulk-counted rate by alternation (the median of the rounds
+    in `alternation`, measure_alternation's result), with the goal of issue 32 beside it where one is set."""
+    family_of = {mode: family for family, mode, _ in FAMILIES}
+    median_of = {(r["generator"], r["mode"], r["position"]): r["median"] for r in alternation["runs"]}
     rows = []
     for g in tuned:
         cli = cli_name(g)
-        for family, mode, label in FAMILIES:
+        for mode, label in GOAL_MODES:
             cells = []
-            for name, _, depth, leaf_depth in CASES:
-                goal = goal_depth(name, depth)
-                samples = rates[(family, g, name, leaf_depth if mode == "none" else goal)]
-                ratio = paired_ratio(samples, sf_rates_at(name, goal))
+            for name in GOAL_POSITIONS:
+                depth = alternation_depths(name, mode)[0]
+                samples = rates[(family_of[mode], g, name, depth)]
+                ratio = median_of[(cli, mode, name)]
                 goal = GOALS.get((cli, mode), {}).get(name)
                 cells.append(f"{mnps([r for _, r in samples])[0]:.1f}; {ratio:.2f}x"
                              + (f" ({'met' if ratio >= goal else 'goal'} {goal})" if goal else ""))
@@ -657,7 +726,7 @@ def table(header, rows):
 
 def write_report(out, context, generators, rates, sf_name, sf_runs, counts, load, repetitions, started,
                  instructions=None, callgrind_flags="", sf_instructions=None, layout_of=None, command="",
-                 callgrind_command="", minutes=0.0, callgrind_from="", others=None):
+                 callgrind_command="", minutes=0.0, callgrind_from="", others=None, alternation=None):
     bulk_rows, node_rows, chart_rows, leaf_rows, spreads = [], [], [], [], []
     fen_of = {n: fen for n, fen, *_ in CASES}
 
@@ -760,18 +829,23 @@ def write_report(out, context, generators, rates, sf_name, sf_runs, counts, load
         header = ["Mnps", "reference masks", "tuned", "tuning effect (tuned / reference masks)"]
         tuned_section = (
             "## The tuned pair\n\n"
-            "### Against Stockfish\n\n"
-            "Each cell: the generator's median Mnps on the position; then the median over the rounds of its rate over\n"
-            "Stockfish's bulk-counted rate of the same round (Stockfish's `go perft` builds every node one ply above\n"
-            "the leaves and counts its legal moves, which is `--bulk node`: like for like); in brackets the goal of\n"
-            "issue 32 where one is set, marked met when reached. `--bulk siblings` lets a generator that offers it\n"
-            "count the replies to all of a leaf parent's moves in one call; for a generator without that call it is\n"
-            "`--bulk node` measured once. Each column's head gives the depth with bulk counting and, after the slash,\n"
-            "without it: `--no-bulk` makes and unmakes every leaf, against Stockfish's bulk rate at the first depth as\n"
-            "a yardstick (Stockfish has no such mode).\n\n"
-            + table(["Generator", "Counting", *(f"{name} D{goal_depth(name, depth)}/{leaf_depth}: Mnps; / Stockfish"
-                                                for name, _, depth, leaf_depth in CASES)],
-                    tuned_against_stockfish(tuned.values(), rates, sf_rates_at)) + "\n")
+            "### Against Stockfish (the goals of issue 32), by alternation\n\n"
+            "Each cell: the generator's median Mnps on the position in `perft_bench` (the tables above); then its\n"
+            "ratio to Stockfish's bulk-counted rate, taken by alternation (method above: our `movegen` process and\n"
+            f"Stockfish pinned to one CPU in {alternation['slice_ms']:g} ms turns, CPU time, the median of "
+            f"{alternation['rounds']} rounds), not\n"
+            "paired with the Mnps beside it; in brackets the goal of issue 32, marked met when reached. Each column's\n"
+            "head gives the depth with bulk counting and, after the slash, without it. `--bulk node`: ours and\n"
+            "Stockfish's `go perft` at the first depth (Stockfish builds every node one ply above the leaves and\n"
+            "counts its legal moves: like for like). `--no-bulk`: ours makes and unmakes every leaf at the second\n"
+            "depth, against Stockfish's bulk rate at the first depth, as a yardstick (Stockfish has no such mode):\n"
+            "the ratio is of Stockfish's bulk rate, as issue 32's goals are set, where `scripts/alternate.py\n"
+            "stockfish --bulk none` takes Stockfish at our depth instead. The tuned pair's `--bulk siblings` and its\n"
+            "figures on the other positions are in the tables above, paired by round.\n\n"
+            + table(["Generator", "Counting", *(f"{name} D{alternation_depths(name, 'node')[0]}/"
+                                                f"{alternation_depths(name, 'none')[0]}: Mnps; / Stockfish"
+                                                for name in GOAL_POSITIONS)],
+                    tuned_against_stockfish(tuned.values(), rates, alternation)) + "\n")
         if instructions:
             tuned_section += (
                 "\n### Instructions per node, against Stockfish\n\n"
@@ -791,6 +865,7 @@ def write_report(out, context, generators, rates, sf_name, sf_runs, counts, load
         "## Instructions per node, every generator\n\n"
         + table(*instructions_table(instructions, lows, sf_instructions)) + "\n")
     raw_callgrind = ", [callgrind.json](callgrind.json)" if instructions else ""
+    raw_alternation = ", [alternation.json](alternation.json) (the tuned pair against Stockfish)" if alternation else ""
     busy = ((others is None and max(load) >= os.cpu_count()) or (others is not None and others > BUSY_SHARE))
     busy = ("" if not busy else
             " The machine was busy with other jobs: figures vary between repetitions (see the spread"
@@ -799,6 +874,22 @@ def write_report(out, context, generators, rates, sf_name, sf_runs, counts, load
                    f" Other processes ran {others:.0%} of the machine's CPU time during the clock runs.")
     separate_run = ("" if not callgrind_from else "\n  These counts were taken by a separate `--callgrind-only` run"
                     f" of the same commit and read from `{callgrind_from}`;\n  the minutes above are the clock runs'.")
+    alternation_method = "" if not alternation else f"""- Ratios of the tuned pair to Stockfish on the positions of issue 32's goals (its table below): by
+  alternation (`scripts/alternate.py`'s `alternate_stockfish`), which a host that steals time in bursts cannot
+  tilt toward one side as it can whole runs taken one after the other. Our `movegen perft --generator NAME
+  --bulk node|--no-bulk --threads 1 --hash 0 DEPTH` (`{alternation['movegen']}`, not `perft_bench`) and one
+  Stockfish process answering `go perft` (one thread) run at once, pinned to one CPU, in turns of
+  {alternation['slice_ms']:g} ms (SIGSTOP and SIGCONT), each started or sent again whenever it ends, for
+  {alternation['seconds']:g} s per position and round. Each side's CPU time comes from the kernel (`wait4` for ours,
+  less the median CPU time of a depth-1 run for start-up; `/proc/PID/task/*/schedstat` for Stockfish); the
+  ratio is our nodes per CPU second over Stockfish's, the median of {alternation['rounds']} rounds. With `--bulk
+  node` both run at the goal depths ({", ".join(f"{n} D{alternation_depths(n, 'node')[0]}" for n in GOAL_POSITIONS)}),
+  as `scripts/alternate.py stockfish` does. With `--no-bulk` ours runs one ply less
+  ({", ".join(f"{n} D{alternation_depths(n, 'none')[0]}" for n in GOAL_POSITIONS)}) and Stockfish's bulk-counted
+  `go perft` stays at the goal depth: the ratio is of Stockfish's bulk rate, as issue 32's goals are stated;
+  `scripts/alternate.py stockfish --bulk none` takes Stockfish at our shallower depth instead, a different
+  yardstick. Every count checked against the published one; each round's figures in `alternation.json`.
+"""
     callgrind_method = "" if not instructions else f"""- Instructions per node: counted by valgrind's callgrind, which is repeatable on a loaded machine where
   clock figures are not, with a `movegen` built for valgrind (`{callgrind_flags or '?'}`: valgrind cannot run
   the AVX-512 code that `-march=native` emits on some machines), one process per count:
@@ -829,11 +920,12 @@ is computed by `scripts/bench_report.py` from the runs of that command.
   by position, ours and then Stockfish's, the whole round {repetitions} times. Every Mnps figure is the
   median of the {repetitions} rounds, Mnps = million leaf nodes per second of CPU time (Stockfish's read
   from `/proc`), so that other jobs on the machine count as little as possible (wall-clock times are in
-  the raw data). Every ratio is the median of the {repetitions} ratios of a run to the Stockfish run
-  beside it, which cancels most of the drift in the machine's speed. Every node count was checked against
+  the raw data). Every ratio but those of the tuned pair's table against Stockfish is the median of the
+  {repetitions} ratios of a run to the Stockfish run beside it, which cancels most of the drift in the machine's
+  speed. Every node count was checked against
   the published counts (`{EPD}`). The largest spread between repetitions ((max - min) / median) was
   {worst[0]:.0%} ({worst[1]}).
-{callgrind_method}
+{alternation_method}{callgrind_method}
 ## With bulk counting (`--bulk siblings`, each generator's fastest)
 
 At the last ply each generator counts the legal moves instead of making them, as Stockfish's perft does.
@@ -869,7 +961,7 @@ report to the next.
 {grid_section}
 {tuned_section}
 {instructions_section}
-Raw data: [perft_bench.json](perft_bench.json) (Google Benchmark), [stockfish.json](stockfish.json){raw_callgrind}.
+Raw data: [perft_bench.json](perft_bench.json) (Google Benchmark), [stockfish.json](stockfish.json){raw_alternation}{raw_callgrind}.
 """
     text = re.sub(r"\n{3,}", "\n\n", text)
     with open(os.path.join(out, "report.md"), "w", encoding="utf-8") as f:
@@ -878,6 +970,8 @@ Raw data: [perft_bench.json](perft_bench.json) (Google Benchmark), [stockfish.js
 
 
 def main():
+    import alternate  # here, not at the top: alternate.py imports this module
+
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--bench", required=True, help="the perft_bench program")
     parser.add_argument("--out", default="docs/bench", help="output folder (default docs/bench)")
@@ -886,6 +980,10 @@ def main():
     parser.add_argument("--timeout", type=float, default=120, help="seconds Stockfish may take per answer")
     parser.add_argument("--movegen", default="build-report/movegen",
                         help="the movegen program whose `generators` names the generators to measure")
+    parser.add_argument("--alternation-rounds", type=int, default=None,
+                        help="rounds of the tuned pair's alternated runs against Stockfish (default: --repetitions)")
+    parser.add_argument("--alternation-seconds", type=float, default=alternate.SECONDS,
+                        help=f"wall seconds per alternated round and position (default {alternate.SECONDS:g})")
     parser.add_argument("--depth-offset", type=int, default=0,
                         help="added to every depth (e.g. -2 for a quick check of the script; default 0)")
     parser.add_argument("--callgrind-movegen", default="",
@@ -907,6 +1005,10 @@ def main():
     args = parser.parse_args()
     if args.repetitions < 1:
         parser.error(f"--repetitions {args.repetitions}: must be at least 1")
+    if args.alternation_rounds is not None and args.alternation_rounds < 1:
+        parser.error(f"--alternation-rounds {args.alternation_rounds}: must be at least 1")
+    if args.alternation_seconds <= 0:
+        parser.error(f"--alternation-seconds {args.alternation_seconds}: must be positive")
     if args.callgrind_only and not args.callgrind_movegen:
         parser.error("--callgrind-only: needs --callgrind-movegen")
     if args.callgrind_from and args.callgrind_movegen:
@@ -960,6 +1062,19 @@ def main():
                                                              args.repetitions, counts, args.timeout)
         with open(os.path.join(args.out, "perft_bench.json"), "w", encoding="utf-8") as f:
             json.dump({"context": context, "benchmarks": entries}, f, indent=2)
+        alternation = None
+        if layout_of[2]:
+            alternation = measure_alternation(args.movegen, args.stockfish,
+                                              [cli_name(g) for g in layout_of[2].values()],
+                                              args.alternation_rounds or args.repetitions, args.alternation_seconds,
+                                              counts)
+            alternation["engine"] = sf_name
+            alternation["method"] = ("scripts/alternate.py alternate_stockfish: our movegen perft and Stockfish's go"
+                                     " perft pinned to one CPU in turns of slice_ms; ratio = (nodes * runs /"
+                                     " cpu_seconds) / (stockfish_nodes * stockfish_runs / stockfish_cpu_seconds),"
+                                     " our cpu_seconds less startup_seconds per run; median over the rounds")
+            with open(os.path.join(args.out, "alternation.json"), "w", encoding="utf-8") as f:
+                json.dump(alternation, f, indent=2)
         rates = rates_of(entries)
         load = (load_before, os.getloadavg()[0])
         others = others_share(clock_start, cpu_sample(), os.cpu_count())
@@ -974,7 +1089,7 @@ def main():
         text = write_report(args.out, context, generators, rates, sf_name, sf_runs, counts, load,
                             args.repetitions, started, instructions, callgrind_flags, sf_instructions, layout_of,
                             command, callgrind_command, (time.perf_counter() - began) / 60, args.callgrind_from,
-                            others)
+                            others, alternation)
     except Failure as failure:
         print(f"bench-report: {failure.args[0]}", file=sys.stderr)
         return failure.args[1]

@@ -1,6 +1,10 @@
 """scripts/bench_report.py's measure of what else ran beside the clock runs (others_share), against a
-process that keeps a core busy and against made-up samples. Run by CTest as bench_report_test."""
+process that keeps a core busy and against made-up samples; and the tuned pair's table against Stockfish,
+whose ratios come from alternation: from made-up alternation data, and from one short alternated run of
+MOVEGEN against Stockfish. Run by CTest as bench_report_test: python3 bench_report_test.py [MOVEGEN]."""
+import json
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -8,6 +12,9 @@ import unittest
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts"))
 import bench_report  # noqa: E402
+
+MOVEGEN = sys.argv.pop(1) if len(sys.argv) > 1 else None
+STOCKFISH = shutil.which("stockfish") or shutil.which("/usr/games/stockfish")
 
 
 class OthersShare(unittest.TestCase):
@@ -40,6 +47,54 @@ class OthersShare(unittest.TestCase):
         # A spinner alone on one of `cores` cores is 1/cores of the machine; allow for other jobs on a shared
         # machine in both measurements by comparing them.
         self.assertGreater(theirs, ours + 0.5 / cores, f"spinner {theirs:.2f}, own child {ours:.2f}")
+
+
+class AlternatedRatios(unittest.TestCase):
+    def test_no_bulk_ratio_is_against_stockfish_at_the_bulk_depth(self):
+        # Issue 32's --no-bulk goals are "of Stockfish's bulk rate": Stockfish at the goal depth, ours one ply less.
+        self.assertEqual(bench_report.alternation_depths("start", "node"), (6, 6))
+        self.assertEqual(bench_report.alternation_depths("start", "none"), (5, 6))
+        self.assertEqual(bench_report.alternation_depths("position4", "node"), (6, 6))
+        self.assertEqual(bench_report.alternation_depths("position4", "none"), (4, 6))
+
+    def test_the_goal_table_takes_its_ratios_from_the_alternation_data(self):
+        # perft_bench's rates and made-up paired Stockfish rates would give 2.00x everywhere; the table must show
+        # the alternation medians instead, with the goals judged on them.
+        rates, runs = {}, []
+        for i, name in enumerate(bench_report.GOAL_POSITIONS):
+            for mode, family in (("node", "PerftBulkNode"), ("none", "PerftMakeEveryLeaf")):
+                depth, sf_depth = bench_report.alternation_depths(name, mode)
+                rates[(family, "BitboardTuned", name, depth)] = [(1, 200e6), (1, 202e6), (1, 201e6)]
+                median = (7.0 + i) if mode == "node" else 0.25
+                runs.append({"generator": "bitboard-tuned", "mode": mode, "position": name, "depth": depth,
+                             "stockfish_depth": sf_depth, "ratios": [median], "median": median})
+        rows = bench_report.tuned_against_stockfish(["BitboardTuned"], rates, {"runs": runs})
+        self.assertEqual([r[:2] for r in rows], [["bitboard-tuned", "--bulk node"], ["bitboard-tuned", "--no-bulk"]])
+        self.assertEqual(rows[0][2:], ["201.0; 7.00x (met 6.4)", "201.0; 8.00x (goal 8.7)",
+                                       "201.0; 9.00x (met 8.6)", "201.0; 10.00x (met 9.5)"])
+        self.assertEqual(rows[1][2], "201.0; 0.25x (goal 0.57)")
+
+    @unittest.skipUnless(MOVEGEN and STOCKFISH, "needs MOVEGEN (argument) and Stockfish")
+    def test_one_short_alternated_round_is_checked_and_written_whole(self):
+        # The start position at the report's depths (shallower runs would be mostly start-up, which is
+        # subtracted), one round of a fifth of a second: Stockfish's one answer at depth 6 ends the round.
+        counts = bench_report.load_counts(os.path.join(os.path.dirname(os.path.abspath(__file__)), "data",
+                                                       "standard.epd"))
+        data = bench_report.measure_alternation(MOVEGEN, STOCKFISH, ["bitboard-tuned"], 1, 0.2, counts,
+                                                positions=("start",))
+        json.dumps(data)  # alternation.json's content
+        self.assertEqual([(r["mode"], r["depth"], r["stockfish_depth"]) for r in data["runs"]],
+                         [("node", 6, 6), ("none", 5, 6)])
+        for run in data["runs"]:
+            (raw,) = run["rounds"]
+            self.assertEqual((raw["nodes"], raw["stockfish_nodes"]),
+                             ({6: 119060324, 5: 4865609}[run["depth"]], 119060324), run)
+            self.assertGreaterEqual(min(raw["runs"], raw["stockfish_runs"]), 1, run)
+            # The ratio is recomputable from the raw figures a reader gets.
+            rate = raw["nodes"] * raw["runs"] / raw["cpu_seconds"]
+            sf_rate = raw["stockfish_nodes"] * raw["stockfish_runs"] / raw["stockfish_cpu_seconds"]
+            self.assertAlmostEqual(run["median"], rate / sf_rate)
+            self.assertTrue(0.01 < run["median"] < 100, run)
 
 
 if __name__ == "__main__":
