@@ -67,7 +67,7 @@ template <bool UpdateKey>
     board_[to] = moving;
     board_[from] = '-';
     if (from == king) king_square_[us] = to;
-    if (is_slider(moving)) slider_lines_[us].move(moving, rank_of(from), file_of(from), rank_of(to), file_of(to));
+    if (is_slider(moving)) slider_lines_[us].move(moving, from, to);
     if (moving == letter(us, KNIGHT)) knights_[us] ^= square_bb(from) | square_bb(to);
     if (!is_empty(captured)) track(captured, to, -1);
     if constexpr (UpdateKey) k ^= letter_key(moving, from) ^ letter_key(moving, to) ^ letter_key(captured, to);
@@ -116,7 +116,7 @@ template <bool UpdateKey>
     board_[from] = moving;
     board_[to] = captured;
     if (to == king) king_square_[us] = from;
-    if (is_slider(moving)) slider_lines_[us].move(moving, rank_of(to), file_of(to), rank_of(from), file_of(from));
+    if (is_slider(moving)) slider_lines_[us].move(moving, to, from);
     if (moving == letter(us, KNIGHT)) knights_[us] ^= square_bb(from) | square_bb(to);
     if (!is_empty(captured)) track(captured, to, +1);
   } else if (flag == DOUBLE_PUSH) {
@@ -142,7 +142,7 @@ template <Color Us, PieceType Pt>
   if constexpr (Pt == KING) king_square_[Us] = to;
   if constexpr (Pt == KNIGHT) knights_[Us] ^= square_bb(from) | square_bb(to);
   if constexpr (Pt == BISHOP || Pt == ROOK || Pt == QUEEN)
-    slider_lines_[Us].move_kind<Pt>(rank_of(from), file_of(from), rank_of(to), file_of(to));
+    slider_lines_[Us].move_kind<Pt>(from, to);
   ep_square_ = SQ_NONE;
   side_ = ~Us;
   board_[to] = board_[from];
@@ -158,7 +158,7 @@ template <Color Us, PieceType Pt>
   if constexpr (Pt == KING) king_square_[Us] = from;
   if constexpr (Pt == KNIGHT) knights_[Us] ^= square_bb(from) | square_bb(to);
   if constexpr (Pt == BISHOP || Pt == ROOK || Pt == QUEEN)
-    slider_lines_[Us].move_kind<Pt>(rank_of(to), file_of(to), rank_of(from), file_of(from));
+    slider_lines_[Us].move_kind<Pt>(to, from);
   board_[from] = board_[to];
   board_[to] = '-';
 }
@@ -177,7 +177,7 @@ template <Color Us, PieceType Pt>
   if constexpr (Pt == KING) king_square_[Us] = to;
   if constexpr (Pt == KNIGHT) knights_[Us] ^= square_bb(from) | square_bb(to);
   if constexpr (Pt == BISHOP || Pt == ROOK || Pt == QUEEN)
-    slider_lines_[Us].move_kind<Pt>(rank_of(from), file_of(from), rank_of(to), file_of(to));
+    slider_lines_[Us].move_kind<Pt>(from, to);
   track(captured, to, -1);
   ep_square_ = SQ_NONE;
   side_ = ~Us;
@@ -194,7 +194,7 @@ template <Color Us, PieceType Pt>
   if constexpr (Pt == KING) king_square_[Us] = from;
   if constexpr (Pt == KNIGHT) knights_[Us] ^= square_bb(from) | square_bb(to);
   if constexpr (Pt == BISHOP || Pt == ROOK || Pt == QUEEN)
-    slider_lines_[Us].move_kind<Pt>(rank_of(to), file_of(to), rank_of(from), file_of(from));
+    slider_lines_[Us].move_kind<Pt>(to, from);
   track(undo.captured, to, +1);
   board_[from] = letter(Us, Pt);
   board_[to] = undo.captured;

@@ -126,11 +126,11 @@ class Position : public BoardFields {
 
   /// Plays a quiet move of the mover's piece of type Pt (flag NORMAL, onto an empty square, no promotion),
   /// Us being the side to move (both known at compile time, so the letters, the side and the lines to
-  /// change are constants) without the key, writing the castling rights and en passant square into `undo`: what a generator that
-  /// knows the piece it moves (tuned/mailbox/generate.hpp's add_quiet) lets perft skip. Only a king or rook
-  /// can lose a castling right so (a right held means its king and rook stand on the rule's squares, so
-  /// another piece neither leaves one nor lands on one empty), only a slider moves slider lines, and only
-  /// the king moves the king square.
+  /// change are constants), without the key, writing the castling rights and en passant square into
+  /// `undo`: what a generator that knows the piece it moves (tuned/mailbox/generate.hpp's add_quiet) lets
+  /// perft skip. Only a king or rook can lose a castling right so (a right held means its king and rook
+  /// stand on the rule's squares, so another piece neither leaves one nor lands on one empty), only a
+  /// slider moves slider lines, and only the king moves the king square.
   template <Color Us, PieceType Pt>
   void do_quiet_move(Square from, Square to, Undo& undo);
   /// Takes back do_quiet_move<Us, Pt>(from, to, undo).
@@ -196,21 +196,20 @@ class Position : public BoardFields {
   std::size_t history_room_ = 0;  // history_.size(), kept apart so that make_move tests it in one compare
   std::size_t plies_ = 0;
   std::array<std::uint8_t, 128> counts_{};  // pieces on the board per FEN letter, index the letter itself
-  SliderLines slider_lines_[COLOR_NB];      // each colour's bishops, rooks and queens per line
+  SliderLines slider_lines_[COLOR_NB];      // each colour's bishops, rooks and queens by line kind
   Bitboard knights_[COLOR_NB] = {0, 0};     // each colour's knights' squares, bit s for square s
 };
 
 [[gnu::always_inline]] inline void Position::track_inline(char piece, Square s, int delta) {
   counts_[static_cast<unsigned char>(piece)] = std::uint8_t(counts_[static_cast<unsigned char>(piece)] + delta);
   const Color c = is_color(piece, WHITE) ? WHITE : BLACK;
-  slider_lines_[c].update(piece, rank_of(s), file_of(s), delta);
+  slider_lines_[c].toggle(piece, s);
   if ((piece | 0x20) == 'n') knights_[c] ^= square_bb(s);  // added or removed: the bit flips either way
 }
 
 inline void Position::track_move(char piece, Square from, Square to) {
   if (!is_slider(piece)) return;  // the lines count sliders only
-  slider_lines_[is_color(piece, WHITE) ? WHITE : BLACK].move(piece, rank_of(from), file_of(from), rank_of(to),
-                                                             file_of(to));
+  slider_lines_[is_color(piece, WHITE) ? WHITE : BLACK].move(piece, from, to);
 }
 
 }  // namespace movegen::mailbox_tuned
