@@ -32,17 +32,24 @@ bool same_as_make_move(const mailbox_tuned::Position& a, const mailbox_tuned::Po
          a.attackers(BLACK).knights == made.attackers(BLACK).knights;
 }
 
-// f.template operator()<Pt>() for piece type `pt`: a play known at compile time from a type known at run time.
-template <class F>
+// f.template operator()<Us, Pt>() for piece type `pt`: a play known at compile time from a type known at
+// run time.
+template <Color Us, class F>
 bool with_piece_type(PieceType pt, F f) {
   switch (pt) {
-    case PAWN: return f.template operator()<PAWN>();
-    case KNIGHT: return f.template operator()<KNIGHT>();
-    case BISHOP: return f.template operator()<BISHOP>();
-    case ROOK: return f.template operator()<ROOK>();
-    case QUEEN: return f.template operator()<QUEEN>();
-    default: return f.template operator()<KING>();
+    case PAWN: return f.template operator()<Us, PAWN>();
+    case KNIGHT: return f.template operator()<Us, KNIGHT>();
+    case BISHOP: return f.template operator()<Us, BISHOP>();
+    case ROOK: return f.template operator()<Us, ROOK>();
+    case QUEEN: return f.template operator()<Us, QUEEN>();
+    default: return f.template operator()<Us, KING>();
   }
+}
+
+// f.template operator()<Us, Pt>() for side `us` and piece type `pt` known at compile time.
+template <class F>
+bool with_side_and_piece_type(Color us, PieceType pt, F f) {
+  return us == WHITE ? with_piece_type<WHITE>(pt, f) : with_piece_type<BLACK>(pt, f);
 }
 
 // `play` then `take_back` (a do_* of Position and its undo_*) on `pos`: true if the position between them
@@ -78,10 +85,10 @@ BOOST_AUTO_TEST_CASE(quiet_move_with_its_piece_known_is_make_move) {
       made.make_move(m);
       rights_lost += made.castling_rights() != pos.castling_rights();
       const Square from = m.from(), to = m.to();
-      const bool ok = with_piece_type(type_of(pos.piece_on(from)), [&]<PieceType Pt>() {
+      const bool ok = with_side_and_piece_type(pos.side_to_move(), type_of(pos.piece_on(from)), [&]<Color Us, PieceType Pt>() {
         return as_make_move(
-            pos, made, [&](auto& p, auto& undo) { p.template do_quiet_move<Pt>(from, to, undo); },
-            [&](auto& p, auto& undo) { p.template undo_quiet_move<Pt>(from, to, undo); });
+            pos, made, [&](auto& p, auto& undo) { p.template do_quiet_move<Us, Pt>(from, to, undo); },
+            [&](auto& p, auto& undo) { p.template undo_quiet_move<Us, Pt>(from, to, undo); });
       });
       BOOST_TEST(ok, fen << " " << to_uci(m));
       ++compared;
@@ -118,17 +125,17 @@ BOOST_AUTO_TEST_CASE(capture_and_promotion_with_the_piece_known_are_make_move) {
       const Square from = m.from(), to = m.to();
       bool ok = false;
       if (m.is_promotion()) {
-        ok = with_piece_type(m.promotion_type(), [&]<PieceType Pt>() {
+        ok = with_side_and_piece_type(pos.side_to_move(), m.promotion_type(), [&]<Color Us, PieceType Pt>() {
           return as_make_move(
-              pos, made, [&](auto& p, auto& undo) { p.template do_promotion<Pt>(from, to, undo); },
-              [&](auto& p, auto& undo) { p.template undo_promotion<Pt>(from, to, undo); });
+              pos, made, [&](auto& p, auto& undo) { p.template do_promotion<Us, Pt>(from, to, undo); },
+              [&](auto& p, auto& undo) { p.template undo_promotion<Us, Pt>(from, to, undo); });
         });
         ++promotions;
       } else {
-        ok = with_piece_type(type_of(pos.piece_on(from)), [&]<PieceType Pt>() {
+        ok = with_side_and_piece_type(pos.side_to_move(), type_of(pos.piece_on(from)), [&]<Color Us, PieceType Pt>() {
           return as_make_move(
-              pos, made, [&](auto& p, auto& undo) { p.template do_capture<Pt>(from, to, undo); },
-              [&](auto& p, auto& undo) { p.template undo_capture<Pt>(from, to, undo); });
+              pos, made, [&](auto& p, auto& undo) { p.template do_capture<Us, Pt>(from, to, undo); },
+              [&](auto& p, auto& undo) { p.template undo_capture<Us, Pt>(from, to, undo); });
         });
         ++captures;
       }

@@ -55,36 +55,37 @@ struct PinnedMoves {
 // The per-piece generators, for side Us to move, in the plain mailbox's order and words; each writes its
 // pseudo-legal moves into a Sink (a MoveWriter, a MoveCounter, PinnedMoves or TestedMoves).
 
-// Hands `out` the quiet move from -> to (flag NORMAL, onto an empty square) of the mover's piece of type Pt:
-// through the sink's add_quiet<Pt> if it has one (perft's ChildMaker, which plays the move knowing its
-// piece: Position::do_quiet_move), else as a Move to add().
-template <PieceType Pt, class Sink>
+// Hands `out` the quiet move from -> to (flag NORMAL, onto an empty square) of the piece of type Pt of Us,
+// the side to move: through the sink's add_quiet<Us, Pt> if it has one (perft's ChildMaker, which plays
+// the move knowing its side and piece: Position::do_quiet_move), else as a Move to add().
+template <Color Us, PieceType Pt, class Sink>
 [[gnu::always_inline]] inline void add_quiet(Sink& out, Square from, Square to) {
-  if constexpr (requires { out.template add_quiet<Pt>(from, to); })
-    out.template add_quiet<Pt>(from, to);
+  if constexpr (requires { out.template add_quiet<Us, Pt>(from, to); })
+    out.template add_quiet<Us, Pt>(from, to);
   else
     out.add(Move(from, to));
 }
 
-// Hands `out` the capture from -> to (flag NORMAL, onto an enemy piece) of the mover's piece of type Pt:
-// through the sink's add_capture<Pt> if it has one (perft's ChildMaker: Position::do_capture), else as a Move.
-template <PieceType Pt, class Sink>
+// Hands `out` the capture from -> to (flag NORMAL, onto an enemy piece) of the piece of type Pt of Us:
+// through the sink's add_capture<Us, Pt> if it has one (perft's ChildMaker: Position::do_capture), else as
+// a Move.
+template <Color Us, PieceType Pt, class Sink>
 [[gnu::always_inline]] inline void add_capture(Sink& out, Square from, Square to) {
-  if constexpr (requires { out.template add_capture<Pt>(from, to); })
-    out.template add_capture<Pt>(from, to);
+  if constexpr (requires { out.template add_capture<Us, Pt>(from, to); })
+    out.template add_capture<Us, Pt>(from, to);
   else
     out.add(Move(from, to));
 }
 
-// Hands `out` the four promotions from -> to (queen, rook, bishop, knight): through the sink's
-// add_promotion<Pt> if it has one (perft's ChildMaker: Position::do_promotion), else as four Moves.
-template <class Sink>
+// Hands `out` the four promotions of a pawn of Us from -> to (queen, rook, bishop, knight): through the
+// sink's add_promotion<Us, Pt> if it has one (perft's ChildMaker: Position::do_promotion), else as four Moves.
+template <Color Us, class Sink>
 [[gnu::always_inline]] inline void add_promotions(Sink& out, Square from, Square to) {
-  if constexpr (requires { out.template add_promotion<QUEEN>(from, to); }) {
-    out.template add_promotion<QUEEN>(from, to);
-    out.template add_promotion<ROOK>(from, to);
-    out.template add_promotion<BISHOP>(from, to);
-    out.template add_promotion<KNIGHT>(from, to);
+  if constexpr (requires { out.template add_promotion<Us, QUEEN>(from, to); }) {
+    out.template add_promotion<Us, QUEEN>(from, to);
+    out.template add_promotion<Us, ROOK>(from, to);
+    out.template add_promotion<Us, BISHOP>(from, to);
+    out.template add_promotion<Us, KNIGHT>(from, to);
   } else {
     for (PieceType pt : {QUEEN, ROOK, BISHOP, KNIGHT}) out.add(Move(from, to, promotion_flag(pt)));
   }
@@ -96,10 +97,10 @@ template <Color Us, PieceType Pt, class Sink>
 [[gnu::always_inline]] inline bool add_step(const Board& board, Square from, int to, Sink& out) {
   const char target = board[to];
   if (is_empty(target)) {
-    add_quiet<Pt>(out, from, Square(to));
+    add_quiet<Us, Pt>(out, from, Square(to));
     return true;
   }
-  if (!is_own(target, Us)) add_capture<Pt>(out, from, Square(to));
+  if (!is_own(target, Us)) add_capture<Us, Pt>(out, from, Square(to));
   return false;
 }
 
@@ -109,9 +110,9 @@ template <Color Us, bool Capture, class Sink>
 [[gnu::always_inline]] inline void add_pawn_move(Square from, int to, Sink& out) {
   constexpr int last_row = Us == WHITE ? 7 : 0;
   if (rank_of(Square(to)) == last_row)
-    add_promotions(out, from, Square(to));
+    add_promotions<Us>(out, from, Square(to));
   else if constexpr (Capture)
-    add_capture<PAWN>(out, from, Square(to));
+    add_capture<Us, PAWN>(out, from, Square(to));
   else
     out.add(Move(from, Square(to)));
 }
@@ -126,9 +127,9 @@ template <Color Us, class Sink>
   const int push = from + forward;
   if (is_empty(board[push])) {
     if (rank_of(Square(push)) == (Us == WHITE ? 7 : 0))
-      add_promotions(out, from, Square(push));
+      add_promotions<Us>(out, from, Square(push));
     else
-      add_quiet<PAWN>(out, from, Square(push));
+      add_quiet<Us, PAWN>(out, from, Square(push));
     if (row == start_row && is_empty(board[push + forward])) out.add(Move(from, Square(push + forward), DOUBLE_PUSH));
   }
   // Where a pawn of Us on `from` captures: where an enemy pawn would attack `from` from, ahead of it.

@@ -32,7 +32,7 @@ LegalityMasks legality_masks(const Board& board, Square king, const Attackers& a
       if (q == slider || q == queen) masks.pinned |= square_bb(first);
     }
   };
-  const auto line = enemy.lines_through(rank_of(king), file_of(king));
+  const auto line = enemy.lines_through(king);
 #pragma GCC unroll 4
   for (RayDirection d : ROOK_RAYS) look(d, letter(them, ROOK), line.along(d));
 #pragma GCC unroll 4

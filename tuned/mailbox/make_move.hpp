@@ -67,7 +67,7 @@ template <bool UpdateKey>
     board_[to] = moving;
     board_[from] = '-';
     if (from == king) king_square_[us] = to;
-    if (is_slider(moving)) slider_lines_[us].move(moving, rank_of(from), file_of(from), rank_of(to), file_of(to));
+    if (is_slider(moving)) slider_lines_[us].move(moving, from, to);
     if (moving == letter(us, KNIGHT)) knights_[us] ^= square_bb(from) | square_bb(to);
     if (!is_empty(captured)) track(captured, to, -1);
     if constexpr (UpdateKey) k ^= letter_key(moving, from) ^ letter_key(moving, to) ^ letter_key(captured, to);
@@ -116,7 +116,7 @@ template <bool UpdateKey>
     board_[from] = moving;
     board_[to] = captured;
     if (to == king) king_square_[us] = from;
-    if (is_slider(moving)) slider_lines_[us].move(moving, rank_of(to), file_of(to), rank_of(from), file_of(from));
+    if (is_slider(moving)) slider_lines_[us].move(moving, to, from);
     if (moving == letter(us, KNIGHT)) knights_[us] ^= square_bb(from) | square_bb(to);
     if (!is_empty(captured)) track(captured, to, +1);
   } else if (flag == DOUBLE_PUSH) {
@@ -133,39 +133,39 @@ template <bool UpdateKey>
   }
 }
 
-template <PieceType Pt>
+template <Color Us, PieceType Pt>
 [[gnu::always_inline]] inline void Position::do_quiet_move(Square from, Square to, Undo& undo) {
-  const Color us = side_;
+  assert(side_ == Us);
   undo.castling = castling_;
   undo.ep_square = ep_square_;
   if constexpr (Pt == KING || Pt == ROOK) castling_ &= castling_rules_.rights_kept_after_touching(from);
-  if constexpr (Pt == KING) king_square_[us] = to;
-  if constexpr (Pt == KNIGHT) knights_[us] ^= square_bb(from) | square_bb(to);
+  if constexpr (Pt == KING) king_square_[Us] = to;
+  if constexpr (Pt == KNIGHT) knights_[Us] ^= square_bb(from) | square_bb(to);
   if constexpr (Pt == BISHOP || Pt == ROOK || Pt == QUEEN)
-    slider_lines_[us].move_kind<Pt>(rank_of(from), file_of(from), rank_of(to), file_of(to));
+    slider_lines_[Us].move_kind<Pt>(from, to);
   ep_square_ = SQ_NONE;
-  side_ = ~us;
+  side_ = ~Us;
   board_[to] = board_[from];
   board_[from] = '-';
 }
 
-template <PieceType Pt>
+template <Color Us, PieceType Pt>
 [[gnu::always_inline]] inline void Position::undo_quiet_move(Square from, Square to, const Undo& undo) {
-  const Color us = ~side_;
-  side_ = us;
+  assert(side_ == ~Us);
+  side_ = Us;
   ep_square_ = undo.ep_square;
   if constexpr (Pt == KING || Pt == ROOK) castling_ = undo.castling;
-  if constexpr (Pt == KING) king_square_[us] = from;
-  if constexpr (Pt == KNIGHT) knights_[us] ^= square_bb(from) | square_bb(to);
+  if constexpr (Pt == KING) king_square_[Us] = from;
+  if constexpr (Pt == KNIGHT) knights_[Us] ^= square_bb(from) | square_bb(to);
   if constexpr (Pt == BISHOP || Pt == ROOK || Pt == QUEEN)
-    slider_lines_[us].move_kind<Pt>(rank_of(to), file_of(to), rank_of(from), file_of(from));
+    slider_lines_[Us].move_kind<Pt>(to, from);
   board_[from] = board_[to];
   board_[to] = '-';
 }
 
-template <PieceType Pt>
+template <Color Us, PieceType Pt>
 [[gnu::always_inline]] inline void Position::do_capture(Square from, Square to, Undo& undo) {
-  const Color us = side_;
+  assert(side_ == Us);
   const char captured = board_[to];
   const CastlingRights castling = castling_;
   undo.castling = castling;
@@ -174,35 +174,35 @@ template <PieceType Pt>
   CastlingRights kept = castling & castling_rules_.rights_kept_after_touching(to);
   if constexpr (Pt == KING || Pt == ROOK) kept &= castling_rules_.rights_kept_after_touching(from);
   castling_ = kept;
-  if constexpr (Pt == KING) king_square_[us] = to;
-  if constexpr (Pt == KNIGHT) knights_[us] ^= square_bb(from) | square_bb(to);
+  if constexpr (Pt == KING) king_square_[Us] = to;
+  if constexpr (Pt == KNIGHT) knights_[Us] ^= square_bb(from) | square_bb(to);
   if constexpr (Pt == BISHOP || Pt == ROOK || Pt == QUEEN)
-    slider_lines_[us].move_kind<Pt>(rank_of(from), file_of(from), rank_of(to), file_of(to));
+    slider_lines_[Us].move_kind<Pt>(from, to);
   track(captured, to, -1);
   ep_square_ = SQ_NONE;
-  side_ = ~us;
-  board_[to] = letter(us, Pt);
+  side_ = ~Us;
+  board_[to] = letter(Us, Pt);
   board_[from] = '-';
 }
 
-template <PieceType Pt>
+template <Color Us, PieceType Pt>
 [[gnu::always_inline]] inline void Position::undo_capture(Square from, Square to, const Undo& undo) {
-  const Color us = ~side_;
-  side_ = us;
+  assert(side_ == ~Us);
+  side_ = Us;
   ep_square_ = undo.ep_square;
   castling_ = undo.castling;
-  if constexpr (Pt == KING) king_square_[us] = from;
-  if constexpr (Pt == KNIGHT) knights_[us] ^= square_bb(from) | square_bb(to);
+  if constexpr (Pt == KING) king_square_[Us] = from;
+  if constexpr (Pt == KNIGHT) knights_[Us] ^= square_bb(from) | square_bb(to);
   if constexpr (Pt == BISHOP || Pt == ROOK || Pt == QUEEN)
-    slider_lines_[us].move_kind<Pt>(rank_of(to), file_of(to), rank_of(from), file_of(from));
+    slider_lines_[Us].move_kind<Pt>(to, from);
   track(undo.captured, to, +1);
-  board_[from] = letter(us, Pt);
+  board_[from] = letter(Us, Pt);
   board_[to] = undo.captured;
 }
 
-template <PieceType Pt>
+template <Color Us, PieceType Pt>
 [[gnu::always_inline]] inline void Position::do_promotion(Square from, Square to, Undo& undo) {
-  const Color us = side_;
+  assert(side_ == Us);
   const char captured = board_[to];
   const CastlingRights castling = castling_;
   undo.castling = castling;
@@ -212,24 +212,24 @@ template <PieceType Pt>
     castling_ = castling & castling_rules_.rights_kept_after_touching(to);
     track(captured, to, -1);
   }
-  --counts_[static_cast<unsigned char>(letter(us, PAWN))];
-  track(letter(us, Pt), to, +1);
+  --counts_[static_cast<unsigned char>(letter(Us, PAWN))];
+  track_inline(letter(Us, Pt), to, +1);
   ep_square_ = SQ_NONE;
-  side_ = ~us;
-  board_[to] = letter(us, Pt);
+  side_ = ~Us;
+  board_[to] = letter(Us, Pt);
   board_[from] = '-';
 }
 
-template <PieceType Pt>
+template <Color Us, PieceType Pt>
 [[gnu::always_inline]] inline void Position::undo_promotion(Square from, Square to, const Undo& undo) {
-  const Color us = ~side_;
-  side_ = us;
+  assert(side_ == ~Us);
+  side_ = Us;
   ep_square_ = undo.ep_square;
   castling_ = undo.castling;
-  track(letter(us, Pt), to, -1);
-  ++counts_[static_cast<unsigned char>(letter(us, PAWN))];
+  track_inline(letter(Us, Pt), to, -1);
+  ++counts_[static_cast<unsigned char>(letter(Us, PAWN))];
   if (!is_empty(undo.captured)) track(undo.captured, to, +1);
-  board_[from] = letter(us, PAWN);
+  board_[from] = letter(Us, PAWN);
   board_[to] = undo.captured;
 }
 

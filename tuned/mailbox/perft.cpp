@@ -37,42 +37,52 @@ class ChildMaker {
     visit_(pos_);
     pos_.undo_move<false>(m, undo);
   }
-  // A quiet move of the mover's piece of type Pt, played knowing that piece (Position::do_quiet_move).
-  template <PieceType Pt>
+  // A quiet move of the piece of type Pt of Us, the side to move, played knowing both
+  // (Position::do_quiet_move).
+  template <Color Us, PieceType Pt>
   [[gnu::always_inline]] void add_quiet(Square from, Square to) {
     Position::Undo undo;
-    pos_.do_quiet_move<Pt>(from, to, undo);
+    pos_.do_quiet_move<Us, Pt>(from, to, undo);
     visit_(pos_);
-    pos_.undo_quiet_move<Pt>(from, to, undo);
+    pos_.undo_quiet_move<Us, Pt>(from, to, undo);
   }
-  // A capture of the mover's piece of type Pt, played knowing that piece (Position::do_capture).
-  template <PieceType Pt>
+  // A capture of the piece of type Pt of Us, played knowing both (Position::do_capture).
+  template <Color Us, PieceType Pt>
   [[gnu::always_inline]] void add_capture(Square from, Square to) {
     Position::Undo undo;
-    pos_.do_capture<Pt>(from, to, undo);
+    pos_.do_capture<Us, Pt>(from, to, undo);
     visit_(pos_);
-    pos_.undo_capture<Pt>(from, to, undo);
+    pos_.undo_capture<Us, Pt>(from, to, undo);
   }
-  // A promotion to a piece of type Pt, played knowing that piece (Position::do_promotion).
-  template <PieceType Pt>
+  // A promotion of a pawn of Us to a piece of type Pt, played knowing both (Position::do_promotion).
+  template <Color Us, PieceType Pt>
   [[gnu::always_inline]] void add_promotion(Square from, Square to) {
     Position::Undo undo;
-    pos_.do_promotion<Pt>(from, to, undo);
+    pos_.do_promotion<Us, Pt>(from, to, undo);
     visit_(pos_);
-    pos_.undo_promotion<Pt>(from, to, undo);
+    pos_.undo_promotion<Us, Pt>(from, to, undo);
   }
-  // A move from `from` to each square of `targets`: the king's steps, played as quiet moves or captures.
+  // A move from `from` to each square of `targets`: the king's steps, played as quiet moves or captures
+  // of the side to move, found once for the whole set.
   void add_moves(Square from, Bitboard targets) {
-    while (targets) {
-      const Square to = pop_lsb(targets);
-      if (is_empty(pos_.board()[to]))
-        add_quiet<KING>(from, to);
-      else
-        add_capture<KING>(from, to);
-    }
+    if (pos_.side_to_move() == WHITE)
+      add_king_steps<WHITE>(from, targets);
+    else
+      add_king_steps<BLACK>(from, targets);
   }
 
  private:
+  template <Color Us>
+  void add_king_steps(Square from, Bitboard targets) {
+    while (targets) {
+      const Square to = pop_lsb(targets);
+      if (is_empty(pos_.board()[to]))
+        add_quiet<Us, KING>(from, to);
+      else
+        add_capture<Us, KING>(from, to);
+    }
+  }
+
   Position& pos_;
   Visit visit_;
 };

@@ -124,32 +124,33 @@ class Position : public BoardFields {
   template <bool UpdateKey>
   void undo_move(Move m, const Undo& undo);
 
-  /// Plays a quiet move of the mover's piece of type Pt (flag NORMAL, onto an empty square, no promotion)
-  /// without the key, writing the castling rights and en passant square into `undo`: what a generator that
-  /// knows the piece it moves (tuned/mailbox/generate.hpp's add_quiet) lets perft skip. Only a king or rook
-  /// can lose a castling right so (a right held means its king and rook stand on the rule's squares, so
-  /// another piece neither leaves one nor lands on one empty), only a slider moves slider lines, and only
-  /// the king moves the king square.
-  template <PieceType Pt>
+  /// Plays a quiet move of the mover's piece of type Pt (flag NORMAL, onto an empty square, no promotion),
+  /// Us being the side to move (both known at compile time, so the letters, the side and the lines to
+  /// change are constants), without the key, writing the castling rights and en passant square into
+  /// `undo`: what a generator that knows the piece it moves (tuned/mailbox/generate.hpp's add_quiet) lets
+  /// perft skip. Only a king or rook can lose a castling right so (a right held means its king and rook
+  /// stand on the rule's squares, so another piece neither leaves one nor lands on one empty), only a
+  /// slider moves slider lines, and only the king moves the king square.
+  template <Color Us, PieceType Pt>
   void do_quiet_move(Square from, Square to, Undo& undo);
-  /// Takes back do_quiet_move<Pt>(from, to, undo).
-  template <PieceType Pt>
+  /// Takes back do_quiet_move<Us, Pt>(from, to, undo).
+  template <Color Us, PieceType Pt>
   void undo_quiet_move(Square from, Square to, const Undo& undo);
-  /// Plays a capture (flag NORMAL, onto an enemy piece) of the mover's piece of type Pt without the key,
+  /// Plays a capture (flag NORMAL, onto an enemy piece) of the mover's piece of type Pt, Us to move, without the key,
   /// writing the letter taken, the castling rights and en passant square into `undo`: the letter taken
   /// leaves the counts and slider lines, and the rights of `to` go (a rook taken on its corner), those of
   /// `from` too for a king or rook.
-  template <PieceType Pt>
+  template <Color Us, PieceType Pt>
   void do_capture(Square from, Square to, Undo& undo);
-  /// Takes back do_capture<Pt>(from, to, undo).
-  template <PieceType Pt>
+  /// Takes back do_capture<Us, Pt>(from, to, undo).
+  template <Color Us, PieceType Pt>
   void undo_capture(Square from, Square to, const Undo& undo);
-  /// Plays the mover's pawn's promotion to a piece of type Pt from -> to (a push, or a capture of the
+  /// Plays the pawn's promotion, Us to move, to a piece of type Pt from -> to (a push, or a capture of the
   /// letter on `to`) without the key, as do_capture writes `undo`.
-  template <PieceType Pt>
+  template <Color Us, PieceType Pt>
   void do_promotion(Square from, Square to, Undo& undo);
-  /// Takes back do_promotion<Pt>(from, to, undo).
-  template <PieceType Pt>
+  /// Takes back do_promotion<Us, Pt>(from, to, undo).
+  template <Color Us, PieceType Pt>
   void undo_promotion(Square from, Square to, const Undo& undo);
 
   /// An empty string if the letter counts and slider lines match the board, the board letters and king
@@ -171,7 +172,10 @@ class Position : public BoardFields {
   [[gnu::cold]] void grow_history();
 
   /// Adds (+1) or removes (-1) the letter `piece` (not '-') on s from the counts, slider lines and knight squares.
-  void track(char piece, Square s, int delta);
+  void track(char piece, Square s, int delta) { track_inline(piece, s, delta); }
+  /// track(), inlined where it is called: for a letter known at compile time (a promotion's), whose tests
+  /// then fold away. The letter taken by a capture goes through track(), which the compiler keeps out of line.
+  void track_inline(char piece, Square s, int delta);
   /// Moves the slider lines of the letter `piece` from `from` to `to`; the counts stay as they are.
   void track_move(char piece, Square from, Square to);
   /// Finds the counts, slider lines and knight squares afresh from the board.
@@ -192,21 +196,20 @@ class Position : public BoardFields {
   std::size_t history_room_ = 0;  // history_.size(), kept apart so that make_move tests it in one compare
   std::size_t plies_ = 0;
   std::array<std::uint8_t, 128> counts_{};  // pieces on the board per FEN letter, index the letter itself
-  SliderLines slider_lines_[COLOR_NB];      // each colour's bishops, rooks and queens per line
+  SliderLines slider_lines_[COLOR_NB];      // each colour's bishops, rooks and queens by line kind
   Bitboard knights_[COLOR_NB] = {0, 0};     // each colour's knights' squares, bit s for square s
 };
 
-inline void Position::track(char piece, Square s, int delta) {
+[[gnu::always_inline]] inline void Position::track_inline(char piece, Square s, int delta) {
   counts_[static_cast<unsigned char>(piece)] = std::uint8_t(counts_[static_cast<unsigned char>(piece)] + delta);
   const Color c = is_color(piece, WHITE) ? WHITE : BLACK;
-  slider_lines_[c].update(piece, rank_of(s), file_of(s), delta);
+  slider_lines_[c].toggle(piece, s);
   if ((piece | 0x20) == 'n') knights_[c] ^= square_bb(s);  // added or removed: the bit flips either way
 }
 
 inline void Position::track_move(char piece, Square from, Square to) {
   if (!is_slider(piece)) return;  // the lines count sliders only
-  slider_lines_[is_color(piece, WHITE) ? WHITE : BLACK].move(piece, rank_of(from), file_of(from), rank_of(to),
-                                                             file_of(to));
+  slider_lines_[is_color(piece, WHITE) ? WHITE : BLACK].move(piece, from, to);
 }
 
 }  // namespace movegen::mailbox_tuned

@@ -1,10 +1,10 @@
 // What mailbox-tuned keeps beside the board string so that an attack test can skip most of its steps:
-// each colour's sliders counted per line of the board (SliderLines), and Attackers, which tells an attack
-// test which lines hold an enemy slider, and where the enemy's knights and king stand.
+// the squares of each colour's sliders, by the lines they move along (SliderLines), and Attackers, which
+// tells an attack test which lines hold an enemy slider, and where the enemy's knights and king stand.
 // The reference mailbox keeps none of this and looks everywhere (mailbox/attacks.hpp).
 //
 //   SliderLines lines;
-//   lines.update('R', 0, 0, +1);                     // a white rook on a1: rank 1 and the a-file
+//   lines.toggle('R', SQ_A1);                        // a white rook on a1: rank 1 and the a-file
 //   Attackers enemy(BLACK, square_bb(SQ_G8), SQ_E8, lines);  // a black knight on g8
 //   attackers_to(board, SQ_E1, enemy);               // walks only the rays whose line holds a slider
 #pragma once
@@ -22,7 +22,7 @@ namespace movegen::mailbox_tuned {
 // The reference mailbox's board string and letter tests (mailbox/board.hpp), used as they are.
 using namespace movegen::mailbox;
 
-/// True for the letter of a bishop, rook or queen of either colour: the pieces SliderLines counts. One
+/// True for the letter of a bishop, rook or queen of either colour: the pieces SliderLines keeps. One
 /// table lookup, since make and unmake ask it of every moving piece.
 inline bool is_slider(char piece) {
   static constexpr auto SLIDER = [] {
@@ -33,46 +33,53 @@ inline bool is_slider(char piece) {
   return SLIDER[static_cast<unsigned char>(piece)];
 }
 
-/// One colour's sliders counted per line of the board, so that an attack test walks a ray only when the
-/// ray's line holds a slider that moves along it.
-struct SliderLines {
-  std::array<std::uint8_t, 8> ranks{}, files{};   // rooks and queens on each rank (row), each file (col)
-  std::array<std::uint8_t, 15> diagonals{};       // bishops and queens on each a1-h8 line, row - col + 7
-  std::array<std::uint8_t, 15> anti_diagonals{};  // bishops and queens on each a8-h1 line, row + col
+/// The squares of the four lines through a square: its rank, its file, its diagonal (a1-h8 direction) and its
+/// anti-diagonal (a8-h1 direction), the square itself included.
+struct LinesThrough {
+  Bitboard rank, file, diagonal, anti_diagonal;
+};
+/// LinesThrough of each square, a1 = 0 .. h8 = 63.
+inline constexpr auto LINES_THROUGH = [] {
+  std::array<LinesThrough, SQUARE_NB> lines{};
+  for (int s = 0; s < SQUARE_NB; ++s)
+    for (int t = 0; t < SQUARE_NB; ++t) {
+      const Bitboard bit = Bitboard(1) << t;
+      const int row = s / 8, col = s % 8, trow = t / 8, tcol = t % 8;
+      if (trow == row) lines[s].rank |= bit;
+      if (tcol == col) lines[s].file |= bit;
+      if (trow - tcol == row - col) lines[s].diagonal |= bit;
+      if (trow + tcol == row + col) lines[s].anti_diagonal |= bit;
+    }
+  return lines;
+}();
 
-  /// Adds (delta +1) or removes (-1) the piece `piece` (a FEN letter) on (row, col); a letter that is
+/// One colour's sliders as two sets of squares beside the board string, so that an attack test walks a ray
+/// only when the ray's line holds a slider that moves along it: one line's test is one AND with
+/// LINES_THROUGH, and a slider's move flips two bits of a set.
+struct SliderLines {
+  Bitboard straight = 0;  // the squares of the rooks and queens, which move along ranks and files
+  Bitboard diagonal = 0;  // the squares of the bishops and queens, which move along diagonals
+
+  /// Adds or removes (either way: the bit flips) the piece `piece` (a FEN letter) on s; a letter that is
   /// not a bishop, rook or queen changes nothing.
-  void update(char piece, int row, int col, int delta) {
+  void toggle(char piece, Square s) {
     const char kind = char(piece | 0x20);  // the small letter, whatever the colour
-    if (kind == 'r' || kind == 'q') {
-      ranks[row] = std::uint8_t(ranks[row] + delta);
-      files[col] = std::uint8_t(files[col] + delta);
-    }
-    if (kind == 'b' || kind == 'q') {
-      diagonals[row - col + 7] = std::uint8_t(diagonals[row - col + 7] + delta);
-      anti_diagonals[row + col] = std::uint8_t(anti_diagonals[row + col] + delta);
-    }
+    if (kind == 'r' || kind == 'q') straight ^= square_bb(s);
+    if (kind == 'b' || kind == 'q') diagonal ^= square_bb(s);
   }
 
-  /// update(piece, row, col, -1) then update(piece, to_row, to_col, +1) for a slider's letter: the
-  /// slider moved.
-  void move(char piece, int row, int col, int to_row, int to_col) {
+  /// The slider `piece` (a FEN letter of a bishop, rook or queen) moved from `from` to `to`.
+  void move(char piece, Square from, Square to) {
     const char kind = char(piece | 0x20);
-    if (kind == 'r' || kind == 'q') move_kind<ROOK>(row, col, to_row, to_col);    // a queen's rank and file
-    if (kind == 'b' || kind == 'q') move_kind<BISHOP>(row, col, to_row, to_col);  // and its diagonals
+    if (kind == 'r' || kind == 'q') move_kind<ROOK>(from, to);    // a queen's rank and file
+    if (kind == 'b' || kind == 'q') move_kind<BISHOP>(from, to);  // and its diagonals
   }
 
   /// move() for a slider of type Pt (BISHOP, ROOK or QUEEN) known at compile time: no letter to test.
   template <PieceType Pt>
-  void move_kind(int row, int col, int to_row, int to_col) {
-    if constexpr (Pt == ROOK || Pt == QUEEN) {
-      --ranks[row], --files[col];
-      ++ranks[to_row], ++files[to_col];
-    }
-    if constexpr (Pt == BISHOP || Pt == QUEEN) {
-      --diagonals[row - col + 7], --anti_diagonals[row + col];
-      ++diagonals[to_row - to_col + 7], ++anti_diagonals[to_row + to_col];
-    }
+  void move_kind(Square from, Square to) {
+    if constexpr (Pt == ROOK || Pt == QUEEN) straight ^= square_bb(from) | square_bb(to);
+    if constexpr (Pt == BISHOP || Pt == QUEEN) diagonal ^= square_bb(from) | square_bb(to);
   }
 
   bool operator==(const SliderLines&) const = default;
@@ -88,7 +95,7 @@ struct Attackers {
   Square king;               // its king's square
   const SliderLines* lines;  // its sliders per line
 
-  /// Which of the four lines through (row, col) hold a slider of `by` that moves along them.
+  /// Which of the four lines through s hold a slider of `by` that moves along them.
   struct Lines {
     bool rank, file, diagonal, anti_diagonal;
     /// The flag of the line that ray direction `d` runs along.
@@ -98,9 +105,10 @@ struct Attackers {
       return d == RAY_NE || d == RAY_SW ? diagonal : anti_diagonal;
     }
   };
-  Lines lines_through(int row, int col) const {
-    return {lines->ranks[row] != 0, lines->files[col] != 0, lines->diagonals[row - col + 7] != 0,
-            lines->anti_diagonals[row + col] != 0};
+  Lines lines_through(Square s) const {
+    const LinesThrough& through = LINES_THROUGH[s];
+    return {(through.rank & lines->straight) != 0, (through.file & lines->straight) != 0,
+            (through.diagonal & lines->diagonal) != 0, (through.anti_diagonal & lines->diagonal) != 0};
   }
 };
 
@@ -154,7 +162,7 @@ inline Bitboard find_attackers(const Board& board, Square s, const Attackers& at
     return stop_at_first;
   };
   // The loops are unrolled so that each direction, and the line it runs along, is a constant.
-  const auto line = attackers.lines_through(row, col);
+  const auto line = attackers.lines_through(s);
 #pragma GCC unroll 4
   for (RayDirection d : ROOK_RAYS)
     if (look(d, letter(by, ROOK), line.along(d))) return found;
