@@ -40,6 +40,8 @@ EXIT_FAILED, EXIT_USAGE = 1, 2
 # Each process's turn and, against Stockfish, the wall seconds per position and round (the options' defaults;
 # scripts/bench_report.py's alternated table uses them too).
 SLICE_MS, SECONDS = 10, 8
+# How many seconds past --seconds a round waits for our perft's first run to end (a slow build: sanitizers).
+OUR_RUN_LIMIT = 120
 
 
 class Failure(Exception):
@@ -145,12 +147,16 @@ def alternate_stockfish(args, name, fen, depth, stockfish_depth):
         if engine_start is None:
             raise Failure("cannot read Stockfish's CPU time (/proc/PID/task/*/schedstat)")
         engine.send(f"go perft {stockfish_depth}")
-        engine_runs, ours_runs, ours_seconds, began, done = 0, 0, 0.0, time.monotonic(), False
+        engine_runs, ours_runs, ours_seconds, began = 0, 0, 0.0, time.monotonic()
+        # The round ends at Stockfish's first answer after --seconds, or, if our perft has not ended once by
+        # then, when it does (within OUR_RUN_LIMIT seconds more): Stockfish is not sent another `go perft`
+        # meanwhile, and sits idle in its turns.
+        engine_done = False
         ours = start_stopped(perft_command(args.movegen, args, fen, depth), cpu, stdout=subprocess.PIPE,
                              stderr=subprocess.DEVNULL, text=True)
-        while not done:
+        while not (engine_done and ours_runs > 0):
             run_slice(engine.proc, args.slice_ms / 1000)
-            while not done:
+            while not engine_done:
                 try:
                     line = engine.lines.get_nowait()
                 except queue.Empty:
@@ -163,17 +169,21 @@ def alternate_stockfish(args, name, fen, depth, stockfish_depth):
                     if time.monotonic() - began < args.seconds:
                         engine.send(f"go perft {stockfish_depth}")
                     else:
-                        done = True
-            if done:
+                        engine_done = True
+            if engine_done and ours_runs > 0:
                 break
+            if engine_done and time.monotonic() - began > args.seconds + OUR_RUN_LIMIT:
+                raise Failure(f"{name}: our perft {depth} did not end within {args.seconds + OUR_RUN_LIMIT:g} s")
             run_slice(ours, args.slice_ms / 1000)
             t = reap(ours)
             if t is not None:
                 our_nodes = nodes_of(ours.stdout.read(), args.movegen)
+                ours.stdout.close()
                 ours_seconds += t - startup
                 ours_runs += 1
-                ours = start_stopped(perft_command(args.movegen, args, fen, depth), cpu, stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL, text=True)
+                if not engine_done:
+                    ours = start_stopped(perft_command(args.movegen, args, fen, depth), cpu,
+                                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         engine_seconds = engine.cpu_seconds() - engine_start
     except EngineError as e:
         raise Failure(f"{args.stockfish}: {e}")
@@ -183,8 +193,8 @@ def alternate_stockfish(args, name, fen, depth, stockfish_depth):
                 p.kill()
                 os.kill(p.pid, signal.SIGCONT)
                 p.wait()
-    if ours_runs == 0:
-        raise Failure(f"{name}: our perft {depth} did not end within --seconds {args.seconds}")
+        if ours is not None and ours.stdout and not ours.stdout.closed:
+            ours.stdout.close()
     return {"depth": depth, "nodes": our_nodes, "runs": ours_runs, "cpu_seconds": ours_seconds,
             "startup_seconds": startup, "stockfish_depth": stockfish_depth, "stockfish_nodes": engine_nodes,
             "stockfish_runs": engine_runs, "stockfish_cpu_seconds": engine_seconds,
