@@ -290,3 +290,19 @@ BOOST_AUTO_TEST_CASE(own_squares_from_the_board_string_are_the_pieces_squares) {
   }
   BOOST_TEST(compared > 100);
 }
+
+// Chess960 castling where the rook's square before and after is the same (d1, queen side, king on e1): the
+// rook's move from d1 to d1 leaves the slider lines as they were. Kept as sets of squares, a move flips
+// from and to; a rook that stays must flip nothing, not its one square twice over as one bit.
+BOOST_AUTO_TEST_CASE(castling_rook_that_stays_on_its_square_keeps_its_slider_line) {
+  auto pos = mailbox_tuned::Position::from_fen("n1brkbqr/ppp1pp1p/6pB/3p4/2Pn4/8/PP2PPPP/NN1RKBQR w HDhd - 0 9");
+  MoveList moves;
+  pos.generate_legal(moves);
+  const auto castling = std::find_if(moves.begin(), moves.end(), [](Move m) {
+    return m.flag() == CASTLING && m.to() == SQ_D1;  // the king takes its rook's square: queen side
+  });
+  BOOST_REQUIRE(castling != moves.end());
+  pos.make_move(*castling);
+  BOOST_TEST(pos.check_position() == "");
+  BOOST_TEST(pos.is_square_attacked(SQ_D4, WHITE));  // by the rook on d1 alone, up the d-file to the knight
+}

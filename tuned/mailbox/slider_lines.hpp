@@ -75,11 +75,13 @@ struct SliderLines {
     if (kind == 'b' || kind == 'q') move_kind<BISHOP>(from, to);  // and its diagonals
   }
 
-  /// move() for a slider of type Pt (BISHOP, ROOK or QUEEN) known at compile time: no letter to test.
+  /// move() for a slider of type Pt (BISHOP, ROOK or QUEEN) known at compile time: no letter to test. The
+  /// two squares' bits are XORed, not ORed, so that a move onto its own square (a Chess960 castling rook
+  /// that stays where it stands) changes nothing.
   template <PieceType Pt>
   void move_kind(Square from, Square to) {
-    if constexpr (Pt == ROOK || Pt == QUEEN) straight ^= square_bb(from) | square_bb(to);
-    if constexpr (Pt == BISHOP || Pt == QUEEN) diagonal ^= square_bb(from) | square_bb(to);
+    if constexpr (Pt == ROOK || Pt == QUEEN) straight ^= square_bb(from) ^ square_bb(to);
+    if constexpr (Pt == BISHOP || Pt == QUEEN) diagonal ^= square_bb(from) ^ square_bb(to);
   }
 
   bool operator==(const SliderLines&) const = default;
