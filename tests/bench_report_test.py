@@ -55,7 +55,7 @@ class AlternatedRatios(unittest.TestCase):
         self.assertEqual(bench_report.alternation_depths("start", "node"), (6, 6))
         self.assertEqual(bench_report.alternation_depths("start", "none"), (5, 6))
         self.assertEqual(bench_report.alternation_depths("position4", "node"), (6, 6))
-        self.assertEqual(bench_report.alternation_depths("position4", "none"), (4, 6))
+        self.assertEqual(bench_report.alternation_depths("position4", "none"), (5, 6))
 
     def test_the_goal_table_takes_its_ratios_from_the_alternation_data(self):
         # perft_bench's rates and made-up paired Stockfish rates would give 2.00x everywhere; the table must show
