@@ -170,10 +170,10 @@ def bench_generators(bench):
     return names
 
 
-def run_benchmarks(bench, generators, position, bulk_depths, leaf_depth, siblings, min_seconds):
+def run_benchmarks(bench, generators, position, bulk_depths, leaf_depths, siblings, min_seconds):
     """Runs perft_bench once on one position: every generator with bulk counting at each of `bulk_depths` and
-    without it at `leaf_depth`, `--bulk siblings` only for the generators in `siblings` (for the others it is
-    `--bulk node`, measured once), each benchmark for at least `min_seconds`.
+    without it at each of `leaf_depths`, `--bulk siblings` only for the generators in `siblings` (for the others
+    it is `--bulk node`, measured once), each benchmark for at least `min_seconds`.
     Returns (Google Benchmark's context, its benchmark entries)."""
     wanted = []
     for g in generators:
@@ -181,7 +181,8 @@ def run_benchmarks(bench, generators, position, bulk_depths, leaf_depth, sibling
             if g in siblings:
                 wanted.append(f"BM_PerftBulk_{g}/{position}/{d}")
             wanted.append(f"BM_PerftBulkNode_{g}/{position}/{d}")
-        wanted.append(f"BM_PerftMakeEveryLeaf_{g}/{position}/{leaf_depth}")
+        for d in leaf_depths:
+            wanted.append(f"BM_PerftMakeEveryLeaf_{g}/{position}/{d}")
     command = [bench, "--benchmark_filter=^(" + "|".join(wanted) + ")$",
                "--perft_min_nodes=1", "--perft_max_nodes=1000000000", f"--benchmark_min_time={min_seconds}",
                "--benchmark_format=json"]
@@ -249,6 +250,16 @@ def stockfish_rate(run, nodes):
     return nodes * run["runs"] / run["cpu_seconds"]
 
 
+def benchmark_depths(name, depth, leaf_depth, tuned):
+    """(depths with bulk counting, depths without it) at which perft_bench runs a generator on position `name`,
+    whose row is at `depth` / `leaf_depth`: the row's, and for the tuned pair (`tuned`) also the depths of its
+    table against Stockfish (alternation_depths), whose Mnps that table shows."""
+    if not tuned or name not in GOAL_POSITIONS:
+        return [depth], [leaf_depth]
+    return (sorted({depth, alternation_depths(name, "node")[0]}),
+            sorted({leaf_depth, alternation_depths(name, "none")[0]}))
+
+
 def run_interleaved(bench, generators, siblings, tuned, stockfish, repetitions, counts, timeout):
     """Every round runs each position on our generators (the tuned pair, `tuned`, also at the position's goal
     depth, for the Mnps of its table against Stockfish, whose ratios measure_alternation takes) and then on
@@ -262,13 +273,13 @@ def run_interleaved(bench, generators, siblings, tuned, stockfish, repetitions, 
     try:
         for r in range(repetitions):
             for name, fen, depth, leaf_depth in CASES:
-                depths = sorted({depth, goal_depth(name, depth)})
                 reference = [g for g in generators if g not in tuned]
                 ours = []
-                for group, bulk_depths, min_seconds in ((reference, [depth], REFERENCE_MIN_SECONDS),
-                                                        ([g for g in generators if g in tuned], depths, MIN_SECONDS)):
+                for group, is_tuned, min_seconds in ((reference, False, REFERENCE_MIN_SECONDS),
+                                                     ([g for g in generators if g in tuned], True, MIN_SECONDS)):
                     if group:
-                        context, runs = run_benchmarks(bench, group, name, bulk_depths, leaf_depth, siblings,
+                        bulk_depths, leaf_depths = benchmark_depths(name, depth, leaf_depth, is_tuned)
+                        context, runs = run_benchmarks(bench, group, name, bulk_depths, leaf_depths, siblings,
                                                        min_seconds)
                         ours += runs
                 entries += ours

@@ -57,6 +57,19 @@ class AlternatedRatios(unittest.TestCase):
         self.assertEqual(bench_report.alternation_depths("position4", "node"), (6, 6))
         self.assertEqual(bench_report.alternation_depths("position4", "none"), (5, 6))
 
+    def test_perft_bench_runs_the_tuned_pair_at_every_depth_its_goal_table_shows(self):
+        # The goal table reads the tuned pair's Mnps at the alternated depths (position 4 without bulk counting:
+        # D5, below its row's D4); a depth that perft_bench was not asked for would fail the whole report at its end.
+        for name, _, depth, leaf_depth in bench_report.CASES:
+            bulk, leaf = bench_report.benchmark_depths(name, depth, leaf_depth, tuned=True)
+            self.assertIn(depth, bulk)
+            self.assertIn(leaf_depth, leaf)
+            if name in bench_report.GOAL_POSITIONS:
+                self.assertIn(bench_report.alternation_depths(name, "node")[0], bulk, name)
+                self.assertIn(bench_report.alternation_depths(name, "none")[0], leaf, name)
+            self.assertEqual(bench_report.benchmark_depths(name, depth, leaf_depth, tuned=False),
+                             ([depth], [leaf_depth]))
+
     def test_the_goal_table_takes_its_ratios_from_the_alternation_data(self):
         # perft_bench's rates and made-up paired Stockfish rates would give 2.00x everywhere; the table must show
         # the alternation medians instead, with the goals judged on them.
