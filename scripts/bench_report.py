@@ -218,6 +218,12 @@ def rates_of(entries):
 # --------------------------------------------------------------------------- Stockfish
 
 
+def with_depth_offset(offset):
+    """(CASES, GOAL_DEPTH) with `offset` added to every depth: what --depth-offset measures at."""
+    return ([(n, fen, d + offset, l + offset) for n, fen, d, l in CASES],
+            {n: d + offset for n, d in GOAL_DEPTH.items()})
+
+
 def goal_depth(name, depth):
     """The depth of the tuned pair's bulk-counted runs against Stockfish on position `name` whose row is at
     `depth`."""
@@ -1026,8 +1032,7 @@ def main():
     if args.callgrind_from and args.callgrind_movegen:
         parser.error("--callgrind-from: counts read from a file are not counted again (drop --callgrind-movegen)")
     global CASES, GOAL_DEPTH
-    CASES = [(n, fen, d + args.depth_offset, l + args.depth_offset) for n, fen, d, l in CASES]
-    GOAL_DEPTH = {n: d + args.depth_offset for n, d in GOAL_DEPTH.items()}
+    CASES, GOAL_DEPTH = with_depth_offset(args.depth_offset)
     if min(l for *_, l in CASES) < 1:
         parser.error(f"--depth-offset {args.depth_offset}: leaves a depth below 1")
     positions = args.callgrind_positions.split(",")

@@ -99,8 +99,7 @@ class AlternatedRatios(unittest.TestCase):
         counts = bench_report.load_counts(os.path.join(os.path.dirname(os.path.abspath(__file__)), "data",
                                                        "standard.epd"))
         saved = bench_report.CASES, bench_report.GOAL_DEPTH
-        bench_report.CASES = [(n, fen, d + offset, l + offset) for n, fen, d, l in saved[0]]
-        bench_report.GOAL_DEPTH = {n: d + offset for n, d in saved[1].items()}
+        bench_report.CASES, bench_report.GOAL_DEPTH = bench_report.with_depth_offset(offset)
         try:
             data = bench_report.measure_alternation(MOVEGEN, STOCKFISH, ["bitboard-tuned"], 1, 0.2, counts,
                                                     positions=("start",))

@@ -85,7 +85,8 @@ BOOST_AUTO_TEST_CASE(quiet_move_with_its_piece_known_is_make_move) {
       made.make_move(m);
       rights_lost += made.castling_rights() != pos.castling_rights();
       const Square from = m.from(), to = m.to();
-      const bool ok = with_side_and_piece_type(pos.side_to_move(), type_of(pos.piece_on(from)), [&]<Color Us, PieceType Pt>() {
+      const PieceType pt = type_of(pos.piece_on(from));
+      const bool ok = with_side_and_piece_type(pos.side_to_move(), pt, [&]<Color Us, PieceType Pt>() {
         return as_make_move(
             pos, made, [&](auto& p, auto& undo) { p.template do_quiet_move<Us, Pt>(from, to, undo); },
             [&](auto& p, auto& undo) { p.template undo_quiet_move<Us, Pt>(from, to, undo); });
