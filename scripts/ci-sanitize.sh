@@ -3,8 +3,8 @@
 # which also runs check_position() after every make and unmake) in build-asan/ and runs the whole CTest
 # suite there. Any sanitizer report, leak, assert or invariant failure fails the run. Slow tests scale
 # down through one environment hook, MOVEGEN_TEST_QUICK=1 (tests/quick.hpp): shorter playouts, and perft
-# counts only up to 100000 nodes, which keeps D1..D3 of nearly every suite position and takes perft_test
-# from about 150 s to about 15 s under the sanitizers.
+# counts only up to 20000 nodes, which keeps D1 and D2 of every suite position and D3 of most
+# (tests/quick.hpp).
 # Debug build with -Og -g1: asserts stay on. Under ASan it compiles about 3x faster than -O2 (the CLI11
 # and Boost.Test headers: harness/main.cpp takes 52 s at -O2 and 16 s here) and runs faster than -O0.
 # -g1 keeps the line tables that stack traces need and compiles 25% faster than -g.
