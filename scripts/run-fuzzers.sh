@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets of fuzz/ (clang++, AddressSanitizer + UndefinedBehaviorSanitizer, invariant
-# checks after every make and unmake) in build-fuzz/ and runs each for SECONDS seconds (default 60),
-# starting from its seed corpus fuzz/corpus/<target>/. Exits 1 if any target finds a crash, a failed
-# check, a sanitizer report, a leak or a slow input; the input is saved as build-fuzz/artifacts/<target>-*.
+# checks after every make and unmake) in build-fuzz/ and runs them all at once, side by side on the machine's
+# cores, each for SECONDS seconds of wall time (default 60), starting from its seed corpus
+# fuzz/corpus/<target>/. Exits 1 if any target finds a crash, a failed check, a sanitizer report, a leak or a
+# slow input; the input is saved as build-fuzz/artifacts/<target>-*.
 # Inputs the fuzzer finds go to build-fuzz/corpus/<target>/ (the seeds in fuzz/corpus are never written).
 #
 #   scripts/run-fuzzers.sh          # 60 s per target
@@ -27,18 +28,28 @@ export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1"
 
 # target name and the longest input it is given: FENs and move texts are short, move sequences long.
 targets=("fen 512" "uci 16" "make_unmake 512")
-failed=()
+# Each target runs in the background; they share the machine's cores, side by side.
+run_target() {
+  local target=$1 max_len=$2 work="$build/corpus/$1" log="$build/fuzz_$1.log" dict=()
+  mkdir -p "$work" "$build/artifacts"
+  if [ -f "fuzz/$target.dict" ]; then dict=("-dict=fuzz/$target.dict"); fi
+  "$build/fuzz/fuzz_$target" -max_total_time="$seconds" -max_len="$max_len" -timeout=10 -rss_limit_mb=2048 \
+    -print_final_stats=1 -artifact_prefix="$build/artifacts/fuzz_$target-" "${dict[@]}" \
+    "$work" "fuzz/corpus/$target" >"$log" 2>&1
+}
+pids=()
 for entry in "${targets[@]}"; do
   read -r target max_len <<<"$entry"
-  work="$build/corpus/$target"
-  log="$build/fuzz_$target.log"
-  mkdir -p "$work" "$build/artifacts"
-  dict=()
-  if [ -f "fuzz/$target.dict" ]; then dict=("-dict=fuzz/$target.dict"); fi
   echo "== fuzz_$target for ${seconds} s"
-  if "$build/fuzz/fuzz_$target" -max_total_time="$seconds" -max_len="$max_len" -timeout=10 -rss_limit_mb=2048 \
-    -print_final_stats=1 -artifact_prefix="$build/artifacts/fuzz_$target-" "${dict[@]}" \
-    "$work" "fuzz/corpus/$target" >"$log" 2>&1; then
+  run_target "$target" "$max_len" &
+  pids+=($!)
+done
+failed=()
+for i in "${!targets[@]}"; do
+  read -r target _ <<<"${targets[$i]}"
+  log="$build/fuzz_$target.log"
+  if wait "${pids[$i]}"; then
+    echo "-- fuzz_$target"
     grep -E "^(stat::number_of_executed_units|stat::peak_rss_mb)|^#[0-9]+.*DONE" "$log" || true
   else
     echo "!! fuzz_$target FAILED; the end of $log:"
@@ -51,4 +62,4 @@ if [ "${#failed[@]}" -gt 0 ]; then
   echo "run-fuzzers: FAILED: ${failed[*]}"
   exit 1
 fi
-echo "run-fuzzers: all ${#targets[@]} targets ran ${seconds} s each without a failure"
+echo "run-fuzzers: all ${#targets[@]} targets ran ${seconds} s each, side by side, without a failure"
