@@ -7,6 +7,8 @@ import subprocess
 import sys
 import unittest
 
+from quick import quick_tests
+
 SCRIPT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts", "alternate.py")
 MOVEGEN = sys.argv.pop(1) if len(sys.argv) > 1 else None
 
@@ -19,7 +21,7 @@ class Alternate(unittest.TestCase):
     def test_one_build_against_itself_measures_each_position_near_one(self):
         # With MOVEGEN_TEST_QUICK=1 (the sanitizer build, tests/quick.hpp) two plies shallower: the test runs
         # alone (RUN_SERIAL), and those two plies take it from 57 s to 3 s there.
-        offset = "-3" if os.environ.get("MOVEGEN_TEST_QUICK") == "1" else "-1"
+        offset = "-3" if quick_tests() else "-1"
         run = alternate("builds", MOVEGEN, MOVEGEN, "--rounds", "2", "--depth-offset", offset, "--slice-ms", "2")
         self.assertEqual(run.returncode, 0, run.stderr)
         medians = dict(re.findall(r"^(\w+) depth \d+: median ([0-9.]+)", run.stdout, re.M))

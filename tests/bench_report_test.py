@@ -12,6 +12,7 @@ import unittest
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts"))
 import bench_report  # noqa: E402
+from quick import quick_tests  # noqa: E402
 
 MOVEGEN = sys.argv.pop(1) if len(sys.argv) > 1 else None
 STOCKFISH = shutil.which("stockfish") or shutil.which("/usr/games/stockfish")
@@ -94,7 +95,7 @@ class AlternatedRatios(unittest.TestCase):
         # With MOVEGEN_TEST_QUICK=1 (the sanitizer build, tests/quick.hpp) two plies shallower, as the report's
         # --depth-offset -2: there the ratio is mostly start-up and is not judged, but the round still waits
         # for the slow build's first run and checks every count.
-        quick = os.environ.get("MOVEGEN_TEST_QUICK") == "1"
+        quick = quick_tests()
         offset = -2 if quick else 0
         counts = bench_report.load_counts(os.path.join(os.path.dirname(os.path.abspath(__file__)), "data",
                                                        "standard.epd"))
