@@ -16,7 +16,7 @@
 #include <string_view>
 
 #include "common/position_concept.hpp"
-#include "harness/generators.hpp"
+#include "harness/generators/generators.hpp"
 
 namespace movegen::bench {
 
@@ -49,7 +49,7 @@ inline std::string benchmark_name(std::string_view generator) {
   return name;
 }
 
-/// Calls `f.template operator()<P>(name)` for each generator of the table (harness/generator_table.hpp), with
+/// Calls `f.template operator()<P>(name)` for each generator of the table (harness/generators/generator_table.hpp), with
 /// P its Position type and name as benchmark names spell it (benchmark_name), so that every family is
 /// registered with identical arguments for all.
 template <class F>

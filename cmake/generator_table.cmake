@@ -1,11 +1,11 @@
-# The generator table's names for CMake, read from the one source of truth, harness/generator_table.hpp (its
+# The generator table's names for CMake, read from the one source of truth, harness/generators/generator_table.hpp (its
 # header comment says how to add a generator). Sets, in the including scope:
 #   MOVEGEN_GENERATOR_NAMES      the command-line names, in table order ("mailbox;mailbox-masks;...")
 #   MOVEGEN_GENERATOR_TYPES      their Position types within namespace movegen ("mailbox::MtuPosition;...")
 #   MOVEGEN_GENERATOR_FOLDERS    the folders the table includes ("bitboard;mailbox;tuned;x88")
 #   MOVEGEN_GENERATOR_LIBRARIES  their libraries, movegen::<folder>
 # and reconfigures when the table changes.
-set(MOVEGEN_GENERATOR_TABLE ${CMAKE_CURRENT_LIST_DIR}/../harness/generator_table.hpp)
+set(MOVEGEN_GENERATOR_TABLE ${CMAKE_CURRENT_LIST_DIR}/../harness/generators/generator_table.hpp)
 set_property(DIRECTORY ${PROJECT_SOURCE_DIR} APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${MOVEGEN_GENERATOR_TABLE})
 file(READ ${MOVEGEN_GENERATOR_TABLE} table)
 string(REGEX REPLACE "//[^\n]*" "" table "${table}")  # the header comment's example row is not a row
@@ -21,7 +21,7 @@ foreach(pair ${pairs})
 endforeach()
 list(LENGTH MOVEGEN_GENERATOR_NAMES count)
 if(count EQUAL 0)
-  message(FATAL_ERROR "harness/generator_table.hpp: no \"name\", Position type pair found")
+  message(FATAL_ERROR "harness/generators/generator_table.hpp: no \"name\", Position type pair found")
 endif()
 
 set(MOVEGEN_GENERATOR_FOLDERS)

@@ -16,7 +16,7 @@ set(MOVEGEN_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/movegen)
 
 # The libraries: common, every folder of the generator table (cmake/generator_table.cmake), the harness.
 list(TRANSFORM MOVEGEN_GENERATOR_FOLDERS PREPEND "movegen_" OUTPUT_VARIABLE generator_targets)
-install(TARGETS movegen_common ${generator_targets} movegen_harness EXPORT movegenTargets
+install(TARGETS movegen_common ${generator_targets} ${MOVEGEN_HARNESS_TARGETS} EXPORT movegenTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
         RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(TARGETS movegen RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})

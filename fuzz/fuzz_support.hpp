@@ -19,7 +19,7 @@
 #include "common/fen.hpp"
 #include "common/move.hpp"
 #include "common/position_concept.hpp"
-#include "harness/generators.hpp"
+#include "harness/generators/generators.hpp"
 
 namespace movegen::fuzz {
 

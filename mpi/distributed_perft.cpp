@@ -17,14 +17,14 @@
 #include <utility>
 #include <vector>
 
-#include "harness/checkpoint_writer.hpp"
-#include "harness/cli.hpp"
-#include "harness/options.hpp"
-#include "harness/perft_checkpoint.hpp"
-#include "harness/perft_command.hpp"
-#include "harness/perft_nodes.hpp"
-#include "harness/perft_split.hpp"
-#include "harness/setup.hpp"
+#include "harness/cli/cli.hpp"
+#include "harness/cli/options.hpp"
+#include "harness/cli/perft_command.hpp"
+#include "harness/generators/setup.hpp"
+#include "harness/perft/checkpoint_writer.hpp"
+#include "harness/perft/perft_checkpoint.hpp"
+#include "harness/perft/perft_nodes.hpp"
+#include "harness/perft/perft_split.hpp"
 
 namespace movegen::mpi {
 

@@ -1,5 +1,5 @@
 // `movegen-mpi perft`: perft across the ranks of an MPI job. Rank 0 splits the tree into the distinct
-// positions at the split depth (harness/perft_split.hpp), hands them out one at a time to whichever rank
+// positions at the split depth (harness/perft/perft_split.hpp), hands them out one at a time to whichever rank
 // is free, counts some itself on a second thread, records each finished subtree in the checkpoint if
 // there is one, and prints what `movegen perft` prints. The protocol is in docs/mpi.md.
 //
@@ -12,7 +12,7 @@
 #include <iosfwd>
 #include <string>
 
-#include "harness/commands.hpp"
+#include "harness/cli/commands.hpp"
 
 namespace movegen::mpi {
 

@@ -8,7 +8,7 @@
 #include <iostream>
 #include <sstream>
 
-#include "harness/cli.hpp"
+#include "harness/cli/cli.hpp"
 #include "mpi/distributed_perft.hpp"
 
 namespace {

@@ -6,7 +6,7 @@
 # counts only up to 20000 nodes, which keeps D1 and D2 of every suite position and D3 of most
 # (tests/quick.hpp).
 # Debug build with -Og -g1: asserts stay on. Under ASan it compiles about 3x faster than -O2 (the CLI11
-# and Boost.Test headers: harness/main.cpp takes 52 s at -O2 and 16 s here) and runs faster than -O0.
+# and Boost.Test headers: harness/cli/main.cpp takes 52 s at -O2 and 16 s here) and runs faster than -O0.
 # -g1 keeps the line tables that stack traces need and compiles 25% faster than -g.
 #
 #   scripts/ci-sanitize.sh

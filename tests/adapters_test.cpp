@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "harness/divide_source.hpp"
+#include "harness/engines/divide_source.hpp"
 #include "tests/run_cli.hpp"
 
 using namespace movegen;

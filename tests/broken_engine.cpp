@@ -27,9 +27,9 @@
 #include <thread>
 #include <vector>
 
-#include "harness/child_process.hpp"
-#include "harness/divide_source.hpp"
-#include "harness/setup.hpp"
+#include "harness/engines/child_process.hpp"
+#include "harness/engines/divide_source.hpp"
+#include "harness/generators/setup.hpp"
 #include "tests/bug_zoo.hpp"
 
 using namespace movegen;

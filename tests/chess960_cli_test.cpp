@@ -3,7 +3,7 @@
 // games from random Chess960 start positions.
 #include <boost/test/unit_test.hpp>
 
-#include "harness/debug_commands.hpp"
+#include "harness/cli/debug_commands.hpp"
 #include "tests/run_cli.hpp"
 
 using namespace movegen;

@@ -5,7 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "harness/failure_descent.hpp"
+#include "harness/debugging/failure_descent.hpp"
 #include "tests/run_cli.hpp"
 
 using namespace movegen::test;

@@ -4,7 +4,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "harness/debug_commands.hpp"
+#include "harness/cli/debug_commands.hpp"
 #include "tests/run_cli.hpp"
 
 using namespace movegen::harness;

@@ -2,9 +2,9 @@
 #include <boost/test/unit_test.hpp>
 #include <sstream>
 
-#include "harness/commands.hpp"
-#include "harness/debug_commands.hpp"
-#include "harness/divergence.hpp"
+#include "harness/cli/commands.hpp"
+#include "harness/cli/debug_commands.hpp"
+#include "harness/debugging/divergence.hpp"
 #include "tests/broken_generators.hpp"
 #include "tests/diff_bugs.hpp"
 #include "tests/quick.hpp"

@@ -1,15 +1,15 @@
-// Divides as engines print them (harness/divide_format.hpp, harness/san.hpp): every common format is read,
+// Divides as engines print them (harness/engines/divide_format.hpp, harness/moves/san.hpp): every common format is read,
 // SAN against the position; a SAN that names no legal move is the engine's bug, shown as "only B" with the
 // reason; a line no format fits is refused with the line quoted. tests/broken_engine --format F prints its
 // divide in each format, so that a move it leaves out is found and localised whatever the format.
-#include "harness/divide_format.hpp"
+#include "harness/engines/divide_format.hpp"
 
 #include <boost/test/unit_test.hpp>
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "harness/move_kind.hpp"
-#include "harness/san.hpp"
+#include "harness/moves/move_kind.hpp"
+#include "harness/moves/san.hpp"
 #include "tests/run_cli.hpp"
 
 using namespace movegen;

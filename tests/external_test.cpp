@@ -6,10 +6,10 @@
 #include <fstream>
 #include <sstream>
 
-#include "harness/child_process.hpp"
-#include "harness/debug_commands.hpp"
-#include "harness/divide_source.hpp"
-#include "harness/generators.hpp"
+#include "harness/cli/debug_commands.hpp"
+#include "harness/engines/child_process.hpp"
+#include "harness/engines/divide_source.hpp"
+#include "harness/generators/generators.hpp"
 #include "tests/quick.hpp"
 
 using namespace movegen;

@@ -1,5 +1,5 @@
 // movegen fuzz: random games cross-check the built-in generators; flip() gives the colour-flipped twin.
-#include "harness/fuzz.hpp"
+#include "harness/debugging/fuzz.hpp"
 
 #include <boost/test/unit_test.hpp>
 #include <chrono>
@@ -8,7 +8,8 @@
 #include <sstream>
 
 #include "common/flip.hpp"
-#include "harness/child_process.hpp"
+#include "harness/cli/debug_commands.hpp"
+#include "harness/engines/child_process.hpp"
 #include "tests/broken_generators.hpp"
 #include "tests/quick.hpp"
 #include "tests/run_cli.hpp"

@@ -9,7 +9,7 @@
 
 #include "common/epd.hpp"
 #include "common/uci.hpp"
-#include "harness/generators.hpp"
+#include "harness/generators/generators.hpp"
 
 namespace movegen::testing {
 

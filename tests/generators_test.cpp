@@ -1,7 +1,7 @@
 // The built-in generators of the table against each other, move list for move list: on every position of the
 // bundled suite and on every position of one random game from each, the plain mailbox and each of the
 // others agree on FEN, checkers, the legal moves (as multisets), the position after each move and
-// unmake restoring it (harness/node_check.hpp).
+// unmake restoring it (harness/debugging/node_check.hpp).
 #include "tests/generators.hpp"
 
 #include <boost/test/unit_test.hpp>
@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "common/epd.hpp"
-#include "harness/node_check.hpp"
+#include "harness/debugging/node_check.hpp"
 #include "tests/quick.hpp"
 
 using namespace movegen;

@@ -7,7 +7,7 @@
 
 #include "common/epd.hpp"
 #include "common/parallel_perft.hpp"
-#include "harness/perft_nodes.hpp"
+#include "harness/perft/perft_nodes.hpp"
 #include "tests/generators.hpp"
 #include "tests/quick.hpp"
 #include "tests/run_cli.hpp"

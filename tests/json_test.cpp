@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "common/epd.hpp"
-#include "harness/generators.hpp"
+#include "harness/generators/generators.hpp"
 #include "tests/run_cli.hpp"
 
 using namespace movegen;

@@ -13,8 +13,8 @@
 
 #include "common/epd.hpp"
 #include "common/fen.hpp"
-#include "harness/piece_trace.hpp"
-#include "harness/show_view.hpp"
+#include "harness/study/piece_trace.hpp"
+#include "harness/study/show_view.hpp"
 #include "tests/run_cli.hpp"
 
 using namespace movegen;

@@ -1,5 +1,5 @@
 // judge_move: the kind of a move and why our generators find it legal or not, read off the board.
-#include "harness/move_kind.hpp"
+#include "harness/moves/move_kind.hpp"
 
 #include <boost/test/unit_test.hpp>
 

@@ -11,7 +11,7 @@
 #include <thread>
 
 #include "common/fen.hpp"
-#include "harness/perft_checkpoint.hpp"
+#include "harness/perft/perft_checkpoint.hpp"
 #include "tests/quick.hpp"
 #include "tests/run_cli.hpp"
 

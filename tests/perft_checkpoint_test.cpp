@@ -1,6 +1,6 @@
-// The checkpoint of a distributed perft run (harness/perft_checkpoint.hpp): records survive a reopen,
+// The checkpoint of a distributed perft run (harness/perft/perft_checkpoint.hpp): records survive a reopen,
 // another run's file is refused, and every kind of damaged line is named by its line number.
-#include "harness/perft_checkpoint.hpp"
+#include "harness/perft/perft_checkpoint.hpp"
 
 #include <boost/test/unit_test.hpp>
 

@@ -1,13 +1,13 @@
-// Perft split into distinct subtrees (harness/perft_split.hpp): the published numbers of distinct
+// Perft split into distinct subtrees (harness/perft/perft_split.hpp): the published numbers of distinct
 // positions, transpositions counted once with their path counts, and the divide put back together.
-#include "harness/perft_split.hpp"
+#include "harness/perft/perft_split.hpp"
 
 #include <boost/test/unit_test.hpp>
 #include <numeric>
 
 #include "common/perft.hpp"
-#include "harness/perft_nodes.hpp"
-#include "harness/setup.hpp"
+#include "harness/generators/setup.hpp"
+#include "harness/perft/perft_nodes.hpp"
 #include "tests/quick.hpp"
 
 using namespace movegen;

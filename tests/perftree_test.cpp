@@ -4,9 +4,9 @@
 #include <cstdlib>
 #include <sstream>
 
-#include "harness/debug_commands.hpp"
-#include "harness/divide_source.hpp"
-#include "harness/generators.hpp"
+#include "harness/cli/debug_commands.hpp"
+#include "harness/engines/divide_source.hpp"
+#include "harness/generators/generators.hpp"
 
 using namespace movegen;
 using namespace movegen::harness;

@@ -7,7 +7,7 @@
 #include <string>
 #include <thread>
 
-#include "harness/progress_bar.hpp"
+#include "harness/cli/progress_bar.hpp"
 #include "tests/quick.hpp"
 #include "tests/run_cli.hpp"
 

@@ -8,7 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "harness/generators.hpp"
+#include "harness/generators/generators.hpp"
 #include "tests/run_cli.hpp"
 
 using namespace movegen::test;

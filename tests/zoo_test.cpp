@@ -8,7 +8,7 @@
 #include <set>
 #include <sstream>
 
-#include "harness/child_process.hpp"
+#include "harness/engines/child_process.hpp"
 #include "tests/bug_zoo.hpp"
 #include "tests/quick.hpp"
 #include "tests/run_cli.hpp"

@@ -1,5 +1,5 @@
 // movegen-lab as a library: the one public header. A thin facade over common/perft.hpp, common/uci.hpp,
-// harness/generators.hpp, harness/divide_source.hpp and harness/divergence.hpp; everything it does not
+// harness/generators/generators.hpp, harness/engines/divide_source.hpp and harness/debugging/divergence.hpp; everything it does not
 // name here is internal and may change between versions.
 //
 //   find_package(movegen 0.2 REQUIRED)
@@ -38,12 +38,12 @@
 #include "common/perft.hpp"
 #include "common/position_concept.hpp"
 #include "common/uci.hpp"
-#include "harness/child_process.hpp"
-#include "harness/divergence.hpp"
-#include "harness/divide_source.hpp"
-#include "harness/generators.hpp"
-#include "harness/perft_nodes.hpp"
-#include "harness/setup.hpp"
+#include "harness/debugging/divergence.hpp"
+#include "harness/engines/child_process.hpp"
+#include "harness/engines/divide_source.hpp"
+#include "harness/generators/generators.hpp"
+#include "harness/generators/setup.hpp"
+#include "harness/perft/perft_nodes.hpp"
 
 namespace movegen {
 
@@ -56,7 +56,7 @@ namespace movegen {
 // Polyglot Zobrist key) and zobrist_key(BoardState) from common/zobrist.hpp; PerftTable, perft(pos, depth,
 // counting, table) and parallel_divide(pos, depth, counting, table, threads) from common/parallel_perft.hpp.
 
-/// Every generator's position type, from the generator table (harness/generator_table.hpp): the reference
+/// Every generator's position type, from the generator table (harness/generators/generator_table.hpp): the reference
 /// tier (representation x legality strategy) and the tuned tier. Each offers from_fen, fen, make_move,
 /// unmake_move, generate_legal, checkers, side_to_move, ... (the ChessPosition concept). All of them, in table
 /// order, for templated tests (BOOST_AUTO_TEST_CASE_TEMPLATE, TYPED_TEST):

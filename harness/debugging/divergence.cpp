@@ -1,0 +1,335 @@
+#include "harness/debugging/divergence.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <map>
+#include <ostream>
+#include <set>
+
+#include "harness/debugging/node_check.hpp"
+#include "mailbox/legal_mtu.hpp"
+
+namespace movegen::harness {
+
+namespace {
+
+// How many times the generator gave each move: the lines naming it, and at depth 1 their counts (a count
+// above 1 is a duplicate: a program that merges equal moves into one line). Kept as numbers, never
+// expanded: a program may claim 30 million copies of one move. The sources check that counts do not
+// overflow when summed.
+MoveTimes move_multiplicity(const DivideResult& r, int depth) {
+  MoveTimes times;
+  for (const auto& [move, count] : r.moves) times[move] += depth == 1 ? count : 1;
+  return times;
+}
+
+// The moves `a` gives more often than `b`: each surplus move once per extra time up to 3, else once
+// with the number of extra times ("e2e4 (5 more times)"; move_of reads the move back).
+std::vector<std::string> surplus(const MoveTimes& a, const MoveTimes& b) {
+  std::vector<std::string> out;
+  for (const auto& [move, n] : a) {
+    const auto found = b.find(move);
+    const std::uint64_t m = found == b.end() ? 0 : found->second;
+    if (n <= m) continue;
+    if (n - m <= 3)
+      out.insert(out.end(), n - m, move);
+    else
+      out.push_back(fmt::format("{} ({} more times)", move, n - m));
+  }
+  return out;
+}
+
+// Each move's node count (a move listed twice: the sum). Not a multiplicity, but the same shape.
+MoveTimes counts_by_move(const DivideResult& r) {
+  MoveTimes counts;
+  for (const auto& [move, count] : r.moves) counts[move] += count;
+  return counts;
+}
+
+std::string times(std::uint64_t n) { return fmt::format("{} time{}", n, n == 1 ? "" : "s"); }
+
+// The move of an entry of surplus(): "e2e4" from "e2e4" or "e2e4 (5 more times)".
+std::string move_of(const std::string& entry) { return entry.substr(0, entry.find(' ')); }
+
+std::string join(const std::vector<std::string>& texts, std::string_view none) {
+  return texts.empty() ? std::string(none) : fmt::format("{}", fmt::join(texts, " "));
+}
+
+}  // namespace
+
+std::vector<std::string> multiset_minus(std::vector<std::string> a, std::vector<std::string> b) {
+  std::sort(a.begin(), a.end());
+  std::sort(b.begin(), b.end());
+  std::vector<std::string> out;
+  std::set_difference(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(out));
+  return out;
+}
+
+std::string fen_after(const std::string& fen, const std::vector<std::string>& moves, Notation notation) {
+  try {
+    return position_after<mailbox::MtuPosition>(fen, moves, notation).fen();
+  } catch (const std::exception& e) {
+    return std::string("(no FEN: the mailbox generator cannot play this line: ") + e.what() + ")";
+  }
+}
+
+namespace {
+
+// True if the divides differ: a move one side gives more often, or a move whose counts differ.
+bool divides_differ(const DivideResult& ra, const DivideResult& rb, int depth) {
+  return move_multiplicity(ra, depth) != move_multiplicity(rb, depth) || counts_by_move(ra) != counts_by_move(rb);
+}
+
+// The divide's moves, each once.
+std::set<std::string> move_set(const DivideResult& r) {
+  std::set<std::string> moves;
+  for (const auto& [move, count] : r.moves) moves.insert(move);
+  return moves;
+}
+
+// The from-squares of the moves, as names.
+std::set<std::string> from_squares(const std::set<std::string>& moves) {
+  std::set<std::string> squares;
+  for (const std::string& m : moves) squares.insert(m.substr(0, 2));
+  return squares;
+}
+
+// True if `move` is a pawn's diagonal step in `fen` onto an empty square behind an enemy pawn: en passant's
+// shape, whatever the FEN's en passant field says.
+bool is_en_passant_shape(const std::string& fen, const std::string& move) {
+  try {
+    const mailbox::MtuPosition pos = mailbox::MtuPosition::from_fen(fen);
+    const Square from = parse_square(move.substr(0, 2)), to = parse_square(move.substr(2, 2));
+    const Color us = pos.side_to_move();
+    return pos.piece_on(from) == make_piece(us, PAWN) && pos.piece_on(to) == NO_PIECE &&
+           pos.piece_on(make_square(file_of(to), rank_of(from))) == make_piece(~us, PAWN);
+  } catch (const std::exception&) {
+    return false;
+  }
+}
+
+// From the node `d.path` whose divides `depth` deep are `ra` and `rb` (and whose parent gave the counts
+// `expected`), descends into a move whose counts differ until the move lists differ, and fills in `d`.
+Divergence descend(DivideSource& a, DivideSource& b, Divergence d, int depth, DivideResult ra, DivideResult rb,
+                   std::optional<std::pair<std::uint64_t, std::uint64_t>> expected) {
+  const std::string& fen = d.root_fen;
+  for (;; --depth) {
+    const auto ma = move_multiplicity(ra, depth), mb = move_multiplicity(rb, depth);
+    d.only_a = surplus(ma, mb);
+    d.only_b = surplus(mb, ma);
+    if (expected && ra.total != expected->first)
+      d.detail = fmt::format("{} counted {} nodes below {} but its divide {} deep from here sums to {}", a.name(),
+                             expected->first, d.path.back(), depth, ra.total);
+    else if (expected && rb.total != expected->second)
+      d.detail = fmt::format("{} counted {} nodes below {} but its divide {} deep from here sums to {}", b.name(),
+                             expected->second, d.path.back(), depth, rb.total);
+    if (!d.only_a.empty() || !d.only_b.empty() || !d.detail.empty()) {
+      d.fen = fen_after(fen, d.path, d.notation);
+      judge_differing_moves(d, ma, mb);
+      diagnose_board(d, b, "B", rb);
+      if (d.wrong_move.empty()) diagnose_board(d, a, "A", ra);
+      return d;
+    }
+    const auto ca = counts_by_move(ra), cb = counts_by_move(rb);
+    const auto differing =
+        std::find_if(ca.begin(), ca.end(), [&](const auto& e) { return cb.at(e.first) != e.second; });
+    if (depth == 1 || differing == ca.end()) break;
+    expected = std::pair{differing->second, cb.at(differing->first)};
+    d.path.push_back(differing->first);
+    d.path_counts.push_back(*expected);
+    ra = a.divide(fen, d.path, depth - 1), rb = b.divide(fen, d.path, depth - 1);
+  }
+  // The counts differed above, yet both agree here: should be unreachable, but never hide it.
+  d.fen = fen_after(fen, d.path, d.notation);
+  d.detail = "the counts below the last move differed at the parent, yet the divides here agree";
+  return d;
+}
+
+// The divides of `a` and `b` from (fen, moves) at depth 1..`depth`, asked for lazily: at(d) asks once.
+struct Deepening {
+  DivideSource &a, &b;
+  const std::string& fen;
+  const std::vector<std::string>& moves;
+  std::map<int, std::pair<DivideResult, DivideResult>> results;
+  const std::pair<DivideResult, DivideResult>& at(int depth) {
+    auto found = results.find(depth);
+    if (found == results.end())
+      found = results.emplace(depth, std::pair{a.divide(fen, moves, depth), b.divide(fen, moves, depth)}).first;
+    return found->second;
+  }
+  bool differ(int depth) { return divides_differ(at(depth).first, at(depth).second, depth); }
+};
+
+}  // namespace
+
+MoveTimes move_times(const std::vector<std::string>& moves) {
+  MoveTimes times;
+  for (const std::string& m : moves) ++times[m];
+  return times;
+}
+
+void diagnose_board(Divergence& d, DivideSource& x, const std::string& side, const DivideResult& rx) {
+  if (x.builtin() || d.path.empty()) return;  // ours play every move right; no move to blame at the root
+  std::set<std::string> ours;
+  try {
+    mailbox::MtuPosition pos = mailbox::MtuPosition::from_fen(d.fen);
+    const std::vector<std::string> legal = legal_move_texts(pos, d.notation);
+    ours.insert(legal.begin(), legal.end());
+  } catch (const std::exception&) {
+    return;  // the path cannot be played on our board: nothing to compare with
+  }
+  // Squares x moves from that are not ours to move from, and squares of ours with moves x never makes.
+  const std::set<std::string> theirs = move_set(rx), ours_from = from_squares(ours), theirs_from = from_squares(theirs);
+  std::vector<std::string> extra, missing;
+  std::set_difference(theirs_from.begin(), theirs_from.end(), ours_from.begin(), ours_from.end(),
+                      std::back_inserter(extra));
+  std::set_difference(ours_from.begin(), ours_from.end(), theirs_from.begin(), theirs_from.end(),
+                      std::back_inserter(missing));
+  // Moves of x's own that only another board explains: a capture of nothing, a slide or push through a
+  // piece, a move from an empty square (a capture of nothing onto an en passant square of a stale FEN
+  // field is left out: an en passant bug, not a board).
+  std::vector<std::string> implying;
+  const std::vector<std::string>& only_x = side == "A" ? d.only_a : d.only_b;
+  for (const MoveVerdict& v : d.verdicts) {
+    if (std::find_if(only_x.begin(), only_x.end(), [&](const std::string& m) { return move_of(m) == v.move; }) ==
+        only_x.end())
+      continue;
+    const bool board_rule = v.rule == "a slider jumping a piece" || v.rule == "a move from an empty square" ||
+                            v.rule == "a pawn push through or onto a piece" ||
+                            v.rule == "a pawn capture of nothing (no en passant there)";
+    if (board_rule && !(v.rule.starts_with("a pawn capture") && is_en_passant_shape(d.fen, v.move)))
+      implying.push_back(v.move);
+  }
+  if (extra.empty() && missing.empty() && implying.empty()) return;
+  if (move_set(x.divide(d.fen, {}, 1)) == theirs) return;  // from the FEN it answers the same: generation
+  for (std::size_t k = 1; k <= d.path.size(); ++k) {
+    const std::vector<std::string> played(d.path.begin(), d.path.begin() + long(k));
+    const DivideResult through = x.divide(d.root_fen, played, 2);
+    const DivideResult direct = x.divide(fen_after(d.root_fen, played, d.notation), {}, 2);
+    if (counts_by_move(through) == counts_by_move(direct)) continue;
+    d.wrong_move = d.path[k - 1], d.wrong_side = side;
+    const std::vector<std::string> before(d.path.begin(), d.path.begin() + long(k - 1));
+    d.wrong_rule = judge_move(fen_after(d.root_fen, before, d.notation), d.wrong_move, d.notation).rule;
+    if (d.wrong_rule.starts_with("legal ")) d.wrong_rule.erase(0, 6);
+    std::string squares;
+    if (!extra.empty())
+      squares += fmt::format("{} moves from {}, where ours has no piece to move", side, join(extra, ""));
+    if (!missing.empty())
+      squares += fmt::format("{}{} never moves ours from {}", squares.empty() ? "" : "; ", side, join(missing, ""));
+    if (squares.empty())
+      squares = fmt::format("{} plays {}, which only another board allows", side, join(implying, ""));
+    d.board = fmt::format("{} plays {} wrongly: after it, {}'s board differs from ours (at the end of the path {})",
+                          side, d.wrong_move, side, squares);
+    return;
+  }
+}
+
+void judge_differing_moves(Divergence& d, const MoveTimes& times_a, const MoveTimes& times_b) {
+  d.verdicts.clear();
+  for (const auto* only : {&d.only_a, &d.only_b})
+    for (const std::string& entry : *only) {
+      const std::string move = move_of(entry);
+      if (std::any_of(d.verdicts.begin(), d.verdicts.end(), [&](const MoveVerdict& v) { return v.move == move; }))
+        continue;
+      MoveVerdict v = judge_move(d.fen, move, d.notation);
+      const auto in_a = times_a.find(move), in_b = times_b.find(move);
+      if (in_a != times_a.end() && in_b != times_b.end())
+        v.why = fmt::format("listed {} by {} and {} by {}; {}", times(in_a->second), d.a_name, times(in_b->second),
+                            d.b_name, v.why);
+      d.verdicts.push_back(std::move(v));
+    }
+}
+
+std::optional<Divergence> find_divergence(DivideSource& a, DivideSource& b, const std::string& fen,
+                                          const std::vector<std::string>& moves, int depth) {
+  Deepening deepening{a, b, fen, moves, {}};
+  if (!deepening.differ(depth)) return std::nullopt;
+  int first = 1;
+  while (first < depth && !deepening.differ(first)) ++first;
+  const auto& [ra, rb] = deepening.at(first);
+  Divergence d = descend(a, b, Divergence(a.name(), b.name(), fen, moves, a.notation()), first, ra, rb, std::nullopt);
+  d.depth = first;
+  return d;
+}
+
+std::vector<Divergence> find_all_divergences(DivideSource& a, DivideSource& b, const std::string& fen,
+                                             const std::vector<std::string>& moves, int depth) {
+  Deepening deepening{a, b, fen, moves, {}};
+  std::vector<Divergence> found;
+  if (!deepening.differ(depth)) return found;
+  std::set<std::string> done;  // root moves already reported
+  for (int d = 1; d <= depth; ++d) {
+    const auto& [ra, rb] = deepening.at(d);
+    const auto ma = move_multiplicity(ra, d), mb = move_multiplicity(rb, d);
+    Divergence root(a.name(), b.name(), fen, moves, a.notation());
+    root.only_a = surplus(ma, mb), root.only_b = surplus(mb, ma);
+    if (!root.only_a.empty() || !root.only_b.empty()) {
+      root.fen = fen_after(fen, moves, root.notation);
+      judge_differing_moves(root, ma, mb);
+      for (const MoveVerdict& v : root.verdicts) {  // one divergence per root move only one side has
+        if (!done.insert(v.move).second) continue;
+        Divergence one = root;
+        std::erase_if(one.only_a, [&](const std::string& m) { return move_of(m) != v.move; });
+        std::erase_if(one.only_b, [&](const std::string& m) { return move_of(m) != v.move; });
+        one.verdicts = {v};
+        one.depth = d;
+        found.push_back(std::move(one));
+      }
+    }
+    if (d == 1) continue;
+    const auto ca = counts_by_move(ra), cb = counts_by_move(rb);
+    for (const auto& [move, count] : ca) {
+      const auto other = cb.find(move);
+      if (other == cb.end() || other->second == count || !done.insert(move).second) continue;
+      Divergence one(a.name(), b.name(), fen, moves, a.notation());
+      one.path.push_back(move);
+      one.path_counts.push_back({count, other->second});
+      std::vector<std::string> below = moves;
+      below.push_back(move);
+      one = descend(a, b, std::move(one), d - 1, a.divide(fen, below, d - 1), b.divide(fen, below, d - 1),
+                    std::pair{count, other->second});
+      one.depth = d;
+      found.push_back(std::move(one));
+    }
+  }
+  return found;
+}
+
+std::string squares_text(Bitboard b) { return "{" + square_names(b) + "}"; }
+
+void print_divergence(std::ostream& out, const Divergence& d, bool verbose) {
+  if (!d.board.empty()) fmt::print(out, "board:      {}\n", d.board);  // the cause first
+  fmt::print(out, "A:          {}\nB:          {}\n", d.a_name, d.b_name);
+  fmt::print(out, "root FEN:   {}\n", d.root_fen);
+  if (d.depth > 0) fmt::print(out, "depth:      {} (the smallest at which the divides differ)\n", d.depth);
+  fmt::print(out, "move path:  {}\n", join(d.path, "(none: the root position)"));
+  if (!d.path_counts.empty()) {  // the counts that led diff down the path
+    std::string counts;
+    const std::size_t first = d.path.size() - d.path_counts.size();
+    for (std::size_t i = 0; i < d.path_counts.size(); ++i)
+      counts +=
+          fmt::format("{}{} {}/{}", i ? ", " : "", d.path[first + i], d.path_counts[i].first, d.path_counts[i].second);
+    fmt::print(out, "nodes A/B:  {}\n", counts);
+  }
+  fmt::print(out, "FEN there:  {}\n", d.fen);
+  if (!d.verdicts.empty() || !d.board.empty()) fmt::print(out, "kind:       {}\n", d.cause());
+  if (!d.board.empty() && !verbose) {
+    const std::size_t n = d.verdicts.size();
+    if (n)
+      fmt::print(out, "follows:    and {} move difference{} that follow from it (--verbose lists them)\n", n,
+                 n == 1 ? "" : "s");
+  } else {
+    fmt::print(out, "only A:     {}\n", join(d.only_a, "-"));
+    fmt::print(out, "only B:     {}\n", join(d.only_b, "-"));
+    for (std::size_t i = 0; i < d.verdicts.size(); ++i) {  // each line names its move
+      const MoveVerdict& v = d.verdicts[i];
+      fmt::print(out, "{:<12}{}{}\n", i ? "" : "why:", v.why.starts_with(v.move + " ") ? "" : v.move + ": ", v.why);
+    }
+  }
+  if (!d.detail.empty()) fmt::print(out, "detail:     {}\n", d.detail);
+}
+
+}  // namespace movegen::harness

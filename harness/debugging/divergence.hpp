@@ -1,0 +1,125 @@
+// Finding where two generators first disagree, and reporting it.
+//
+//   auto a = make_divide_source("mailbox", timeout), b = make_divide_source("uci:/usr/games/stockfish", timeout);
+//   if (auto d = find_divergence(*a, *b, fen, {}, 4)) print_divergence(std::cout, *d);
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "harness/engines/divide_source.hpp"
+#include "harness/moves/move_kind.hpp"
+
+namespace movegen::harness {
+
+/// Where two generators, named `a_name` and `b_name`, disagree: the position reached from `root_fen` by `path`, its
+/// FEN, the moves only one of them generates there (as many times as it generates them beyond the other), and `detail`
+/// for a disagreement that is not about the move list (FEN after a move, checkers, a generator whose counts contradict
+/// themselves).
+struct Divergence {
+  Divergence() = default;
+  Divergence(std::string a, std::string b, std::string root, std::vector<std::string> moves = {},
+             Notation move_notation = Notation::CLASSICAL)
+      : a_name(std::move(a)),
+        b_name(std::move(b)),
+        root_fen(std::move(root)),
+        path(std::move(moves)),
+        notation(move_notation) {}
+
+  std::string a_name = "A";
+  std::string b_name = "B";
+  std::string root_fen;
+  std::vector<std::string> path;
+  Notation notation = Notation::CLASSICAL;  // how the path's and the lists' castling moves are written
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> path_counts;  // A's and B's count below each move
+                                                                     // of the path that diff descended into
+  std::string fen;
+  std::vector<std::string> only_a;
+  std::vector<std::string> only_b;
+  std::string detail;
+  int depth = 0;                      // the smallest divide depth from the root at which A and B differ
+  std::vector<MoveVerdict> verdicts;  // one per distinct move of only_a, then of only_b (judge_move)
+  /// A make-move bug, when one side's moves here imply a board other than ours: the move of `path` it
+  /// plays wrongly (its answers through the moves and from the FEN differ from that move on), "" if none;
+  /// `wrong_side` "A" or "B", and `board` the sentence that says so with the squares involved.
+  std::string wrong_move;
+  std::string wrong_side;
+  std::string wrong_rule;  // the wrong move's rule (MoveVerdict::rule), in the position before it
+  std::string board;
+
+  /// The kind of the divergence: MAKE_MOVE for a move played wrongly, COUNT when no move differs (a
+  /// `detail` only), else the kind of the first differing move (only A's first).
+  MoveKind kind() const {
+    if (!wrong_move.empty()) return MoveKind::MAKE_MOVE;
+    return verdicts.empty() ? MoveKind::COUNT : verdicts.front().kind;
+  }
+  /// Its cause, the one word for it in every report (per-position lines, examples, groups, JSON `kind` and
+  /// `cause`): "make move: knight move" for a move played wrongly, else the rule of the first differing
+  /// move (MoveVerdict::rule), "a count that does not add up" for a detail only.
+  std::string cause() const {
+    if (!wrong_move.empty()) return "make move: " + wrong_rule;
+    return verdicts.empty() ? "a count that does not add up" : verdicts.front().rule;
+  }
+};
+
+/// How many times a generator gave each move at one node: UCI text to count.
+using MoveTimes = std::map<std::string, std::uint64_t>;
+
+/// Each move text of `moves` with the number of times it occurs.
+MoveTimes move_times(const std::vector<std::string>& moves);
+
+/// Looks for a make-move bug behind `d` (found at the end of its path, with `rx` the divide `x`, the side
+/// named `side`, gave there): if x moves from squares where our board has no piece of the side to move, or
+/// never moves a piece of ours that has moves, x is asked for the position from the FEN instead of
+/// through the moves; if that answers differently, the first move of the path after which x's divide two
+/// plies deep through the moves differs from the one from the FEN is the move x plays wrongly: fills
+/// d.wrong_move, d.wrong_side and d.board. Throws what DivideSource::divide throws.
+void diagnose_board(Divergence& d, DivideSource& x, const std::string& side, const DivideResult& rx);
+
+/// Fills `d.verdicts` from d.only_a and d.only_b: judge_move in d.fen for each distinct move, and for a
+/// move that both generate, but one more often (`times_a`, `times_b`: the counts at that node), a `why`
+/// that says so first.
+void judge_differing_moves(Divergence& d, const MoveTimes& times_a, const MoveTimes& times_b);
+
+/// Compares the divides of `a` and `b` `depth` plies deep (1..MAX_DEPTH) from `fen` after `moves`; if they
+/// differ, finds the smallest depth at which they differ (asking again at 1, 2, ...) and from there
+/// descends into a move whose counts differ (the first in UCI text order), one divide per side and ply,
+/// until the shallowest position on that line whose legal move lists differ as multisets: the shortest
+/// move path that shows a difference. A generator whose divide below a move does not sum to the count it
+/// gave for that move is reported too. The differing moves are judged (judge_differing_moves).
+/// std::nullopt when the divides agree (one divide per side). Throws what DivideSource::divide throws.
+std::optional<Divergence> find_divergence(DivideSource& a, DivideSource& b, const std::string& fen,
+                                          const std::vector<std::string>& moves, int depth);
+
+/// Like find_divergence, but goes on past the first: one divergence per root move that differs, each
+/// with its own shortest path (a root move only one side generates is one divergence with an empty path).
+/// Empty when the divides agree. Costs every divide depth 1..`depth` once per side, then one descent per
+/// differing root move.
+std::vector<Divergence> find_all_divergences(DivideSource& a, DivideSource& b, const std::string& fen,
+                                             const std::vector<std::string>& moves, int depth);
+
+/// The FEN after `moves` (castling written as `notation` says) from `fen` as the mailbox generator plays
+/// them, or a note saying why there is none.
+std::string fen_after(const std::string& fen, const std::vector<std::string>& moves,
+                      Notation notation = Notation::CLASSICAL);
+
+/// The moves of `a` missing from `b`, as multisets: each move as many times as `a` has it more than `b`.
+std::vector<std::string> multiset_minus(std::vector<std::string> a, std::vector<std::string> b);
+
+/// Prints the report: for a move played wrongly the `board:` line first, naming it; then A's and B's names,
+/// root FEN, the depth at which they first differ, move path (with A's and B's node counts below each move
+/// diff descended into), FEN there, moves only A generates, moves only B generates, the kind (its cause)
+/// and a line per differing move saying why it is legal or not, and the detail if any. For a move played
+/// wrongly the differing moves, which follow from it, are one line "and N move differences that follow
+/// from it" unless `verbose`.
+void print_divergence(std::ostream& out, const Divergence& d, bool verbose = false);
+
+/// Squares of a bitboard as text, "{e1, g8}", "{}" for none.
+std::string squares_text(Bitboard b);
+
+}  // namespace movegen::harness

@@ -1,0 +1,267 @@
+// Random playouts that cross-check in-process generators at every ply, written once for any Position types
+// so that tests can run it on a deliberately broken generator.
+//
+//   FuzzRun run = fuzz_games<mailbox::MtuPosition, bitboard_tuned::Position>(options, nullptr, {"mailbox",
+//   "bitboard-tuned"}); if (run.divergence) ... run.game, run.ply, run.start_fen ...
+#pragma once
+
+#include <fmt/format.h>
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <random>
+#include <set>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "common/chess960.hpp"
+#include "common/flip.hpp"
+#include "harness/debugging/fuzz_options.hpp"
+#include "harness/debugging/node_check.hpp"
+
+namespace movegen::harness {
+
+/// What a fuzz run did: games started, positions checked between the built-in generators, positions
+/// and divide calls the outside engine (--against) got, and the first mismatch with the game and ply it
+/// was found at (ply 0 is the game's start position) and the FEN the game started from.
+struct FuzzRun {
+  int games = 0;
+  std::uint64_t positions = 0;
+  std::uint64_t against_positions = 0;
+  std::uint64_t against_distinct = 0;  // of against_positions, the distinct ones (by Zobrist key)
+  int against_games = 0;               // games in which the outside engine was checked at least once
+  std::uint64_t against_calls = 0;
+  std::optional<Divergence> divergence;
+  int game = 0;
+  int ply = 0;
+  std::string start_fen;
+};
+
+/// A DivideSource that passes each divide on to another and counts them.
+class CountingSource : public DivideSource {
+ public:
+  explicit CountingSource(DivideSource& inner) : DivideSource(inner.name()), inner_(inner) {}
+  /// Divides passed on so far.
+  std::uint64_t calls() const { return calls_; }
+  std::optional<Generator> builtin() const override { return inner_.builtin(); }
+
+ protected:
+  DivideResult run_divide(const std::string& fen, const std::vector<std::string>& moves, int depth) override {
+    ++calls_;
+    return inner_.divide(fen, moves, depth);
+  }
+
+ private:
+  DivideSource& inner_;
+  std::uint64_t calls_ = 0;
+};
+
+/// True for the moves where generator bugs live: captures (en passant included), castling, promotions,
+/// double pushes (they allow en passant) and moves that give check. Leaves `pos` as it was.
+template <ChessPosition P>
+bool is_bug_prone(P& pos, Move m) {
+  if (m.flag() != NORMAL || pos.piece_on(m.to()) != NO_PIECE) return true;
+  pos.make_move(m);
+  const bool check = pos.checkers() != 0;
+  pos.unmake_move(m);
+  return check;
+}
+
+/// The move a game plays from `pos`: with probability bias% (rng() % 100 < bias) one drawn with
+/// rng() % count from the bug-prone moves, if there are any, else one drawn from all `moves`.
+template <ChessPosition P>
+Move pick_move(P& pos, const MoveList& moves, int bias, std::mt19937_64& rng) {
+  if (bias > 0 && int(rng() % 100) < bias) {
+    MoveList prone;
+    for (Move m : moves)
+      if (is_bug_prone(pos, m)) prone.push_back(m);
+    if (!prone.empty()) return prone[rng() % prone.size()];
+  }
+  return moves[rng() % moves.size()];
+}
+
+/// perft `depth` of the colour-flipped position in P and Q against perft of the position itself in P;
+/// an empty string when all three agree, else what differs.
+template <ChessPosition P, ChessPosition Q>
+std::string flip_mismatch(P& a, const Divergence& names, int depth) {
+  P flipped_a = P::from_fen(to_fen(flip(a.state())));
+  Q flipped_b = Q::from_fen(flipped_a.fen());
+  const std::uint64_t original = perft(a, depth), fa = perft(flipped_a, depth), fb = perft(flipped_b, depth);
+  if (original == fa && original == fb) return {};
+  return fmt::format("perft {} is {} here in {}, but of the colour-flipped position {} it is {} in {} and {} in {}",
+                     depth, original, names.a_name, flipped_a.fen(), fa, names.a_name, fb, names.b_name);
+}
+
+/// The seed of game `game` of a run with seed `run_seed`: both mixed by std::seed_seq (the same on every
+/// platform), so that runs with different seeds share no game.
+inline std::uint64_t game_seed(std::uint64_t run_seed, int game) {
+  std::seed_seq mix{std::uint32_t(run_seed), std::uint32_t(run_seed >> 32), std::uint32_t(game)};
+  std::uint32_t halves[2];
+  mix.generate(halves, halves + 2);
+  return std::uint64_t(halves[0]) << 32 | halves[1];
+}
+
+/// The command line that plays game `game` of a run with `options` alone, `ply` plies deep, with every
+/// option that shapes it, starting from `start_fen` (named with --fen unless it is the start position);
+/// --fen and --against are shell-quoted, so the line can be pasted.
+std::string replay_command(const FuzzOptions& options, int game, int ply, const std::string& start_fen);
+
+/// With an outside engine and --time, each game's share of the time: the time is spread over this many
+/// games at least, so that a slow engine is checked at many starts, not along one long game.
+inline constexpr int GAMES_IN_A_TIMED_RUN = 20;
+
+/// Plays options.games random games of at most options.plies moves (or until options.time_seconds
+/// have passed), game g from starts[g % starts.size()] (with `starts` empty, from Chess960 start position
+/// game_seed(options.seed, g) % 960, so that every one of the 960 can come up) with
+/// std::mt19937_64(game_seed(options.seed, g)) choosing each move by pick_move (the same games on every platform), g
+/// counted from options.first_game, in P and in each of Qs. Unless options.from_start, a game's first
+/// rng() % (OPENING_PLIES + 1) plies (drawn before its moves) are played unchecked. At every checked ply
+/// nodes_agree(P's position, each Q's); at every options.flip_every-th position of a game flip_mismatch for each Q;
+/// with `against`, find_divergence between P and it, given the game's start FEN and moves, at every
+/// options.sample_every-th position of a game (counted per game, so that one game replays alone; given the FEN of the
+/// game's first checked position and the moves since, so that the unchecked opening is not asked of it); with `against`
+/// and a time limit a game also ends when its share of the time (time_seconds / GAMES_IN_A_TIMED_RUN) has passed.
+/// `names` holds P's name, then each Q's. Stops at the first mismatch.
+template <ChessPosition P, ChessPosition... Qs>
+FuzzRun fuzz_games(const FuzzOptions& options, DivideSource* against, const std::vector<std::string>& names,
+                   const std::vector<std::string>& starts = {std::string(START_FEN)});
+
+namespace fuzz_detail {
+
+using Clock = std::chrono::steady_clock;
+
+// What a run's games share: its options and names, the clock, the outside engine, and the tally so far.
+template <ChessPosition P>
+struct FuzzContext {
+  FuzzContext(const FuzzOptions& o, DivideSource* against, const std::vector<std::string>& n)
+      : options(o),
+        names(n),
+        notation(o.chess960 ? Notation::CHESS960 : Notation::CLASSICAL),
+        reference(n.at(0), std::nullopt, notation),
+        deadline(Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(o.time_seconds))),
+        share_time(against && o.time_seconds > 0),
+        game_time(std::chrono::duration_cast<Clock::duration>(
+            std::chrono::duration<double>(o.time_seconds / GAMES_IN_A_TIMED_RUN))) {
+    if (against) outside.emplace(*against);
+  }
+  const FuzzOptions& options;
+  const std::vector<std::string>& names;
+  Notation notation;
+  BuiltinSource<P> reference;  // P as a divide source, for find_divergence against the outside engine
+  std::optional<CountingSource> outside;
+  Clock::time_point deadline;
+  bool share_time;  // with an outside engine and --time, each game gets its share of the time
+  Clock::duration game_time;
+  std::set<Key> against_keys;
+  FuzzRun run;
+  bool out_of_time() const { return options.time_seconds > 0 && Clock::now() >= deadline; }
+  // The tally of the outside engine's calls and positions, as the run stands.
+  void count_against() {
+    if (outside) run.against_calls = outside->calls();
+    run.against_distinct = against_keys.size();
+  }
+};
+
+// One game: P's position, each Q's, the moves played (in d.path), and where its checked part starts.
+template <ChessPosition P, ChessPosition... Qs>
+struct FuzzGame {
+  explicit FuzzGame(const FuzzContext<P>& c)
+      : a(P::from_fen(c.run.start_fen)),
+        others{Qs::from_fen(c.run.start_fen)...},
+        d(c.names.at(0), c.names.at(1), c.run.start_fen, {}, c.notation),
+        checked_from(c.run.start_fen) {}
+  P a;
+  std::tuple<Qs...> others;
+  Divergence d;
+  std::string checked_from;       // the game's first checked position
+  std::size_t opening_moves = 0;  // the moves of d.path played before it
+  bool against_checked = false;   // the outside engine was asked in this game
+
+  // Runs check(b) for each other generator b in turn, with d.b_name its name; false at the first failure.
+  template <class Check>
+  bool each_other(const std::vector<std::string>& names, Check check) {
+    std::size_t i = 0;
+    return std::apply([&](auto&... b) { return ((d.b_name = names.at(++i), check(b)) && ...); }, others);
+  }
+};
+
+// The checks of a game's in_game-th checked position (1 for the first): the generators node by node, every
+// flip_every-th position the colour flip, every sample_every-th the outside engine. The divergence, if any.
+template <ChessPosition P, ChessPosition... Qs>
+std::optional<Divergence> check_position(FuzzContext<P>& c, FuzzGame<P, Qs...>& g, int in_game) {
+  const FuzzOptions& o = c.options;
+  ++c.run.positions;
+  if (!g.each_other(c.names, [&](auto& b) { return nodes_agree(g.a, b, g.d); })) return g.d;
+  if (o.flip_depth > 0 && in_game % o.flip_every == 0) {
+    const bool flips_agree = g.each_other(c.names, [&]<ChessPosition Q>(Q&) {
+      g.d.detail = flip_mismatch<P, Q>(g.a, g.d, o.flip_depth);
+      return g.d.detail.empty();
+    });
+    if (!flips_agree) return g.d;
+  }
+  if (c.outside && in_game % o.sample_every == 0) {
+    ++c.run.against_positions;
+    c.against_keys.insert(g.a.key()), g.against_checked = true;
+    // The engine is given the moves from the first checked position: the opening is not checked.
+    const std::vector<std::string> since(g.d.path.begin() + long(g.opening_moves), g.d.path.end());
+    return find_divergence(c.reference, *c.outside, g.checked_from, since, o.against_depth);
+  }
+  return std::nullopt;
+}
+
+// Plays game c.run.game from c.run.start_fen, c.run.ply counting its plies; the divergence, if any.
+template <ChessPosition P, ChessPosition... Qs>
+std::optional<Divergence> play_game(FuzzContext<P>& c) {
+  const FuzzOptions& o = c.options;
+  FuzzRun& run = c.run;
+  std::mt19937_64 rng(game_seed(o.seed, run.game));
+  // A random opening, unchecked, so that games reach varied positions (--from: none, checked from the start).
+  const int opening = o.from_start ? 0 : std::min(o.plies, int(rng() % (OPENING_PLIES + 1)));
+  FuzzGame<P, Qs...> g(c);
+  const auto game_deadline = Clock::now() + c.game_time;
+  for (run.ply = 0; run.ply <= o.plies; ++run.ply) {
+    if (run.ply > 0 && (c.out_of_time() || (c.share_time && Clock::now() >= game_deadline))) break;
+    const int in_game = run.ply - opening + 1;  // positions of this game checked so far, this one included
+    if (in_game == 1) g.checked_from = g.a.fen(), g.opening_moves = g.d.path.size();
+    if (in_game > 0)
+      if (std::optional<Divergence> found = check_position(c, g, in_game)) {
+        run.against_games += g.against_checked;
+        return found;
+      }
+    MoveList moves;
+    g.a.generate_legal(moves);
+    if (moves.empty() || run.ply == o.plies) break;
+    const Move m = pick_move(g.a, moves, o.bias, rng);
+    g.a.make_move(m);
+    std::apply([&](auto&... b) { (b.make_move(m), ...); }, g.others);
+    g.d.path.push_back(to_uci(m, c.notation));
+  }
+  run.against_games += g.against_checked;
+  return std::nullopt;
+}
+
+}  // namespace fuzz_detail
+
+template <ChessPosition P, ChessPosition... Qs>
+FuzzRun fuzz_games(const FuzzOptions& options, DivideSource* against, const std::vector<std::string>& names,
+                   const std::vector<std::string>& starts) {
+  static_assert(sizeof...(Qs) >= 1, "fuzz_games compares P with at least one other generator");
+  fuzz_detail::FuzzContext<P> c(options, against, names);
+  FuzzRun& run = c.run;
+  for (run.game = options.first_game; run.game - options.first_game < options.games; ++run.game) {
+    if (c.out_of_time()) break;
+    ++run.games;
+    run.start_fen = starts.empty() ? chess960_start_fen(int(game_seed(options.seed, run.game) % CHESS960_POSITIONS))
+                                   : starts.at(std::size_t(run.game) % starts.size());
+    if (std::optional<Divergence> found = fuzz_detail::play_game<P, Qs...>(c)) {
+      run.divergence = std::move(found);
+      break;
+    }
+  }
+  c.count_against();
+  return run;
+}
+
+}  // namespace movegen::harness

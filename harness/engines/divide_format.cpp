@@ -1,0 +1,112 @@
+#include "harness/engines/divide_format.hpp"
+
+#include <cctype>
+#include <charconv>
+
+#include "harness/engines/child_process.hpp"
+#include "harness/generators/setup.hpp"
+#include "harness/moves/san.hpp"
+
+namespace movegen::harness {
+
+namespace {
+
+bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
+
+std::string_view trimmed(std::string_view s) {
+  while (!s.empty() && is_blank(s.front())) s.remove_prefix(1);
+  while (!s.empty() && is_blank(s.back())) s.remove_suffix(1);
+  return s;
+}
+
+// The whole of `s` as a count, or std::nullopt.
+std::optional<std::uint64_t> count_of(std::string_view s) {
+  std::uint64_t n = 0;
+  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), n);
+  if (s.empty() || ec != std::errc() || end != s.data() + s.size()) return std::nullopt;
+  return n;
+}
+
+// `s` without `prefix` (compared without case) and the blanks after it, or std::nullopt if it does not start so.
+std::optional<std::string_view> after_word(std::string_view s, std::string_view prefix) {
+  if (s.size() < prefix.size()) return std::nullopt;
+  for (std::size_t i = 0; i < prefix.size(); ++i)
+    if (std::tolower(static_cast<unsigned char>(s[i])) != prefix[i]) return std::nullopt;
+  return trimmed(s.substr(prefix.size()));
+}
+
+// A total: "Nodes searched: N", "Total: N", "Total nodes: N", "Nodes: N", "Moves: N" ('=' for ':' too).
+std::optional<DivideLine> total_line(std::string_view s) {
+  for (std::string_view word : {"nodes searched", "total nodes", "total", "nodes", "moves"}) {
+    auto rest = after_word(s, word);
+    if (!rest || rest->empty() || (rest->front() != ':' && rest->front() != '=')) continue;
+    if (auto n = count_of(trimmed(rest->substr(1)))) return DivideLine{true, word == "moves", "", *n};
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<DivideLine> parse_divide_line(std::string_view line) {
+  std::string_view s = trimmed(line);
+  if (auto n = count_of(s)) return DivideLine{true, false, "", *n};
+  if (auto total = total_line(s)) return total;
+  // An optional move number: "1." or "1..." and blanks.
+  if (std::size_t digits = s.find_first_not_of("0123456789"); digits > 0 && digits < s.size() && s[digits] == '.') {
+    s.remove_prefix(s.find_first_not_of('.', digits));
+    s = trimmed(s);
+  }
+  const std::size_t end = s.find_first_of(": \t");
+  if (end == 0 || end == std::string_view::npos) return std::nullopt;
+  const std::string_view move = s.substr(0, end);
+  std::string_view rest = trimmed(s.substr(end));
+  if (auto words = after_word(rest, "moves")) rest = *words;  // "moves = 20"
+  if (!rest.empty() && (rest.front() == ':' || rest.front() == '='))
+    rest = trimmed(rest.substr(1));
+  else if (!is_blank(s[end]))
+    return std::nullopt;  // "moves" or a blank must come before the count
+  const auto count = count_of(rest);
+  if (!count || !is_move_notation(move)) return std::nullopt;
+  return DivideLine{false, false, std::string(move), *count};
+}
+
+DivideReader::DivideReader(std::string fen, std::vector<std::string> moves, Notation notation)
+    : fen_(std::move(fen)), moves_(std::move(moves)), notation_(notation) {}
+
+bool DivideReader::read(std::string_view line) {
+  if (trimmed(line).empty()) return false;
+  std::optional<DivideLine> entry = parse_divide_line(line);
+  if (!entry) throw DivideFormatError("unexpected line " + escape_output(line), true);
+  started_ = true;
+  if (entry->total) {
+    total_ = std::move(entry);
+    return true;
+  }
+  std::string move = std::move(entry->move);
+  if (!is_uci_move_text(move) && !unplayable_) {
+    try {
+      if (!pos_) pos_ = position_after<mailbox::MtuPosition>(fen_, moves_, notation_);
+      if (MoveReading r = read_move(*pos_, move, notation_); !r.uci.empty()) move = r.uci;
+    } catch (const std::exception&) {
+      unplayable_ = true;  // our board cannot reach the position: the texts stay as printed
+    }
+  }
+  if (__builtin_add_overflow(sum_, entry->count, &sum_))
+    throw DivideFormatError("its move counts add up to more than " + std::to_string(UINT64_MAX));
+  result_.moves.emplace_back(std::move(move), entry->count);
+  return false;
+}
+
+DivideResult DivideReader::result() const {
+  DivideResult result = result_;
+  result.total = total_ ? total_->count : sum_;
+  const bool depth_zero = result.moves.empty() && result.total == 1;
+  const bool move_count = total_ && total_->move_count && total_->count == result.moves.size();
+  if (result.total != sum_ && !depth_zero && !move_count)
+    throw DivideFormatError("its move counts add up to " + std::to_string(sum_) + " but its total is " +
+                            std::to_string(result.total));
+  if (move_count) result.total = sum_;
+  return result;
+}
+
+}  // namespace movegen::harness

@@ -1,0 +1,83 @@
+// Reading a divide as engines print it, a line at a time: a move and its count per line in UCI, long
+// algebraic or SAN (harness/moves/san.hpp), after an optional move number, with any usual separator, then
+// optionally a total. Every place the harness reads a divide (a perftree program, a UCI engine) reads it here.
+//
+//   e2e4 20   e2e4: 20   e2-e4 20   Nf3: 20   1. e2e4 moves = 20   O-O-O 5   e7-e8=Q 3
+//   Nodes searched: 400   Total: 400   Moves: 20   400          (the total, if any: the reply ends there)
+//
+//   DivideReader reader(fen, moves, Notation::CLASSICAL);
+//   while (auto line = process.read_line()) if (reader.read(*line)) break;   // throws DivideFormatError
+//   DivideResult r = reader.result();
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "harness/engines/divide_source.hpp"
+#include "mailbox/legal_mtu.hpp"
+
+namespace movegen::harness {
+
+/// The text of the formats a divide line may take, for error messages.
+inline constexpr std::string_view DIVIDE_FORMATS =
+    "a move and a count per line ('e2e4 20', 'e2e4: 20', 'e2-e4 20', 'Nf3: 20', '1. e2e4 moves = 20'), then "
+    "optionally a total ('Nodes searched: N', 'Total: N', 'Moves: N' or the bare number)";
+
+/// A divide line that fits no format, or counts that do not add up; what() says so with the line quoted.
+class DivideFormatError : public std::runtime_error {
+ public:
+  explicit DivideFormatError(const std::string& what, bool bad_line = false)
+      : std::runtime_error(what), bad_line_(bad_line) {}
+  /// The message with `context` (the query) after it, and for a line that fits no format the formats.
+  std::string with(const std::string& context) const {
+    return what() + context + (bad_line_ ? " (expected " + std::string(DIVIDE_FORMATS) + ")" : "");
+  }
+
+ private:
+  bool bad_line_;
+};
+
+/// One line of a divide: a move with its count, or a total.
+struct DivideLine {
+  bool total = false;       // a total line ("Nodes searched: 400", "Total: 400", "Moves: 20", "400")
+  bool move_count = false;  // the total is "Moves: N": the number of moves, not of nodes, at depth 2 and more
+  std::string move;         // the move text as printed, check marks included ("" for a total)
+  std::uint64_t count = 0;
+};
+
+/// `line` read as a move line or a total, std::nullopt if it fits no format (a blank line fits none).
+/// Only the move's shape is checked here (is_move_notation), not the position.
+std::optional<DivideLine> parse_divide_line(std::string_view line);
+
+/// Reads one divide of the position reached from `fen` by the UCI `moves`: each move text is read against
+/// that position (read_move), so that SAN names our move's UCI text; a text that names no legal move of
+/// ours is kept as printed (the engine's bug: judge_move gives the reason).
+class DivideReader {
+ public:
+  DivideReader(std::string fen, std::vector<std::string> moves, Notation notation);
+  /// Reads one line; true once a total is read (the divide ends there). Blank lines are skipped. Throws
+  /// DivideFormatError for a line that fits no format (quoted) or counts whose sum overflows 64 bits.
+  bool read(std::string_view line);
+  /// True once a move line or a total was read.
+  bool started() const { return started_; }
+  /// The divide read: the total given, or the sum of the counts if none was. Throws DivideFormatError if a
+  /// total disagrees with the sum (at depth 0, no moves and a total of 1 is right).
+  DivideResult result() const;
+
+ private:
+  std::string fen_;
+  std::vector<std::string> moves_;
+  Notation notation_;
+  std::optional<mailbox::MtuPosition> pos_;  // built at the first move text that is not UCI
+  bool unplayable_ = false;                  // the moves cannot be played on our board
+  DivideResult result_;
+  std::uint64_t sum_ = 0;
+  std::optional<DivideLine> total_;
+  bool started_ = false;
+};
+
+}  // namespace movegen::harness

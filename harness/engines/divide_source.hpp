@@ -1,0 +1,97 @@
+// Anything that can answer "divide at depth d of the position (fen, moves)": a built-in generator, a UCI
+// engine, or a program speaking the perftree protocol. The harness names them with generator specs:
+//
+//   mailbox | bitboard | uci:COMMAND | perftree:COMMAND      (COMMAND is split on spaces; no shell)
+//
+//   auto engine = make_divide_source("uci:/usr/games/stockfish", std::chrono::seconds(30));
+//   DivideResult r = engine->divide(std::string(START_FEN), {"e2e4"}, 2);   // r.total == 600
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "common/perft.hpp"
+#include "harness/generators/generators.hpp"
+#include "harness/generators/setup.hpp"
+
+namespace movegen::harness {
+
+/// One divide: (UCI move text, leaf nodes below it) per move in the order the generator gave them, and
+/// the total it reported (1 at depth 0, with no moves).
+struct DivideResult {
+  std::vector<std::pair<std::string, std::uint64_t>> moves;
+  std::uint64_t total = 0;
+};
+
+class DivideSource {
+ public:
+  virtual ~DivideSource() = default;
+  /// The generator spec it answers for ("mailbox", "uci:/usr/games/stockfish"), for reports.
+  const std::string& name() const { return name_; }
+  /// The divide `depth` plies deep (1..MAX_DEPTH) of the position reached from `fen` by the UCI `moves`.
+  /// Throws FenError or MoveError for a bad FEN or move text (checked before anything is sent to an
+  /// external program), ExternalError when an external program fails or breaks its protocol.
+  DivideResult divide(const std::string& fen, const std::vector<std::string>& moves, int depth);
+  /// The move texts of divide(fen, moves, 1), one per generated move (duplicates kept).
+  std::vector<std::string> legal_moves(const std::string& fen, const std::vector<std::string>& moves);
+  /// The built-in generator behind it, or std::nullopt for an external program or a test generator.
+  virtual std::optional<Generator> builtin() const { return std::nullopt; }
+  /// How its move texts write castling: as the king's move, or (Chess960) as king takes own rook.
+  Notation notation() const { return notation_; }
+  /// What divide(fen, moves, depth) sends, for a report: a UCI engine's `position ...` and `go perft N`
+  /// lines, a perftree program's command line (shell-quoted); in process, a note saying so.
+  virtual std::vector<std::string> commands_sent(const std::string& fen, const std::vector<std::string>& moves,
+                                                 int depth) const;
+
+ protected:
+  explicit DivideSource(std::string name, Notation notation = Notation::CLASSICAL)
+      : name_(std::move(name)), notation_(notation) {}
+  virtual DivideResult run_divide(const std::string& fen, const std::vector<std::string>& moves, int depth) = 0;
+
+ private:
+  std::string name_;
+  Notation notation_;
+};
+
+/// A DivideSource computing with the Position type P in this process, for test generators (make_divide_source
+/// gives the built-in generators a source calling their own translation unit's divide); `generator` names
+/// the built-in generator it stands for, if any.
+template <ChessPosition P>
+class BuiltinSource : public DivideSource {
+ public:
+  explicit BuiltinSource(std::string name, std::optional<Generator> generator = std::nullopt,
+                         Notation notation = Notation::CLASSICAL)
+      : DivideSource(std::move(name), notation), generator_(generator) {}
+  std::optional<Generator> builtin() const override { return generator_; }
+
+ protected:
+  DivideResult run_divide(const std::string& fen, const std::vector<std::string>& moves, int depth) override {
+    P pos = position_after<P>(fen, moves, notation());
+    DivideResult result;
+    for (auto [move, nodes] : movegen::divide(pos, depth)) {
+      result.moves.emplace_back(to_uci(move, notation()), nodes);
+      result.total += nodes;
+    }
+    if (depth == 0) result.total = 1;
+    return result;
+  }
+
+ private:
+  std::optional<Generator> generator_;
+};
+
+/// The source a generator spec names. External programs are started here (a UCI engine once, kept alive;
+/// a perftree program once per query) and every read from them times out after `timeout`. With
+/// Notation::CHESS960 every move text, given or answered, writes castling as king takes own rook, and a
+/// UCI engine is sent `setoption name UCI_Chess960 value true`. Throws UsageError for a malformed spec,
+/// ExternalError if a UCI engine cannot be started or fails its `uci`/`uciok` handshake.
+std::unique_ptr<DivideSource> make_divide_source(std::string_view spec, std::chrono::milliseconds timeout,
+                                                 Notation notation = Notation::CLASSICAL);
+
+}  // namespace movegen::harness
