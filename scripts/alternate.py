@@ -5,7 +5,7 @@ On a shared 2-core machine, two perft runs taken one after the other can differ 
 other guests come and go), so interleaved rounds of whole runs need many rounds to show a 3% change. Here the
 two processes run at once, pinned to one CPU, and are alternated every --slice-ms by SIGSTOP and SIGCONT: any
 drift slower than a few slices slows both alike. Each side's CPU time comes from the kernel (wait4 for ours,
-/proc/PID/task/*/schedstat for Stockfish, through stockfish_uci.py). Linux only.
+/proc/PID/task/*/schedstat for Stockfish, through movegen_tools/stockfish.py). Linux only.
 
   scripts/alternate.py builds OLD NEW             # each position: OLD's CPU time over NEW's (> 1: NEW faster)
   scripts/alternate.py stockfish MOVEGEN          # each position: our node rate over Stockfish's `go perft`
@@ -34,7 +34,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from bench_report import CASES, GOAL_DEPTH, MODES  # noqa: E402  (the report's positions, depths and modes)
-from stockfish_uci import EngineError, Stockfish  # noqa: E402
+from movegen_tools.stockfish import EngineError, Stockfish  # noqa: E402
 
 EXIT_FAILED, EXIT_USAGE = 1, 2
 # Each process's turn and, against Stockfish, the wall seconds per position and round (the options' defaults;

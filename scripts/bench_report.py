@@ -39,7 +39,7 @@ import sys
 import tempfile
 import time
 
-from stockfish_uci import EngineError, Stockfish
+from movegen_tools.stockfish import EngineError, Stockfish
 
 # Position (bench/positions.hpp name), FEN, depth with bulk counting (ours and Stockfish), depth without it.
 CASES = [

@@ -29,13 +29,13 @@ unreadable file (nothing is sent to Stockfish then), 3 Stockfish failed
 
 import argparse
 import os
-import queue
 import re
-import subprocess
 import sys
 import tempfile
-import threading
 import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from movegen_tools.stockfish import EngineError, Stockfish  # noqa: E402
 
 DEFAULT_STOCKFISH = "/usr/games/stockfish"
 
@@ -44,10 +44,6 @@ EXIT_OK, EXIT_MISMATCH, EXIT_BAD_LINE, EXIT_ENGINE = 0, 1, 2, 3
 
 class BadLine(Exception):
     """A line of an EPD file that cannot be used."""
-
-
-class EngineError(Exception):
-    """Stockfish could not be started, died or did not answer in time."""
 
 
 # --------------------------------------------------------------------------
@@ -289,83 +285,6 @@ def read_epd(path, need_counts):
 
 
 # --------------------------------------------------------------------------
-# Stockfish
-# --------------------------------------------------------------------------
-
-class Stockfish:
-    """One Stockfish process spoken to over UCI, with timeouts on reads."""
-
-    def __init__(self, path, timeout):
-        self.timeout = timeout
-        try:
-            self.proc = subprocess.Popen(
-                [path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                stderr=subprocess.DEVNULL, text=True, bufsize=1)
-        except OSError as err:
-            raise EngineError(f"cannot start {path}: {err}") from err
-        self.lines = queue.Queue()
-        reader = threading.Thread(target=self._pump, daemon=True)
-        reader.start()
-        self.send("uci")
-        self.wait_for(lambda line: line == "uciok")
-        self.chess960 = False
-
-    def set_chess960(self, on):
-        """Sets UCI_Chess960 (castling rights of Chess960 positions)."""
-        if on != self.chess960:
-            self.send(f"setoption name UCI_Chess960 value "
-                      f"{'true' if on else 'false'}")
-            self.chess960 = on
-
-    def _pump(self):
-        for line in self.proc.stdout:
-            self.lines.put(line.rstrip("\r\n"))
-        self.lines.put(None)
-
-    def send(self, command):
-        try:
-            self.proc.stdin.write(command + "\n")
-            self.proc.stdin.flush()
-        except (BrokenPipeError, OSError) as err:
-            raise EngineError(f"cannot write to Stockfish: {err}") from err
-
-    def wait_for(self, wanted):
-        deadline = time.monotonic() + self.timeout
-        while True:
-            remaining = deadline - time.monotonic()
-            try:
-                if remaining <= 0:
-                    raise queue.Empty
-                line = self.lines.get(timeout=remaining)
-            except queue.Empty:
-                raise EngineError(f"no answer from Stockfish within "
-                                  f"{self.timeout:g} s") from None
-            if line is None:
-                code = self.proc.wait()
-                raise EngineError(f"Stockfish exited with status {code}")
-            if wanted(line):
-                return line
-
-    def perft(self, fen, depth):
-        self.send(f"position fen {uci_fen(fen)}")
-        self.send(f"go perft {depth}")
-        line = self.wait_for(lambda l: l.startswith("Nodes searched:"))
-        try:
-            return int(line.split(":", 1)[1])
-        except ValueError:
-            raise EngineError(f"unexpected answer {line!r}") from None
-
-    def close(self):
-        if self.proc.poll() is None:
-            try:
-                self.send("quit")
-                self.proc.wait(timeout=5)
-            except (EngineError, subprocess.TimeoutExpired):
-                self.proc.kill()
-                self.proc.wait()
-
-
-# --------------------------------------------------------------------------
 # Modes
 # --------------------------------------------------------------------------
 
@@ -383,7 +302,7 @@ def verify(args, files):
                 problems = []
                 engine.set_chess960(args.chess960 or needs_chess960(fen))
                 for depth, expected in wanted:
-                    got = engine.perft(fen, depth)
+                    got = engine.perft(uci_fen(fen), depth)
                     checked += 1
                     totals[depth] = totals.get(depth, 0) + expected
                     if got != expected:
@@ -401,7 +320,7 @@ def verify(args, files):
                         print(f"ok       {name}:{number} {depths} {fen}",
                               flush=True)
     finally:
-        engine.close()
+        engine.close_or_kill(5)
     elapsed = time.monotonic() - started
     print()
     for depth in sorted(totals):
@@ -427,7 +346,7 @@ def fill(args, files):
                 engine.set_chess960(args.chess960 or needs_chess960(fen))
                 entries = []
                 for depth in range(1, args.depth + 1):
-                    count = engine.perft(fen, depth)
+                    count = engine.perft(uci_fen(fen), depth)
                     if (args.max_nodes is not None and depth > args.min_depth
                             and count > args.max_nodes):
                         break
@@ -443,7 +362,7 @@ def fill(args, files):
             os.chmod(temp, os.stat(path).st_mode & 0o777)
             os.replace(temp, path)
     finally:
-        engine.close()
+        engine.close_or_kill(5)
     count = sum(len(p) for _, _, p in files)
     print(f"filled {count} positions in {time.monotonic() - started:.1f} s")
     return EXIT_OK
