@@ -33,6 +33,7 @@ from .failure import EXIT_USAGE
 
 
 def executable(path):
+    """The full path of the program `path` (on PATH or a path), for argparse; an error if there is none."""
     found = shutil.which(path)
     if not found:
         raise argparse.ArgumentTypeError(f"no program {path!r}")
@@ -40,6 +41,7 @@ def executable(path):
 
 
 def parse_args(argv):
+    """The command line's options, checked (argparse exits with status 2 on a bad one)."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="mode", required=True)
     builds = sub.add_parser("builds", help="OLD's CPU time over NEW's, per position")
@@ -74,6 +76,7 @@ def parse_args(argv):
 
 
 def main(argv):
+    """Measures each position of --positions in --rounds rounds and prints its median ratio; 0."""
     args = parse_args(argv)
     cases = {name: (fen, bulk_depth, leaf_depth) for name, fen, bulk_depth, leaf_depth in standard.CASES}
     _, own_cpu = cpus()

@@ -36,6 +36,7 @@ def cpus():
 
 
 def perft_command(movegen, args, fen, depth):
+    """The command line of one `movegen perft` on one thread without a table, in --bulk's counting mode."""
     return [movegen, "perft", "--generator", args.generator, *dict(MODES)[args.bulk], "--threads", "1", "--hash", "0",
             "--fen", fen, str(depth)]
 
@@ -48,6 +49,7 @@ def start_stopped(command, cpu, **kwargs):
 
 
 def run_slice(process, seconds):
+    """Lets the stopped `process` run for `seconds` of wall-clock time, then stops it again."""
     os.kill(process.pid, signal.SIGCONT)
     time.sleep(seconds)
     os.kill(process.pid, signal.SIGSTOP)
@@ -64,6 +66,7 @@ def reap(process, block=False):
 
 
 def nodes_of(text, who):
+    """The count of perft's "Nodes searched" line in `text`; Failure naming `who` if there is none."""
     for line in text.splitlines():
         if line.startswith("Nodes searched"):
             return int(line.split(":")[1])
@@ -103,6 +106,95 @@ def startup_seconds(args, fen):
     return statistics.median(times)
 
 
+class _StockfishRound:
+    """The state of one alternate_stockfish round: Stockfish's process and our perft's, and each side's tally."""
+
+    def __init__(self, args, name, fen, depth, stockfish_depth, cpu):
+        self.args, self.name, self.fen, self.depth, self.stockfish_depth, self.cpu = (args, name, fen, depth,
+                                                                                       stockfish_depth, cpu)
+        self.startup = startup_seconds(args, fen)
+        self.engine, self.ours = None, None
+        self.engine_runs, self.engine_nodes, self.engine_done = 0, None, False
+        self.ours_runs, self.our_nodes, self.ours_seconds = 0, None, 0.0
+
+    def start(self):
+        """Starts Stockfish on our CPU, loads it (its first `go perft`, untimed), stops it, and sends the round's
+        first `go perft`; then starts our perft, stopped."""
+        engine = self.engine = Stockfish(self.args.stockfish, timeout=60, wrapper=("taskset", "-c", str(self.cpu)))
+        engine.send("setoption name Threads value 1")
+        engine.send("setoption name Hash value 1")
+        engine.timed_perft(self.fen, 1)  # start-up (the network loaded) before any timing
+        os.kill(engine.proc.pid, signal.SIGSTOP)
+        self.engine_start = engine.cpu_seconds()
+        if self.engine_start is None:
+            raise Failure("cannot read Stockfish's CPU time (/proc/PID/task/*/schedstat)")
+        engine.send(f"go perft {self.stockfish_depth}")
+        self.began = time.monotonic()
+        self.ours = self.start_ours()
+
+    def start_ours(self):
+        """Our perft on the round's position, started pinned to the shared CPU and stopped."""
+        return start_stopped(perft_command(self.args.movegen, self.args, self.fen, self.depth), self.cpu,
+                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+
+    def finished(self):
+        """True once Stockfish's part of the round has ended and our perft has ended at least once."""
+        return self.engine_done and self.ours_runs > 0
+
+    def engine_turn(self):
+        """Stockfish's slice, then its answers: each `go perft` that ends is counted and, before --seconds have
+        passed, sent again; the first to end after them ends Stockfish's part of the round."""
+        run_slice(self.engine.proc, self.args.slice_ms / 1000)
+        while not self.engine_done:
+            try:
+                line = self.engine.lines.get_nowait()
+            except queue.Empty:
+                return
+            if line is None:
+                raise Failure(f"{self.args.stockfish} quit during `go perft {self.stockfish_depth}`")
+            if line.startswith("Nodes searched:"):
+                self.engine_nodes = int(line.split(":")[1])
+                self.engine_runs += 1
+                if time.monotonic() - self.began < self.args.seconds:
+                    self.engine.send(f"go perft {self.stockfish_depth}")
+                else:
+                    self.engine_done = True
+
+    def our_turn(self):
+        """Our perft's slice; a run that ends is counted, less start-up, and started again while Stockfish's part
+        of the round goes on."""
+        run_slice(self.ours, self.args.slice_ms / 1000)
+        t = reap(self.ours)
+        if t is None:
+            return
+        self.our_nodes = nodes_of(self.ours.stdout.read(), self.args.movegen)
+        self.ours.stdout.close()
+        self.ours_seconds += t - self.startup
+        self.ours_runs += 1
+        if not self.engine_done:
+            self.ours = self.start_ours()
+
+    def stop(self):
+        """Kills whichever process is still running (a stopped one is continued so that it can die)."""
+        for p in (self.engine.proc if self.engine else None, self.ours):
+            if p is not None and p.poll() is None:
+                p.kill()
+                os.kill(p.pid, signal.SIGCONT)
+                p.wait()
+        if self.ours is not None and self.ours.stdout and not self.ours.stdout.closed:
+            self.ours.stdout.close()
+
+    def result(self):
+        """alternate_stockfish's result (see there) from the round's tallies."""
+        engine_seconds = self.engine.cpu_seconds() - self.engine_start
+        return {"depth": self.depth, "nodes": self.our_nodes, "runs": self.ours_runs,
+                "cpu_seconds": self.ours_seconds, "startup_seconds": self.startup,
+                "stockfish_depth": self.stockfish_depth, "stockfish_nodes": self.engine_nodes,
+                "stockfish_runs": self.engine_runs, "stockfish_cpu_seconds": engine_seconds,
+                "ratio": ((self.our_nodes * self.ours_runs / self.ours_seconds)
+                          / (self.engine_nodes * self.engine_runs / engine_seconds))}
+
+
 def alternate_stockfish(args, name, fen, depth, stockfish_depth):
     """One round of our perft at `depth` and Stockfish's `go perft stockfish_depth` on one position, alternated
     on one CPU in --slice-ms slices for --seconds: {"depth", "nodes", "runs", "cpu_seconds" (summed, our start-up
@@ -110,70 +202,24 @@ def alternate_stockfish(args, name, fen, depth, stockfish_depth):
     "stockfish_cpu_seconds", "ratio" (our node rate over Stockfish's, both per CPU second)}. The counts are the
     caller's to check."""
     cpu, _ = cpus()
-    startup = startup_seconds(args, fen)
-    engine, ours = None, None
+    state = _StockfishRound(args, name, fen, depth, stockfish_depth, cpu)
     try:
-        engine = Stockfish(args.stockfish, timeout=60, wrapper=("taskset", "-c", str(cpu)))
-        engine.send("setoption name Threads value 1")
-        engine.send("setoption name Hash value 1")
-        engine.timed_perft(fen, 1)  # start-up (the network loaded) before any timing
-        os.kill(engine.proc.pid, signal.SIGSTOP)
-        engine_start = engine.cpu_seconds()
-        if engine_start is None:
-            raise Failure("cannot read Stockfish's CPU time (/proc/PID/task/*/schedstat)")
-        engine.send(f"go perft {stockfish_depth}")
-        engine_runs, ours_runs, ours_seconds, began = 0, 0, 0.0, time.monotonic()
+        state.start()
         # The round ends at Stockfish's first answer after --seconds, or, if our perft has not ended once by
         # then, when it does (within OUR_RUN_LIMIT seconds more): Stockfish is not sent another `go perft`
         # meanwhile, and sits idle in its turns.
-        engine_done = False
-        ours = start_stopped(perft_command(args.movegen, args, fen, depth), cpu, stdout=subprocess.PIPE,
-                             stderr=subprocess.DEVNULL, text=True)
-        while not (engine_done and ours_runs > 0):
-            run_slice(engine.proc, args.slice_ms / 1000)
-            while not engine_done:
-                try:
-                    line = engine.lines.get_nowait()
-                except queue.Empty:
-                    break
-                if line is None:
-                    raise Failure(f"{args.stockfish} quit during `go perft {stockfish_depth}`")
-                if line.startswith("Nodes searched:"):
-                    engine_nodes = int(line.split(":")[1])
-                    engine_runs += 1
-                    if time.monotonic() - began < args.seconds:
-                        engine.send(f"go perft {stockfish_depth}")
-                    else:
-                        engine_done = True
-            if engine_done and ours_runs > 0:
+        while not state.finished():
+            state.engine_turn()
+            if state.finished():
                 break
-            if engine_done and time.monotonic() - began > args.seconds + OUR_RUN_LIMIT:
+            if state.engine_done and time.monotonic() - state.began > args.seconds + OUR_RUN_LIMIT:
                 raise Failure(f"{name}: our perft {depth} did not end within {args.seconds + OUR_RUN_LIMIT:g} s")
-            run_slice(ours, args.slice_ms / 1000)
-            t = reap(ours)
-            if t is not None:
-                our_nodes = nodes_of(ours.stdout.read(), args.movegen)
-                ours.stdout.close()
-                ours_seconds += t - startup
-                ours_runs += 1
-                if not engine_done:
-                    ours = start_stopped(perft_command(args.movegen, args, fen, depth), cpu,
-                                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-        engine_seconds = engine.cpu_seconds() - engine_start
+            state.our_turn()
+        return state.result()
     except EngineError as e:
         raise Failure(f"{args.stockfish}: {e}")
     finally:
-        for p in (engine.proc if engine else None, ours):
-            if p is not None and p.poll() is None:
-                p.kill()
-                os.kill(p.pid, signal.SIGCONT)
-                p.wait()
-        if ours is not None and ours.stdout and not ours.stdout.closed:
-            ours.stdout.close()
-    return {"depth": depth, "nodes": our_nodes, "runs": ours_runs, "cpu_seconds": ours_seconds,
-            "startup_seconds": startup, "stockfish_depth": stockfish_depth, "stockfish_nodes": engine_nodes,
-            "stockfish_runs": engine_runs, "stockfish_cpu_seconds": engine_seconds,
-            "ratio": (our_nodes * ours_runs / ours_seconds) / (engine_nodes * engine_runs / engine_seconds)}
+        state.stop()
 
 
 def compare_stockfish(args, name, fen, depth):

@@ -12,6 +12,7 @@ BUSY_SHARE = 0.10
 
 
 def cpu_model():
+    """The CPU's model name from /proc/cpuinfo, or "unknown CPU"."""
     with open("/proc/cpuinfo", encoding="utf-8") as f:
         for line in f:
             if line.startswith("model name"):

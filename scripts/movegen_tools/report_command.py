@@ -45,7 +45,12 @@ from .standard import EPD, expected, load_counts
 from .report import write_report
 
 
-def main():
+# How callgrind.json and the report name the command each instruction count comes from.
+CALLGRIND_COMMAND = "valgrind --tool=callgrind movegen perft --generator NAME --fen FEN --threads 1 --hash 0 MODE DEPTH"
+
+
+def make_parser():
+    """The report's options."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--bench", required=True, help="the perft_bench program")
     parser.add_argument("--out", default="docs/bench", help="output folder (default docs/bench)")
@@ -76,7 +81,14 @@ def main():
                         help="read the instruction counts from this callgrind.json (written by --callgrind-only"
                              " from the same commit) instead of counting them: the clock runs then need only"
                              " the quiet machine's time for themselves")
-    args = parser.parse_args()
+    return parser
+
+
+def parse_args(argv=None):
+    """The report's options, checked (argparse exits with status 2 on a bad one), with --depth-offset applied to
+    the standard positions and the callgrind positions as a list in `callgrind_at`."""
+    parser = make_parser()
+    args = parser.parse_args(argv)
     if args.repetitions < 1:
         parser.error(f"--repetitions {args.repetitions}: must be at least 1")
     if args.alternation_rounds is not None and args.alternation_rounds < 1:
@@ -90,81 +102,113 @@ def main():
     standard.apply_depth_offset(args.depth_offset)
     if min(l for *_, l in standard.CASES) < 1:
         parser.error(f"--depth-offset {args.depth_offset}: leaves a depth below 1")
-    positions = args.callgrind_positions.split(",")
-    unknown = [p for p in positions if p not in [n for n, *_ in standard.CASES]]
+    args.callgrind_at = args.callgrind_positions.split(",")
+    unknown = [p for p in args.callgrind_at if p not in [n for n, *_ in standard.CASES]]
     if unknown:
         parser.error(f"--callgrind-positions: unknown position {unknown[0]}")
+    return args
+
+
+def main(argv=None):
+    """The report's command line (`argv`, default sys.argv[1:]): its exit status, as the module's docstring
+    says."""
+    args = parse_args(argv)
     began = time.perf_counter()
     started = datetime.datetime.now(datetime.timezone.utc)
     try:
-        if not os.access(args.bench, os.X_OK):
-            raise Failure(f"--bench {args.bench}: not an executable file", EXIT_USAGE)
-        counts = load_counts(EPD)
-        os.makedirs(args.out, exist_ok=True)
-        load_before = os.getloadavg()[0]
-        for program, option in ((args.movegen, "--movegen"), (args.callgrind_movegen, "--callgrind-movegen")):
-            if program and not os.access(program, os.X_OK):
-                raise Failure(f"{option} {program}: not an executable file", EXIT_USAGE)
-        generators = generators_to_run(args.bench, args.movegen)
-        layout_of = layout(args.movegen, generators)
-        siblings = {g for g in generators if mode_used(args.movegen, cli_name(g), ["--bulk", "siblings"]) == "siblings"}
-        instructions, callgrind_flags, sf_instructions = None, "", None
-        callgrind_command = ("valgrind --tool=callgrind movegen perft --generator NAME --fen FEN --threads 1 --hash 0 "
-                             "MODE DEPTH")
-        if args.callgrind_movegen:
-            callgrind_flags = build_flags(args.callgrind_movegen)
-            instructions = measure_instructions(args.callgrind_movegen, generators, positions,
-                                                args.callgrind_depth_offset, counts)
-            if not args.no_callgrind_stockfish:
-                sf_instructions = measure_stockfish_instructions(args.stockfish, positions,
-                                                                 args.callgrind_depth_offset, counts,
-                                                                 max(args.timeout, 600))
-            with open(os.path.join(args.out, "callgrind.json"), "w", encoding="utf-8") as f:
-                json.dump({"movegen_flags": callgrind_flags, "command": callgrind_command,
-                           "instructions_per_node": instructions, "stockfish": sf_instructions}, f, indent=2)
-            print(f"callgrind done after {time.perf_counter() - began:.0f} s", flush=True)
-            if args.callgrind_only:
-                return 0
-        elif args.callgrind_from:
-            instructions, callgrind_flags, sf_instructions = read_callgrind(args.callgrind_from, generators,
-                                                                            positions)
-        clock_start = cpu_sample()
-        context, entries, sf_name, sf_runs = run_interleaved(args.bench, generators, siblings,
-                                                             set(layout_of[2].values()), args.stockfish,
-                                                             args.repetitions, counts, args.timeout)
-        with open(os.path.join(args.out, "perft_bench.json"), "w", encoding="utf-8") as f:
-            json.dump({"context": context, "benchmarks": entries}, f, indent=2)
-        alternation = None
-        if layout_of[2]:
-            alternation = measure_alternation(args.movegen, args.stockfish,
-                                              [cli_name(g) for g in layout_of[2].values()],
-                                              args.alternation_rounds or args.repetitions, args.alternation_seconds,
-                                              counts)
-            alternation["engine"] = sf_name
-            alternation["method"] = ("scripts/movegen_tools/alternation.py alternate_stockfish: our movegen perft and Stockfish's go"
-                                     " perft pinned to one CPU in turns of slice_ms; ratio = (nodes * runs /"
-                                     " cpu_seconds) / (stockfish_nodes * stockfish_runs / stockfish_cpu_seconds),"
-                                     " our cpu_seconds less startup_seconds per run; median over the rounds")
-            with open(os.path.join(args.out, "alternation.json"), "w", encoding="utf-8") as f:
-                json.dump(alternation, f, indent=2)
-        rates = rates_of(entries)
-        load = (load_before, os.getloadavg()[0])
-        others = others_share(clock_start, cpu_sample(), os.cpu_count())
-        with open(os.path.join(args.out, "stockfish.json"), "w", encoding="utf-8") as f:
-            fen_of = {n: fen for n, fen, *_ in standard.CASES}
-            json.dump({"engine": sf_name,
-                       "timing": "go perft command to Nodes searched line, sent `runs` times in a row (seconds summed);"
-                                 " Mnps use nodes * runs / cpu_seconds",
-                       "runs": [{"position": n, "fen": fen_of[n], "depth": d, "nodes": expected(counts, fen_of[n], d),
-                                 "seconds": timings} for (n, d), timings in sf_runs.items()]}, f, indent=2)
-        command = os.environ.get("BENCH_REPORT_COMMAND") or "python3 scripts/bench_report.py " + shlex.join(sys.argv[1:])
-        text = write_report(args.out, context, generators, rates, sf_name, sf_runs, counts, load,
-                            args.repetitions, started, instructions, callgrind_flags, sf_instructions, layout_of,
-                            command, callgrind_command, (time.perf_counter() - began) / 60, args.callgrind_from,
-                            others, alternation)
+        text = run(args, began, started, sys.argv[1:] if argv is None else argv)
     except Failure as failure:
         print(f"bench-report: {failure.message}", file=sys.stderr)
         return failure.status
+    if text is None:  # --callgrind-only
+        return 0
     print(text)
     print(f"Report written to {args.out}/ in {time.perf_counter() - began:.0f} s.")
     return 0
+
+
+def run(args, began, started, argv):
+    """Measures, writes the raw data and the report to --out, and returns report.md's text (None after
+    --callgrind-only's counts)."""
+    if not os.access(args.bench, os.X_OK):
+        raise Failure(f"--bench {args.bench}: not an executable file", EXIT_USAGE)
+    counts = load_counts(EPD)
+    os.makedirs(args.out, exist_ok=True)
+    load_before = os.getloadavg()[0]
+    for program, option in ((args.movegen, "--movegen"), (args.callgrind_movegen, "--callgrind-movegen")):
+        if program and not os.access(program, os.X_OK):
+            raise Failure(f"{option} {program}: not an executable file", EXIT_USAGE)
+    generators = generators_to_run(args.bench, args.movegen)
+    layout_of = layout(args.movegen, generators)
+    siblings = {g for g in generators if mode_used(args.movegen, cli_name(g), ["--bulk", "siblings"]) == "siblings"}
+    callgrind = instruction_counts(args, generators, counts, began)
+    if callgrind is None:
+        return None
+    clock_start = cpu_sample()
+    context, entries, sf_name, sf_runs = run_interleaved(args.bench, generators, siblings,
+                                                         set(layout_of[2].values()), args.stockfish,
+                                                         args.repetitions, counts, args.timeout)
+    write_json(args.out, "perft_bench.json", {"context": context, "benchmarks": entries})
+    alternation = alternated_goals(args, layout_of, counts, sf_name)
+    rates = rates_of(entries)
+    load = (load_before, os.getloadavg()[0])
+    others = others_share(clock_start, cpu_sample(), os.cpu_count())
+    write_json(args.out, "stockfish.json", stockfish_json(sf_name, sf_runs, counts))
+    command = os.environ.get("BENCH_REPORT_COMMAND") or "python3 scripts/bench_report.py " + shlex.join(argv)
+    return write_report(args.out, context, generators, rates, sf_name, sf_runs, counts, load, args.repetitions,
+                        started, *callgrind, layout_of, command, CALLGRIND_COMMAND,
+                        (time.perf_counter() - began) / 60, args.callgrind_from, others, alternation)
+
+
+def write_json(out, name, data):
+    """Writes `data` to the file `name` in the folder `out`, indented."""
+    with open(os.path.join(out, name), "w", encoding="utf-8") as f:
+        json.dump(data, f, indent=2)
+
+
+def instruction_counts(args, generators, counts, began):
+    """(instructions, callgrind flags, Stockfish's instructions): counted under callgrind with
+    --callgrind-movegen (and written to callgrind.json), read with --callgrind-from, else (None, "", None).
+    None once --callgrind-only has counted them."""
+    if args.callgrind_movegen:
+        callgrind_flags = build_flags(args.callgrind_movegen)
+        instructions = measure_instructions(args.callgrind_movegen, generators, args.callgrind_at,
+                                            args.callgrind_depth_offset, counts)
+        sf_instructions = None
+        if not args.no_callgrind_stockfish:
+            sf_instructions = measure_stockfish_instructions(args.stockfish, args.callgrind_at,
+                                                             args.callgrind_depth_offset, counts,
+                                                             max(args.timeout, 600))
+        write_json(args.out, "callgrind.json", {"movegen_flags": callgrind_flags, "command": CALLGRIND_COMMAND,
+                                                "instructions_per_node": instructions, "stockfish": sf_instructions})
+        print(f"callgrind done after {time.perf_counter() - began:.0f} s", flush=True)
+        return None if args.callgrind_only else (instructions, callgrind_flags, sf_instructions)
+    if args.callgrind_from:
+        return read_callgrind(args.callgrind_from, generators, args.callgrind_at)
+    return None, "", None
+
+
+def alternated_goals(args, layout_of, counts, sf_name):
+    """The tuned pair's ratios to Stockfish by alternation (measure_alternation), written to alternation.json;
+    None without a tuned pair."""
+    if not layout_of[2]:
+        return None
+    alternation = measure_alternation(args.movegen, args.stockfish, [cli_name(g) for g in layout_of[2].values()],
+                                      args.alternation_rounds or args.repetitions, args.alternation_seconds, counts)
+    alternation["engine"] = sf_name
+    alternation["method"] = ("scripts/movegen_tools/alternation.py alternate_stockfish: our movegen perft and"
+                             " Stockfish's go perft pinned to one CPU in turns of slice_ms; ratio = (nodes * runs /"
+                             " cpu_seconds) / (stockfish_nodes * stockfish_runs / stockfish_cpu_seconds),"
+                             " our cpu_seconds less startup_seconds per run; median over the rounds")
+    write_json(args.out, "alternation.json", alternation)
+    return alternation
+
+
+def stockfish_json(sf_name, sf_runs, counts):
+    """stockfish.json's content: Stockfish's timings per position and depth."""
+    fen_of = {n: fen for n, fen, *_ in standard.CASES}
+    return {"engine": sf_name,
+            "timing": "go perft command to Nodes searched line, sent `runs` times in a row (seconds summed);"
+                      " Mnps use nodes * runs / cpu_seconds",
+            "runs": [{"position": n, "fen": fen_of[n], "depth": d, "nodes": expected(counts, fen_of[n], d),
+                      "seconds": timings} for (n, d), timings in sf_runs.items()]}

@@ -69,6 +69,7 @@ def load_counts(path):
 
 
 def expected(counts, fen, depth):
+    """The published count of `fen` at `depth` in `counts` (load_counts); Failure (exit 2) if there is none."""
     try:
         return counts[fen][depth]
     except KeyError:

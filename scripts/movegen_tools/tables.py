@@ -16,6 +16,7 @@ def mnps(samples):
 
 
 def geomean(values):
+    """The geometric mean of `values`, NaN if there are none."""
     return statistics.geometric_mean(values) if values else float("nan")
 
 
@@ -91,11 +92,13 @@ def tuned_against_stockfish(tuned, rates, alternation):
 
 
 def callgrind_positions(instructions):
+    """The positions callgrind counted on, in the order of the standard positions."""
     return [name for name, *_ in standard.CASES if any(name in per_mode for modes in instructions.values()
                                                for per_mode in modes.values())]
 
 
 def ipn(entry):
+    """One instruction count as a table cell: instructions per node and the depth ("98.2 (D5)")."""
     return f"{entry['instructions_per_node']:.1f} (D{entry['depth']})"
 
 
@@ -140,5 +143,6 @@ def measures_side_by_side(reps, grid, tuned, mnps_at, ipn_at, positions):
 
 
 def table(header, rows):
+    """A markdown table of `header` and `rows` (lists of cells)."""
     lines = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]
     return "\n".join(lines + ["| " + " | ".join(r) + " |" for r in rows])
