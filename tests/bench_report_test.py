@@ -1,7 +1,8 @@
 """The benchmark report (scripts/movegen_tools/): its measure of what else ran beside the clock runs
 (machine.others_share), against a process that keeps a core busy and against made-up samples; and the tuned
 pair's table against Stockfish, whose ratios come from alternation: from made-up alternation data, and from
-one short alternated run of MOVEGEN against Stockfish. Run by CTest as bench_report_test: python3 bench_report_test.py [MOVEGEN]."""
+one short alternated run of MOVEGEN against Stockfish. Run by CTest as bench_report_test:
+python3 bench_report_test.py [MOVEGEN]."""
 import json
 import os
 import shutil

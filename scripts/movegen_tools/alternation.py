@@ -20,12 +20,11 @@ from .stockfish import EngineError, Stockfish
 # the benchmark report's alternated table uses them too).
 SLICE_MS, SECONDS = 10, 8
 
-
 # How many seconds past --seconds a round waits for our perft's first run to end (a slow build: sanitizers).
 OUR_RUN_LIMIT = 120
 
-
-# The CPUs this process may use when it starts, before alternate_command.main (or the report's measure_alternation) pins it to one of them.
+# The CPUs this process may use when it starts, before alternate_command.main (or the report's
+# measure_alternation) pins it to one of them.
 ALLOWED = sorted(os.sched_getaffinity(0))
 
 

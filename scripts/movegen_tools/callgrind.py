@@ -15,7 +15,7 @@ from .standard import MODES, expected
 from .stockfish import EngineError, Stockfish
 
 
-# The positions callgrind counts on (the four of the speed goals) and the counting modes, as perft's options.
+# The positions callgrind counts on (the four of the speed goals).
 CALLGRIND_CASES = ("start", "kiwipete", "position3", "position4")
 
 

@@ -10,7 +10,6 @@ class BadLine(Exception):
 
 COUNT_RE = re.compile(r"^D([1-9][0-9]*)\s+([0-9]+)$")
 
-
 PIECES = "PNBRQKpnbrqk"
 
 

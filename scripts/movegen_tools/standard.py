@@ -17,17 +17,14 @@ CASES = [
     ("position6", "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", 5, 4),
 ]
 
-
 # Where the tuned pair's bulk-counted runs against Stockfish (the goals of issue 32) take a deeper depth than the
 # position's row: issue 32 asks for runs of at least a second, and Stockfish's position 4 at depth 5 lasts a
 # tenth of one (its depth 6: 706,045,033 nodes, over 3 s).
 GOAL_DEPTH = {"position4": 6}
 
-
 # Its published count (chessprogramming wiki, "Perft Results"), deeper than tests/data/standard.epd goes, so that
 # the tests that run that file to its last depth stay short.
 GOAL_COUNTS = {("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 6): 706045033}
-
 
 EPD = "tests/data/standard.epd"
 
@@ -35,11 +32,9 @@ EPD = "tests/data/standard.epd"
 # The counting modes, as perft's options.
 MODES = (("node", ["--bulk", "node"]), ("siblings", ["--bulk", "siblings"]), ("none", ["--no-bulk"]))
 
-
 # The positions and counting modes of issue 32's goals (GOALS): the tuned pair's ratios to Stockfish there are
 # taken by alternation (alternation.py), which a host that steals time in bursts cannot tilt.
 GOAL_POSITIONS = ("start", "kiwipete", "position3", "position4")
-
 
 GOAL_MODES = (("node", "--bulk node"), ("none", "--no-bulk"))
 

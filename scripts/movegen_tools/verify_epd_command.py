@@ -37,7 +37,6 @@ from .stockfish import EngineError, Stockfish
 
 DEFAULT_STOCKFISH = "/usr/games/stockfish"
 
-
 EXIT_OK, EXIT_MISMATCH, EXIT_BAD_LINE, EXIT_ENGINE = 0, 1, 2, 3
 
 
