@@ -4,9 +4,10 @@
 # -march=native emits on some machines), then counts every generator's instructions per node and Stockfish's
 # under callgrind, measures every generator `movegen generators` lists and Stockfish's `go perft` on the
 # standard positions in one interleaved run, then the tuned pair against Stockfish by alternation
-# (scripts/alternate.py) for the table of issue 32's goals, and writes docs/bench/ (raw JSON, report.md with the
-# tables, perft_mnps.svg). Extra arguments go to scripts/bench_report.py, e.g. --repetitions 3 or --stockfish PATH;
-# --no-callgrind (first argument) skips the instruction counts and the second build.
+# (scripts/movegen_tools/alternation.py) for the table of issue 32's goals, and writes docs/bench/ (raw JSON,
+# report.md with the tables, perft_mnps.svg). Extra arguments go to scripts/bench_report.py (the package
+# scripts/movegen_tools/), e.g. --repetitions 3 or --stockfish PATH; --no-callgrind (first argument) skips the
+# instruction counts and the second build.
 #
 #   scripts/bench-report.sh                  # the report (its header says how long it took: 38 minutes with
 #                                            # --repetitions 3 on 2 cores under a load average near 11)

@@ -1,5 +1,6 @@
-"""scripts/alternate.py against one movegen binary given twice: each position measured with the same count on
-both sides and a ratio near 1, and bad arguments refused with exit status 2 and the argument named.
+"""scripts/alternate.py (scripts/movegen_tools/alternate_command.py) against one movegen binary given twice:
+each position measured with the same count on both sides and a ratio near 1, and bad arguments refused with
+exit status 2 and the argument named.
 Run by CTest as alternate_test: python3 alternate_test.py MOVEGEN."""
 import os
 import re

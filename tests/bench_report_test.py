@@ -1,7 +1,8 @@
-"""scripts/bench_report.py's measure of what else ran beside the clock runs (others_share), against a
-process that keeps a core busy and against made-up samples; and the tuned pair's table against Stockfish,
-whose ratios come from alternation: from made-up alternation data, and from one short alternated run of
-MOVEGEN against Stockfish. Run by CTest as bench_report_test: python3 bench_report_test.py [MOVEGEN]."""
+"""The benchmark report (scripts/movegen_tools/): its measure of what else ran beside the clock runs
+(machine.others_share), against a process that keeps a core busy and against made-up samples; and the tuned
+pair's table against Stockfish, whose ratios come from alternation: from made-up alternation data, and from
+one short alternated run of MOVEGEN against Stockfish. Run by CTest as bench_report_test:
+python3 bench_report_test.py [MOVEGEN]."""
 import json
 import os
 import shutil
@@ -11,7 +12,7 @@ import time
 import unittest
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts"))
-import bench_report  # noqa: E402
+from movegen_tools import alternation, machine, perft_bench, standard, tables  # noqa: E402
 from quick import quick_tests  # noqa: E402
 
 MOVEGEN = sys.argv.pop(1) if len(sys.argv) > 1 else None
@@ -21,29 +22,29 @@ STOCKFISH = shutil.which("stockfish") or shutil.which("/usr/games/stockfish")
 class OthersShare(unittest.TestCase):
     def test_others_are_the_machine_less_this_process(self):
         # 300 busy seconds on the machine, 100 of them ours, over 100 s on 2 cores: 200 of 200 available.
-        self.assertAlmostEqual(bench_report.others_share((1000, 50, 10), (1300, 150, 110), 2), 1.0)
-        self.assertAlmostEqual(bench_report.others_share((1000, 50, 10), (1150, 150, 110), 2), 0.25)
+        self.assertAlmostEqual(machine.others_share((1000, 50, 10), (1300, 150, 110), 2), 1.0)
+        self.assertAlmostEqual(machine.others_share((1000, 50, 10), (1150, 150, 110), 2), 0.25)
 
     def test_share_is_clamped_and_missing_samples_give_none(self):
-        self.assertEqual(bench_report.others_share((1000, 50, 10), (1050, 150, 110), 2), 0.0)
-        self.assertIsNone(bench_report.others_share((None, 50, 10), (1050, 150, 110), 2))
-        self.assertIsNone(bench_report.others_share((1000, 50, 10), (1050, 150, 10), 2))
+        self.assertEqual(machine.others_share((1000, 50, 10), (1050, 150, 110), 2), 0.0)
+        self.assertIsNone(machine.others_share((None, 50, 10), (1050, 150, 110), 2))
+        self.assertIsNone(machine.others_share((1000, 50, 10), (1050, 150, 10), 2))
 
     def test_a_busy_process_beside_us_counts_and_our_own_work_does_not(self):
-        if bench_report.machine_busy_seconds() is None:
+        if machine.machine_busy_seconds() is None:
             self.fail("/proc/stat cannot be read: others_share has nothing to measure on this system")
         cores = os.cpu_count()
         # Our own work, in a child we wait for: not counted as another process's.
-        before = bench_report.cpu_sample()
+        before = machine.cpu_sample()
         subprocess.run([sys.executable, "-c", "import time\nt = time.process_time()\n"
                         "while time.process_time() - t < 1.0: pass"], check=True)
-        ours = bench_report.others_share(before, bench_report.cpu_sample(), cores)
+        ours = machine.others_share(before, machine.cpu_sample(), cores)
         # Another process, not ours to wait for while we sample: counted.
         spinner = subprocess.Popen([sys.executable, "-c", "import time\nt = time.process_time()\n"
                                     "while time.process_time() - t < 1.5: pass"])
-        before = bench_report.cpu_sample()
+        before = machine.cpu_sample()
         time.sleep(1.0)
-        theirs = bench_report.others_share(before, bench_report.cpu_sample(), cores)
+        theirs = machine.others_share(before, machine.cpu_sample(), cores)
         spinner.wait()
         # A spinner alone on one of `cores` cores is 1/cores of the machine; allow for other jobs on a shared
         # machine in both measurements by comparing them.
@@ -53,36 +54,36 @@ class OthersShare(unittest.TestCase):
 class AlternatedRatios(unittest.TestCase):
     def test_no_bulk_ratio_is_against_stockfish_at_the_bulk_depth(self):
         # Issue 32's --no-bulk goals are "of Stockfish's bulk rate": Stockfish at the goal depth, ours one ply less.
-        self.assertEqual(bench_report.alternation_depths("start", "node"), (6, 6))
-        self.assertEqual(bench_report.alternation_depths("start", "none"), (5, 6))
-        self.assertEqual(bench_report.alternation_depths("position4", "node"), (6, 6))
-        self.assertEqual(bench_report.alternation_depths("position4", "none"), (5, 6))
+        self.assertEqual(standard.alternation_depths("start", "node"), (6, 6))
+        self.assertEqual(standard.alternation_depths("start", "none"), (5, 6))
+        self.assertEqual(standard.alternation_depths("position4", "node"), (6, 6))
+        self.assertEqual(standard.alternation_depths("position4", "none"), (5, 6))
 
     def test_perft_bench_runs_the_tuned_pair_at_every_depth_its_goal_table_shows(self):
         # The goal table reads the tuned pair's Mnps at the alternated depths (position 4 without bulk counting:
         # D5, below its row's D4); a depth that perft_bench was not asked for would fail the whole report at its end.
-        for name, _, depth, leaf_depth in bench_report.CASES:
-            bulk, leaf = bench_report.benchmark_depths(name, depth, leaf_depth, tuned=True)
+        for name, _, depth, leaf_depth in standard.CASES:
+            bulk, leaf = perft_bench.benchmark_depths(name, depth, leaf_depth, tuned=True)
             self.assertIn(depth, bulk)
             self.assertIn(leaf_depth, leaf)
-            if name in bench_report.GOAL_POSITIONS:
-                self.assertIn(bench_report.alternation_depths(name, "node")[0], bulk, name)
-                self.assertIn(bench_report.alternation_depths(name, "none")[0], leaf, name)
-            self.assertEqual(bench_report.benchmark_depths(name, depth, leaf_depth, tuned=False),
+            if name in standard.GOAL_POSITIONS:
+                self.assertIn(standard.alternation_depths(name, "node")[0], bulk, name)
+                self.assertIn(standard.alternation_depths(name, "none")[0], leaf, name)
+            self.assertEqual(perft_bench.benchmark_depths(name, depth, leaf_depth, tuned=False),
                              ([depth], [leaf_depth]))
 
     def test_the_goal_table_takes_its_ratios_from_the_alternation_data(self):
         # perft_bench's rates and made-up paired Stockfish rates would give 2.00x everywhere; the table must show
         # the alternation medians instead, with the goals judged on them.
         rates, runs = {}, []
-        for i, name in enumerate(bench_report.GOAL_POSITIONS):
+        for i, name in enumerate(standard.GOAL_POSITIONS):
             for mode, family in (("node", "PerftBulkNode"), ("none", "PerftMakeEveryLeaf")):
-                depth, sf_depth = bench_report.alternation_depths(name, mode)
+                depth, sf_depth = standard.alternation_depths(name, mode)
                 rates[(family, "BitboardTuned", name, depth)] = [(1, 200e6), (1, 202e6), (1, 201e6)]
                 median = (7.0 + i) if mode == "node" else 0.25
                 runs.append({"generator": "bitboard-tuned", "mode": mode, "position": name, "depth": depth,
                              "stockfish_depth": sf_depth, "ratios": [median], "median": median})
-        rows = bench_report.tuned_against_stockfish(["BitboardTuned"], rates, {"runs": runs})
+        rows = tables.tuned_against_stockfish(["BitboardTuned"], rates, {"runs": runs})
         self.assertEqual([r[:2] for r in rows], [["bitboard-tuned", "--bulk node"], ["bitboard-tuned", "--no-bulk"]])
         self.assertEqual(rows[0][2:], ["201.0; 7.00x (met 6.4)", "201.0; 8.00x (goal 8.7)",
                                        "201.0; 9.00x (met 8.6)", "201.0; 10.00x (met 9.5)"])
@@ -97,15 +98,15 @@ class AlternatedRatios(unittest.TestCase):
         # for the slow build's first run and checks every count.
         quick = quick_tests()
         offset = -2 if quick else 0
-        counts = bench_report.load_counts(os.path.join(os.path.dirname(os.path.abspath(__file__)), "data",
+        counts = standard.load_counts(os.path.join(os.path.dirname(os.path.abspath(__file__)), "data",
                                                        "standard.epd"))
-        saved = bench_report.CASES, bench_report.GOAL_DEPTH
-        bench_report.CASES, bench_report.GOAL_DEPTH = bench_report.with_depth_offset(offset)
+        saved = standard.CASES, standard.GOAL_DEPTH
+        standard.CASES, standard.GOAL_DEPTH = standard.with_depth_offset(offset)
         try:
-            data = bench_report.measure_alternation(MOVEGEN, STOCKFISH, ["bitboard-tuned"], 1, 0.2, counts,
+            data = alternation.measure_alternation(MOVEGEN, STOCKFISH, ["bitboard-tuned"], 1, 0.2, counts,
                                                     positions=("start",))
         finally:
-            bench_report.CASES, bench_report.GOAL_DEPTH = saved
+            standard.CASES, standard.GOAL_DEPTH = saved
         json.dumps(data)  # alternation.json's content
         self.assertEqual([(r["mode"], r["depth"], r["stockfish_depth"]) for r in data["runs"]],
                          [("node", 6 + offset, 6 + offset), ("none", 5 + offset, 6 + offset)])
