@@ -14,9 +14,9 @@ include(CMakePackageConfigHelpers)
 
 set(MOVEGEN_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/movegen)
 
-# The libraries: common, every folder of the generator table (cmake/generator_table.cmake), the harness.
-list(TRANSFORM MOVEGEN_GENERATOR_FOLDERS PREPEND "movegen_" OUTPUT_VARIABLE generator_targets)
-install(TARGETS movegen_common ${generator_targets} ${MOVEGEN_HARNESS_TARGETS} EXPORT movegenTargets
+# The libraries: common, every folder of the generator table (cmake/generator_table.cmake), the harness's layers
+# and movegen_harness (MOVEGEN_LIBRARY_TARGETS, in the top-level CMakeLists.txt).
+install(TARGETS ${MOVEGEN_LIBRARY_TARGETS} EXPORT movegenTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
         RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(TARGETS movegen RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})

@@ -28,7 +28,7 @@ enum MoveFlag : std::uint8_t {
 };
 
 /// A move in 16 bits: bits 0-5 the from square, bits 6-11 the to square, bits 12-15 the MoveFlag.
-/// Both generators emit the same value for the same move, so move lists compare as integers.
+/// Every generator emits the same value for the same move, so move lists compare as integers.
 class Move {
  public:
   /// An unset move: like an int, it holds no value until assigned, so that a MoveList's 256 slots are

@@ -58,8 +58,8 @@ BOOST_AUTO_TEST_CASE(flip_mirrors_the_board_and_swaps_colours_side_castling_and_
 }
 
 BOOST_AUTO_TEST_CASE(fixed_seed_fuzz_checks_over_100000_positions_without_a_mismatch) {
-  // Under the sanitizers (MOVEGEN_TEST_QUICK=1) a fortieth of the games: the eight generators of all of
-  // them take far longer than ctest's limit there, and 27 games took a minute.
+  // Under the sanitizers (MOVEGEN_TEST_QUICK=1) a fortieth of the games: every generator on all of
+  // them takes far longer than ctest's limit there, and 27 games took a minute.
   const bool quick = test::quick_tests();
   std::ostringstream out, err;
   BOOST_TEST(run_fuzz(fuzz_options(quick ? 14 : 540, 200), out, err) == 0, out.str());

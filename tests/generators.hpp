@@ -13,7 +13,7 @@
 
 namespace movegen::testing {
 
-/// Each BOOST_AUTO_TEST_CASE_TEMPLATE over this list runs once per generator: all eight.
+/// Each BOOST_AUTO_TEST_CASE_TEMPLATE over this list runs once per generator of the table.
 using Generators = harness::AllPositions;
 
 /// The legal moves of `fen` as sorted UCI text in `notation` (duplicates kept, so a doubled move shows).

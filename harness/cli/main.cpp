@@ -10,6 +10,7 @@
 #include "harness/cli/cli.hpp"
 #include "harness/cli/commands.hpp"
 #include "harness/engines/child_process.hpp"
+#include "harness/generators/generators.hpp"
 
 namespace mh = movegen::harness;
 
@@ -30,9 +31,12 @@ std::string parse_error_message(const CLI::App& app, const CLI::ParseError& e, i
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{
-      "movegen: chess move generators (mailbox and bitboard, each with two legality strategies), cross-checked and "
-      "benchmarked"};
+  // The representations from the generator table, so that the help names every one of them.
+  std::string representations;
+  for (std::string_view r : mh::all_representations())
+    representations += (representations.empty() ? "" : ", ") + std::string(r);
+  CLI::App app{"movegen: chess move generators (" + representations +
+               ", each with two legality strategies, and a tuned tier), cross-checked and benchmarked"};
   app.require_subcommand(1);
   const std::vector<mh::Subcommand> commands = {mh::add_perft_command(app),   mh::add_suite_command(app),
                                                 mh::add_compare_command(app), mh::add_diff_command(app),
