@@ -121,7 +121,7 @@ nlohmann::json divides(const std::string& fen, int depth, Notation notation) {
   for (auto& [move, counts] : rows) {
     counts.resize(generators.size(), nullptr);
     const bool differs =
-        std::any_of(counts.begin(), counts.end(), [&](const nlohmann::json& c) { return c != counts[0]; });
+        std::any_of(counts.begin(), counts.end(), [&first = counts[0]](const nlohmann::json& c) { return c != first; });
     table.push_back({{"move", move}, {"counts", counts}, {"differs", differs}});
   }
   return {{"depth", depth}, {"generators", names}, {"rows", table}, {"totals", totals}};
