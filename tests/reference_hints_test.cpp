@@ -130,7 +130,8 @@ BOOST_AUTO_TEST_CASE(a_planted_hint_is_found_in_every_reference_folder) {
     for (const auto& [file, line] : plants) {
       std::ofstream(copy / file, std::ios::app) << "\n" << line << "\n";
       const std::vector<Finding> found = hints_below(copy, scratch);
-      const bool names_it = std::any_of(found.begin(), found.end(), [&](const Finding& f) {
+      // The bindings captured by name: clang 14 cannot capture a structured binding otherwise.
+      const bool names_it = std::any_of(found.begin(), found.end(), [&, &file = file, &line = line](const Finding& f) {
         return f.find(folder.filename().string() + "/" + file) == 0 && f.find(line) != std::string::npos;
       });
       BOOST_TEST(names_it, "not found: " << line << " in " << folder.filename().string() << "/" << file);
