@@ -14,30 +14,16 @@
 #include <vector>
 
 #include "harness/generators/generators.hpp"
+#include "tests/docs.hpp"
 
 namespace fs = std::filesystem;
 namespace mh = movegen::harness;
 
 namespace {
 
-const fs::path ROOT = MOVEGEN_SOURCE_DIR;
-
-std::string read_text(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-/// The docs checked: README.md and every docs/*.md, as paths relative to the repository's root.
-std::vector<std::string> docs() {
-  std::vector<std::string> paths = {"README.md"};
-  for (const auto& entry : fs::directory_iterator(ROOT / "docs"))
-    if (entry.is_regular_file() && entry.path().extension() == ".md")
-      paths.push_back(fs::relative(entry.path(), ROOT).generic_string());
-  std::sort(paths.begin(), paths.end());
-  return paths;
-}
+const fs::path ROOT = movegen::test::SOURCE_ROOT;
+using movegen::test::docs;
+using movegen::test::read_text;
 
 /// The generators of the table in the given tier.
 int count_in_tier(mh::Tier tier) {

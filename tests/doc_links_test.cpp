@@ -14,11 +14,15 @@
 #include <string>
 #include <vector>
 
+#include "tests/docs.hpp"
+
 namespace fs = std::filesystem;
 
 namespace {
 
-const fs::path ROOT = MOVEGEN_SOURCE_DIR;
+const fs::path ROOT = movegen::test::SOURCE_ROOT;
+using movegen::test::docs;
+using movegen::test::read_text;
 
 /// One broken link: the doc and line it is on, the link as written, and what is wrong with it.
 struct LinkProblem {
@@ -33,13 +37,6 @@ struct LinkReport {
   int name_links = 0;  // of those, links whose text names code, checked against the file
   std::vector<LinkProblem> problems;
 };
-
-std::string read_text(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 bool is_word_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 
@@ -160,16 +157,6 @@ LinkReport check_doc(const fs::path& root, const std::string& doc, const std::st
       problem(at, written, "`" + name[2].str() + "` does not occur as a word in " + shown);
   }
   return report;
-}
-
-/// The docs checked: README.md and every docs/*.md, as paths relative to the repository's root.
-std::vector<std::string> docs() {
-  std::vector<std::string> paths = {"README.md"};
-  for (const auto& entry : fs::directory_iterator(ROOT / "docs"))
-    if (entry.is_regular_file() && entry.path().extension() == ".md")
-      paths.push_back(fs::relative(entry.path(), ROOT).generic_string());
-  std::sort(paths.begin(), paths.end());
-  return paths;
 }
 
 // A doc in docs/, as the checker sees an inline text: its links resolve against the real repository.
