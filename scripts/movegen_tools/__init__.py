@@ -14,8 +14,10 @@ The modules, each importing only those above it (tests/scripts_package_test.py c
     interleaved        perft_bench and Stockfish interleaved: the report's clock runs
     tables, chart      the report's figures, tables and chart
     report             report.md
-    *_command          the command lines: report_command, alternate_command, verify_epd_command
+    console_blocks     the pasted movegen outputs of README.md and docs/*.md, checked against the program
+    *_command          the command lines: report_command, alternate_command, verify_epd_command,
+                       console_blocks_command
 
 The entry points are the scripts beside this folder (scripts/bench_report.py, scripts/alternate.py,
-scripts/verify_epd.py); each only calls its *_command module.
+scripts/verify_epd.py, scripts/check_console_blocks.py); each only calls its *_command module.
 """
