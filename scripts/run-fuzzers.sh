@@ -1,26 +1,33 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets of fuzz/ (clang++, AddressSanitizer + UndefinedBehaviorSanitizer, invariant
-# checks after every make and unmake) in build-fuzz/ and runs them all at once, side by side on the machine's
+# checks after every make and unmake) in BUILD (default build-fuzz/, RelWithDebInfo; CI passes build-asan, the
+# sanitizer tree of scripts/ci-sanitize.sh, which builds them too) and runs them all at once, side by side on the machine's
 # cores, each for SECONDS seconds of wall time (default 60), starting from its seed corpus
 # fuzz/corpus/<target>/. Exits 1 if any target finds a crash, a failed check, a sanitizer report, a leak or a
-# slow input; the input is saved as build-fuzz/artifacts/<target>-*.
-# Inputs the fuzzer finds go to build-fuzz/corpus/<target>/ (the seeds in fuzz/corpus are never written).
+# slow input; the input is saved as BUILD/artifacts/<target>-*.
+# Inputs the fuzzer finds go to BUILD/corpus/<target>/ (the seeds in fuzz/corpus are never written).
 #
 #   scripts/run-fuzzers.sh          # 60 s per target
 #   scripts/run-fuzzers.sh 600      # a longer local run
+#   scripts/run-fuzzers.sh 45 build-asan   # CI: the sanitizer tree's fuzz targets
 #   build-fuzz/fuzz/fuzz_fen build-fuzz/artifacts/fuzz_fen-crash-...   # replay one input
 set -euo pipefail
 
 seconds="${1:-60}"
 if ! [[ "$seconds" =~ ^[0-9]+$ ]] || [ "$seconds" -lt 1 ]; then
-  echo "usage: scripts/run-fuzzers.sh [SECONDS]   (SECONDS: a whole number of seconds per target, default 60)" >&2
+  echo "usage: scripts/run-fuzzers.sh [SECONDS [BUILD]]   (SECONDS: a whole number of seconds per target, default 60)" >&2
   exit 2
 fi
 cd "$(dirname "$0")/.."
-build="build-fuzz"
+build="${2:-build-fuzz}"
 
-cmake -S . -B "$build" -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMOVEGEN_FUZZ=ON \
-  -DMOVEGEN_BUILD_TESTS=OFF -DMOVEGEN_BUILD_BENCHMARKS=OFF >/dev/null
+if [[ ! -f "$build/CMakeCache.txt" ]]; then
+  cmake -S . -B "$build" -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMOVEGEN_FUZZ=ON \
+    -DMOVEGEN_BUILD_TESTS=OFF -DMOVEGEN_BUILD_BENCHMARKS=OFF >/dev/null
+elif ! grep -q '^MOVEGEN_FUZZ:BOOL=ON' "$build/CMakeCache.txt"; then
+  echo "run-fuzzers: BUILD: '$build' is not configured with -DMOVEGEN_FUZZ=ON (clang++)" >&2
+  exit 2
+fi
 cmake --build "$build" -j2 --target fuzzers
 
 export ASAN_OPTIONS="halt_on_error=1:abort_on_error=1:print_stacktrace=1:detect_leaks=1"
