@@ -175,6 +175,7 @@ BOOST_AUTO_TEST_CASE(a_uci_engine_is_read_the_same_way) {
                        "while read -r command rest; do\n"
                        "  case \"$command\" in\n"
                        "    uci) echo uciok;;\n"
+                       "    isready) echo readyok;;\n"
                        "    go) n=0; for m in a3 a4 b3 b4 c3 c4 d3 d4 e3 e4 f3 f4 g3 g4 h3 h4 Na3 Nc3 Nf3 Nh3; do\n"
                        "          n=$((n+1)); echo \"$n. $m moves = 1\"; done; echo 'Nodes searched: 20';;\n"
                        "    quit) exit 0;;\n"
