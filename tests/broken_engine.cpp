@@ -18,9 +18,9 @@
 //   broken_engine --list                  the bug names, one a line
 //
 // Besides the zoo's bugs, `queen-capture-keeps-side` forgets to pass the move after a queen's capture
-// (a side-to-move mix-up after `position fen ... moves ...`), `crash-seventh` dies (SIGABRT, printing nothing) when the side to move has a
-// pawn on its seventh rank, as one real engine did: a crash for diff to localise, not a wrong count; and
-// `castle-landing-only` castles through attacked squares and out of check: two causes for diff to tell apart.
+// (a side-to-move mix-up after `position fen ... moves ...`), `crash-seventh` dies (SIGABRT, printing nothing) when the
+// side to move has a pawn on its seventh rank, as one real engine did: a crash for diff to localise, not a wrong count;
+// and `castle-landing-only` castles through attacked squares and out of check: two causes for diff to tell apart.
 //
 // Bad arguments or a bad command: one line on stderr, exit 2.
 #include <algorithm>
@@ -165,14 +165,14 @@ int perftree(int depth, const std::string& fen, const std::string& moves, const 
 
 // How the engine behind `--uci` departs from Stockfish's console, each as real engines do.
 struct Quirks {
-  int delay_ms = 0;                   // --delay MS: each divide answered MS ms late
-  bool late_options = false;          // --late-options: option lines and an `info string` after uciok
-  bool no_total = false;              // --no-total: a divide ends after its last move line
+  int delay_ms = 0;                     // --delay MS: each divide answered MS ms late
+  bool late_options = false;            // --late-options: option lines and an `info string` after uciok
+  bool no_total = false;                // --no-total: a divide ends after its last move line
   std::string perft_word = "go perft";  // --perft-command WORDS: the divide is `WORDS N` (perftsplit, divide)
-  bool banner = false;                // --banner: a banner first, the board and a book message around a divide
-  bool setboard = false;              // --setboard: the position is set by `setboard FEN`, `position` unknown
-  bool no_depth_1_list = false;       // --no-depth-1-list: at depth 1 only the total, no move lines
-  bool letterless = false;            // --letterless-promotions: `b7b8` once per promotion piece
+  bool banner = false;                  // --banner: a banner first, the board and a book message around a divide
+  bool setboard = false;                // --setboard: the position is set by `setboard FEN`, `position` unknown
+  bool no_depth_1_list = false;         // --no-depth-1-list: at depth 1 only the total, no move lines
+  bool letterless = false;              // --letterless-promotions: `b7b8` once per promotion piece
 };
 
 // A board of `fen` as console engines print theirs, then a line of chatter.
@@ -211,7 +211,8 @@ void answer_perft(const Quirks& q, const std::string& fen, const std::vector<std
   const harness::DivideResult r = broken_divide<Bug>(fen, moves, depth);
   if (q.banner) print_board(harness::position_after<mailbox::MtuPosition>(fen, moves).fen());
   if (!(q.no_depth_1_list && depth == 1))
-    for (const auto& [move, count] : r.moves) std::cout << (q.letterless ? move.substr(0, 4) : move) << ": " << count << '\n';
+    for (const auto& [move, count] : r.moves)
+      std::cout << (q.letterless ? move.substr(0, 4) : move) << ": " << count << '\n';
   if (!q.no_total) std::cout << "\nNodes searched: " << r.total << "\n";
   std::cout << std::endl;
 }
@@ -311,7 +312,8 @@ int main(int argc, char** argv) {
     if (args.size() >= 2 && args[0] == "--format") {
       format = args[1];
       args.erase(args.begin(), args.begin() + 2);
-      const std::vector<std::string> formats = {"perftree", "stockfish", "long", "san", "numbered", "vice", "equals", "junk"};
+      const std::vector<std::string> formats = {"perftree", "stockfish", "long",   "san",
+                                                "numbered", "vice",      "equals", "junk"};
       if (std::find(formats.begin(), formats.end(), format) == formats.end())
         throw std::invalid_argument("bad --format '" + format +
                                     "': expected perftree, stockfish, long, san, numbered, vice, equals or junk");

@@ -163,7 +163,7 @@ int run_fuzz(const FuzzOptions& given, std::ostream& out, std::ostream& err) {
   for (const std::string& fen : r.starts) r.options.chess960 |= notation_for(fen, false) == Notation::CHESS960;
   if (!r.options.against.empty())
     r.against = make_divide_source(r.options.against, timeout_from_seconds(r.options.timeout_seconds),
-                                   r.options.chess960 ? Notation::CHESS960 : Notation::CLASSICAL);
+                                   r.options.chess960 ? Notation::CHESS960 : Notation::CLASSICAL, r.options.engine);
   // Every built-in generator, each checked against the first (the plain mailbox) at every ply.
   for (Generator g : all_generators()) r.names.push_back(generator_name(g));
   const auto start = std::chrono::steady_clock::now();
@@ -200,6 +200,7 @@ Subcommand add_fuzz_command(CLI::App& app) {
                    "positions between checks of --against (1: every position)");
   add_count_option(*cmd, "--against-depth", options->against_depth, 1, MAX_DEPTH, "divide depth for --against");
   add_timeout_option(*cmd, options->timeout_seconds, "seconds --against may take for one reply");
+  add_engine_options(*cmd, options->engine);
   add_json_flag(*cmd, options->json);
   add_chess960_flag(*cmd, options->chess960);
   cmd->add_flag("--from", options->from_start,
