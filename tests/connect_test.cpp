@@ -123,3 +123,12 @@ BOOST_AUTO_TEST_CASE(diff_help_shows_the_connection_options_and_the_current_gene
   for (movegen::harness::Generator g : movegen::harness::all_generators())  // from the table, none left out
     BOOST_TEST(contains(r.out, movegen::harness::generator_name(g) + ","), generator_name(g) << " in\n" << r.out);
 }
+
+BOOST_AUTO_TEST_CASE(a_board_with_the_wrong_side_to_move_is_named_so) {
+  // Its perft is right; only `position ... moves` after a queen's capture is wrong, as fuzz --against sends.
+  const auto r = run_cli({"diff", "--depth", "1", "--fen", "4k3/8/8/3p4/8/8/8/3QK3 w - - 0 1", "--moves", "d1d5",
+                          "mailbox", "uci:" + ENGINE + " --uci queen-capture-keeps-side"});
+  BOOST_TEST(r.code == 1, r.out << r.err);
+  BOOST_TEST(r.out.starts_with("board:      B plays d1d5 wrongly: after it, B's board differs"), r.out);
+  BOOST_TEST(contains(r.out, "the side to move differs: B moves white's pieces, where ours has black to move"), r.out);
+}
