@@ -42,6 +42,18 @@ nlohmann::json mismatch_json(const Divergence& d) {
   return j;
 }
 
+// The options that say how --against is spoken to, those not at their defaults, as command-line words.
+std::string engine_option_words(const EngineOptions& e) {
+  const EngineOptions defaults;
+  std::string words;
+  if (e.perft_command != defaults.perft_command) words += " --perft-command " + shell_quote(e.perft_command);
+  if (e.position_command != defaults.position_command)
+    words += " --position-command " + shell_quote(e.position_command);
+  if (e.strict) words += " --strict";
+  if (e.shredder_fen) words += " --shredder-fen";
+  return words;
+}
+
 }  // namespace
 
 // Fewer distinct positions than this, checked against an outside engine, earn a note on what to change.
@@ -56,7 +68,8 @@ std::string replay_command(const FuzzOptions& o, int game, int ply, const std::s
   line += fmt::format(" --flip-depth {} --flip-every {}", o.flip_depth, o.flip_every);
   if (!o.against.empty())
     line += fmt::format(" --against {} --against-every {} --against-depth {} --timeout {}", shell_quote(o.against),
-                        o.sample_every, o.against_depth, o.timeout_seconds);
+                        o.sample_every, o.against_depth, o.timeout_seconds) +
+            engine_option_words(o.engine);
   return line;
 }
 
