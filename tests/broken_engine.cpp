@@ -6,15 +6,21 @@
 //                                         stockfish `e2e4: 20` + `Nodes searched: N`; long `e2-e4 20`,
 //                                         `e5xf7`, `e7-e8=Q` + `Moves: N` (the number of moves); san
 //                                         `Nf3: 20`, `exd6`, `O-O-O`, `e8=Q+` + `Total: N`; numbered
-//                                         `1. e2e4 moves = 20`, no total; junk: a line no format fits
-//   broken_engine --uci BUG [--delay MS]  UCI on stdin/stdout, each `go perft` answered MS ms late: uci, isready,
-//   position fen F [moves ...]
-//                                         (or startpos), go perft N (Stockfish's divide format), quit
+//                                         `1. e2e4 moves = 20`, no total; vice `move 1 : e2e4 : 20` +
+//                                         `Test Complete : N nodes visited`; equals `e2e4 = 20` +
+//                                         `Depth D: N nodes searched.`; junk: a line no format fits
+//   broken_engine --uci BUG [QUIRK...]    UCI on stdin/stdout: uci, isready, position fen F [moves ...]
+//                                         (or startpos), go perft N (Stockfish's divide format), quit;
+//                                         each QUIRK mimics a real engine's (see Quirks):
+//                                         --delay MS, --late-options, --no-total, --perft-command WORDS, --banner,
+//                                         --setboard, --no-depth-1-list, --letterless-promotions
+//   broken_engine --shredder-only ...     refuses a FEN whose castling field is not Shredder-FEN (HAha)
 //   broken_engine --list                  the bug names, one a line
 //
-// Besides the zoo's bugs, `crash-seventh` dies (SIGABRT, printing nothing) when the side to move has a
-// pawn on its seventh rank, as one real engine did: a crash for diff to localise, not a wrong count; and
-// `castle-landing-only` castles through attacked squares and out of check: two causes for diff to tell apart.
+// Besides the zoo's bugs, `queen-capture-keeps-side` forgets to pass the move after a queen's capture
+// (a side-to-move mix-up after `position fen ... moves ...`), `crash-seventh` dies (SIGABRT, printing nothing) when the
+// side to move has a pawn on its seventh rank, as one real engine did: a crash for diff to localise, not a wrong count;
+// and `castle-landing-only` castles through attacked squares and out of check: two causes for diff to tell apart.
 //
 // Bad arguments or a bad command: one line on stderr, exit 2.
 #include <algorithm>
@@ -61,12 +67,12 @@ struct NoBug {
   static void generate_legal(BrokenBase& pos, MoveList& list) { pos.mailbox::MtuPosition::generate_legal(list); }
 };
 
-/// with_bug, and `crash-seventh`, `castle-landing-only`, `none`.
+/// with_bug, and `crash-seventh`, `castle-landing-only`, `none`, `queen-capture-keeps-side`.
 template <class F>
 int with_engine_bug(std::string_view name, F&& f) {
   if (name == "crash-seventh") return f.template operator()<CrashOnSeventhRankPawn>();
   if (name == "castle-landing-only") return f.template operator()<CastleTestsLandingOnly>();
-  if (name == "none") return f.template operator()<NoBug>();
+  if (name == "none" || name == "queen-capture-keeps-side") return f.template operator()<NoBug>();
   return with_bug(name, std::forward<F>(f));
 }
 
@@ -134,6 +140,10 @@ int perftree(int depth, const std::string& fen, const std::string& moves, const 
       std::cout << san_of(pos, move) << ": " << count << '\n';
     else if (format == "numbered")
       std::cout << ++number << ". " << move << " moves = " << count << '\n';
+    else if (format == "vice")
+      std::cout << "move " << ++number << " : " << move << " : " << count << '\n';
+    else if (format == "equals")
+      std::cout << move << " = " << count << '\n';
     else
       std::cout << move << ' ' << count << '\n';
     if (format == "junk" && ++number == 2) std::cout << "searching " << move << "... done\n";
@@ -144,44 +154,147 @@ int perftree(int depth, const std::string& fen, const std::string& moves, const 
     std::cout << "\nMoves: " << r.moves.size() << '\n';
   else if (format == "san")
     std::cout << "\nTotal: " << r.total << '\n';
+  else if (format == "vice")
+    std::cout << "\nTest Complete : " << r.total << " nodes visited in 3ms\n";
+  else if (format == "equals")
+    std::cout << "Depth " << depth << ": " << r.total << " nodes searched.\n";
   else if (format != "numbered")
     std::cout << '\n' << r.total << '\n';
   return 0;
 }
 
-// Answers UCI commands until `quit` or the end of input; `go perft N` as Stockfish prints it.
+// How the engine behind `--uci` departs from Stockfish's console, each as real engines do.
+struct Quirks {
+  int delay_ms = 0;                     // --delay MS: each divide answered MS ms late
+  bool late_options = false;            // --late-options: option lines and an `info string` after uciok
+  bool no_total = false;                // --no-total: a divide ends after its last move line
+  std::string perft_word = "go perft";  // --perft-command WORDS: the divide is `WORDS N` (perftsplit, divide)
+  bool banner = false;                  // --banner: a banner first, the board and a book message around a divide
+  bool setboard = false;                // --setboard: the position is set by `setboard FEN`, `position` unknown
+  bool no_depth_1_list = false;         // --no-depth-1-list: at depth 1 only the total, no move lines
+  bool letterless = false;              // --letterless-promotions: `b7b8` once per promotion piece
+};
+
+// A board of `fen` as console engines print theirs, then a line of chatter.
+void print_board(const std::string& fen) {
+  const mailbox::MtuPosition pos = mailbox::MtuPosition::from_fen(fen);
+  for (int rank = 7; rank >= 0; --rank) {
+    std::cout << rank + 1 << ' ';
+    for (int file = 0; file < 8; ++file) {
+      const Piece p = pos.piece_on(make_square(File(file), Rank(rank)));
+      std::cout << ' ' << (p == NO_PIECE ? '.' : piece_to_char(p));
+    }
+    std::cout << '\n';
+  }
+  std::cout << "   a b c d e f g h\nFen: " << fen << "\nbook: no moves for this position\n";
+}
+
+// Reads `position fen F [moves ...]` or `position startpos [moves ...]` into fen and moves.
+void read_position(std::istringstream& words, const std::string& line, std::string& fen,
+                   std::vector<std::string>& moves) {
+  std::string word;
+  words >> word;
+  fen = std::string(START_FEN), moves.clear();
+  if (word == "fen") {
+    fen.clear();
+    while (words >> word && word != "moves") fen += (fen.empty() ? "" : " ") + word;
+  } else if (word != "startpos" || (words >> word && word != "moves")) {
+    throw std::invalid_argument("bad position command: " + line);
+  }
+  while (words >> word) moves.push_back(word);
+}
+
+// The divide of `depth` as Stockfish prints it, with the quirks asked for.
 template <class Bug>
-int uci(std::string_view bug, int delay_ms) {
+void answer_perft(const Quirks& q, const std::string& fen, const std::vector<std::string>& moves, int depth) {
+  std::this_thread::sleep_for(std::chrono::milliseconds(q.delay_ms));
+  const harness::DivideResult r = broken_divide<Bug>(fen, moves, depth);
+  if (q.banner) print_board(harness::position_after<mailbox::MtuPosition>(fen, moves).fen());
+  if (!(q.no_depth_1_list && depth == 1))
+    for (const auto& [move, count] : r.moves)
+      std::cout << (q.letterless ? move.substr(0, 4) : move) << ": " << count << '\n';
+  if (!q.no_total) std::cout << "\nNodes searched: " << r.total << "\n";
+  std::cout << std::endl;
+}
+
+// `queen-capture-keeps-side`, a make-move bug of the UCI front end: the position after `moves`, but a queen's
+// capture leaves the side to move as it was (and clears the en passant square).
+std::string position_keeping_side_after_queen_captures(std::string fen, const std::vector<std::string>& moves) {
+  for (const std::string& text : moves) {
+    mailbox::MtuPosition pos = mailbox::MtuPosition::from_fen(fen);
+    const Move m = parse_uci_move(pos, text);
+    const bool queen_capture = type_of(pos.piece_on(m.from())) == QUEEN && pos.piece_on(m.to()) != NO_PIECE;
+    fen = harness::position_after<mailbox::MtuPosition>(fen, {text}).fen();
+    if (!queen_capture) continue;
+    std::istringstream fields(fen);
+    std::string board, side, castling, ep, rest;
+    fields >> board >> side >> castling >> ep;
+    std::getline(fields, rest);
+    fen = board + (side == "w" ? " b " : " w ") + castling + " -" + rest;
+  }
+  return fen;
+}
+
+// Answers UCI commands until `quit` or the end of input; the divide as Stockfish prints it, unless quirks.
+template <class Bug>
+int uci(std::string_view bug, const Quirks& q) {
   std::string fen(START_FEN), line;
   std::vector<std::string> moves;
+  if (q.banner) std::cout << "broken_engine " << bug << " by the movegen-lab tests\nType 'help' for help" << std::endl;
   while (std::getline(std::cin, line)) {
     std::istringstream words(line);
-    std::string command, word;
+    std::string command;
     words >> command;
     if (command == "quit") return 0;
     if (command == "uci") std::cout << "id name broken_engine " << bug << "\nuciok" << std::endl;
+    if (command == "uci" && q.late_options)
+      std::cout << "option name Hash type spin default 16 min 1 max 1024\noption name Threads type spin default 1 "
+                   "min 1 max 64\ninfo string broken_engine ready"
+                << std::endl;
     if (command == "isready") std::cout << "readyok" << std::endl;
-    if (command == "position") {
-      words >> word;
-      fen = std::string(START_FEN), moves.clear();
-      if (word == "fen") {
-        fen.clear();
-        while (words >> word && word != "moves") fen += (fen.empty() ? "" : " ") + word;
-      } else if (word != "startpos" || (words >> word && word != "moves")) {
-        throw std::invalid_argument("bad position command: " + line);
-      }
-      while (words >> word) moves.push_back(word);
-    }
-    if (command == "go") {
+    if (command == "position" && !q.setboard) read_position(words, line, fen, moves);
+    if (command == "position" && q.setboard) std::cout << "Unknown command: " << line << std::endl;
+    if (command == "setboard" && q.setboard) fen = line.substr(9), moves.clear();
+    if (line.starts_with(q.perft_word + " ")) {
+      std::istringstream depth_text(line.substr(q.perft_word.size()));
       int depth = 0;
-      if (!(words >> word >> depth) || word != "perft") throw std::invalid_argument("bad go command: " + line);
-      std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms));
-      const harness::DivideResult r = broken_divide<Bug>(fen, moves, depth);
-      for (const auto& [move, count] : r.moves) std::cout << move << ": " << count << '\n';
-      std::cout << "\nNodes searched: " << r.total << "\n" << std::endl;
+      if (!(depth_text >> depth)) throw std::invalid_argument("bad perft command: " + line);
+      if (bug == "queen-capture-keeps-side")
+        answer_perft<Bug>(q, position_keeping_side_after_queen_captures(fen, moves), {}, depth);
+      else
+        answer_perft<Bug>(q, fen, moves, depth);
+    } else if (command == "go") {
+      throw std::invalid_argument("bad go command: " + line);
     }
   }
   return 0;
+}
+
+// The quirks of `--uci BUG [QUIRK...]`: args from index 2 on.
+Quirks read_quirks(const std::vector<std::string>& args) {
+  Quirks q;
+  for (std::size_t i = 2; i < args.size(); ++i) {
+    const bool has_value = i + 1 < args.size();
+    if (args[i] == "--delay" && has_value)
+      q.delay_ms = std::stoi(args[++i]);
+    else if (args[i] == "--perft-command" && has_value)
+      q.perft_word = args[++i];
+    else if (args[i] == "--late-options")
+      q.late_options = true;
+    else if (args[i] == "--no-total")
+      q.no_total = true;
+    else if (args[i] == "--banner")
+      q.banner = true;
+    else if (args[i] == "--setboard")
+      q.setboard = true;
+    else if (args[i] == "--no-depth-1-list")
+      q.no_depth_1_list = true;
+    else if (args[i] == "--letterless-promotions")
+      q.letterless = true;
+    else
+      throw std::invalid_argument("bad --uci option '" + args[i] + "'");
+  }
+  return q;
 }
 
 }  // namespace
@@ -190,28 +303,35 @@ int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
   std::string format = "perftree";
   try {
+    if (!args.empty() && args[0] == "--shredder-only") {  // as an engine that reads only Shredder-FEN
+      args.erase(args.begin());
+      const std::size_t field = args.size() >= 3 ? args[2].find(' ', args[2].find(' ') + 1) : std::string::npos;
+      if (field != std::string::npos && args[2].find_first_of("KQkq", field) < args[2].find(' ', field + 1))
+        throw std::invalid_argument("castling rights must be rook files (HAha): " + args[2]);
+    }
     if (args.size() >= 2 && args[0] == "--format") {
       format = args[1];
       args.erase(args.begin(), args.begin() + 2);
-      const std::vector<std::string> formats = {"perftree", "stockfish", "long", "san", "numbered", "junk"};
+      const std::vector<std::string> formats = {"perftree", "stockfish", "long",   "san",
+                                                "numbered", "vice",      "equals", "junk"};
       if (std::find(formats.begin(), formats.end(), format) == formats.end())
         throw std::invalid_argument("bad --format '" + format +
-                                    "': expected perftree, stockfish, long, san, numbered or junk");
+                                    "': expected perftree, stockfish, long, san, numbered, vice, equals or junk");
     }
     if (args.size() == 1 && args[0] == "--list") {
       for (const std::string& name : bug_names()) std::cout << name << '\n';
       return 0;
     }
-    if ((args.size() == 2 || (args.size() == 4 && args[2] == "--delay")) && args[0] == "--uci") {
-      const int delay_ms = args.size() == 4 ? std::stoi(args[3]) : 0;
-      return with_engine_bug(args[1], [&]<class Bug>() { return uci<Bug>(args[1], delay_ms); });
+    if (args.size() >= 2 && args[0] == "--uci") {
+      const Quirks quirks = read_quirks(args);
+      return with_engine_bug(args[1], [&]<class Bug>() { return uci<Bug>(args[1], quirks); });
     }
     if (args.size() == 3 || args.size() == 4) {
       const int depth = std::stoi(args[1]);
       const std::string moves = args.size() == 4 ? args[3] : "";
       return with_engine_bug(args[0], [&]<class Bug>() { return perftree<Bug>(depth, args[2], moves, format); });
     }
-    std::cerr << "usage: broken_engine [--format F] BUG DEPTH FEN [MOVES] | --uci BUG | --list\n";
+    std::cerr << "usage: broken_engine [--format F] BUG DEPTH FEN [MOVES] | --uci BUG [QUIRK...] | --list\n";
   } catch (const std::exception& e) {
     std::cerr << "broken_engine: " << e.what() << '\n';
   }

@@ -74,6 +74,7 @@ BOOST_AUTO_TEST_CASE(a_uci_engine_that_dies_is_started_again_for_the_next_positi
       "while read -r command rest; do\n"
       "  case \"$command\" in\n"
       "    uci) echo uciok;;\n"
+      "    isready) echo readyok;;\n"
       "    position) fen=${rest#fen }; moves=''\n"
       "      case \"$fen\" in *' moves '*) moves=${fen#* moves }; fen=${fen%% moves *};; esac;;\n"
       "    go) case \"$fen\" in 4k3/8/8/8/8/8/8/R3K3*) exit 1;; esac\n"

@@ -1,5 +1,5 @@
-// Divides as engines print them (harness/engines/divide_format.hpp, harness/moves/san.hpp): every common format is read,
-// SAN against the position; a SAN that names no legal move is the engine's bug, shown as "only B" with the
+// Divides as engines print them (harness/engines/divide_format.hpp, harness/moves/san.hpp): every common format is
+// read, SAN against the position; a SAN that names no legal move is the engine's bug, shown as "only B" with the
 // reason; a line no format fits is refused with the line quoted. tests/broken_engine --format F prints its
 // divide in each format, so that a move it leaves out is found and localised whatever the format.
 #include "harness/engines/divide_format.hpp"
@@ -56,7 +56,9 @@ BOOST_AUTO_TEST_CASE(each_line_format_gives_its_move_and_count) {
                                          {"e8=Q+ 1", "e8=Q+", 1},
                                          {"1. e2e4 moves = 20", "e2e4", 20},
                                          {"12. Nbd2: 7", "Nbd2", 7},
-                                         {"e2e4 = 20", "e2e4", 20}}) {
+                                         {"e2e4 = 20", "e2e4", 20},
+                                         {"e2e4   =   20", "e2e4", 20},
+                                         {"move 7 : e2e4 : 20", "e2e4", 20}}) {
     const auto line = parse_divide_line(c.line);
     BOOST_TEST_REQUIRE(line.has_value(), c.line);
     BOOST_TEST(!line->total, c.line);
@@ -69,13 +71,33 @@ BOOST_AUTO_TEST_CASE(each_line_format_gives_its_move_and_count) {
     BOOST_TEST((line->total && line->count == 400u && !line->move_count), total);
   }
   BOOST_TEST(parse_divide_line("Moves: 20")->move_count);
+  for (const std::string total : {"Depth 5: 400 nodes searched.", "Test Complete : 400 nodes visited in 15ms",
+                                  "400 nodes searched", "Perft 3: 400 leaf nodes", "Total nodes searched: 400"}) {
+    const auto line = parse_divide_line(total);
+    BOOST_TEST_REQUIRE(line.has_value(), total);
+    BOOST_TEST((line->total && line->count == 400u && !line->move_count), total);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(lines_around_a_divide_are_set_aside_unless_strict) {
+  DivideReader reader(std::string(START_FEN), {}, Notation::CLASSICAL);
+  for (const std::string line :
+       {"broken_engine 1.0 by someone", "8  r n b q k b n r", "book: no moves", "info depth 1"})
+    BOOST_TEST(!reader.read(line), line);
+  BOOST_TEST(!reader.started());
+  BOOST_TEST(!reader.read("e2e4: 1"));
+  BOOST_TEST(reader.read("Nodes searched: 1"));
+  BOOST_TEST(reader.set_aside().size() == 4u);
+  BOOST_CHECK_THROW(reader.read("e2e4 twenty"), DivideFormatError);  // a move's line that fits no format
+  DivideReader strict(std::string(START_FEN), {}, Notation::CLASSICAL, true);
+  BOOST_CHECK_THROW(strict.read("book: no moves"), DivideFormatError);
 }
 
 BOOST_AUTO_TEST_CASE(lines_that_fit_no_format_are_refused) {
   for (const std::string bad : {"junk", "e2e4 twenty", "hello \x01 world", "e2e4", "e2e4 20 nodes", "Zf3: 20", "e9e4 1",
                                 "Nodes searched:", "searching e2e4... done", "e2e4 -5", ""})
     BOOST_TEST(!parse_divide_line(bad), bad);
-  DivideReader reader(std::string(START_FEN), {}, Notation::CLASSICAL);
+  DivideReader reader(std::string(START_FEN), {}, Notation::CLASSICAL, true);
   BOOST_TEST(!reader.read("e2e4 1"));
   try {
     reader.read("e2e4 twenty");
@@ -129,7 +151,7 @@ BOOST_AUTO_TEST_CASE(each_format_agrees_with_ours_and_a_move_left_out_is_localis
   // broken_engine without a bug agrees in every format; with `en-passant` it leaves b5c6 out two plies
   // down, and diff finds it there whatever the format.
   const std::string fen = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1";
-  for (const std::string format : {"perftree", "stockfish", "long", "san", "numbered"}) {
+  for (const std::string format : {"perftree", "stockfish", "long", "san", "numbered", "vice", "equals"}) {
     BOOST_TEST_CONTEXT(format) {
       const std::string engine = std::string("perftree:") + BROKEN_ENGINE + " --format " + format;
       const auto ok = run_cli({"diff", "--depth", "3", "--fen", KIWIPETE, "mailbox", engine + " none"});
@@ -144,9 +166,11 @@ BOOST_AUTO_TEST_CASE(each_format_agrees_with_ours_and_a_move_left_out_is_localis
   }
 }
 
-BOOST_AUTO_TEST_CASE(a_line_that_fits_no_format_is_refused_with_exit_2_and_quoted) {
-  const auto r = run_cli({"diff", "--depth", "2", "--fen", KIWIPETE, "mailbox",
-                          std::string("perftree:") + BROKEN_ENGINE + " --format junk none"});
+BOOST_AUTO_TEST_CASE(a_line_that_is_no_divide_line_is_skipped_or_with_strict_refused_with_exit_2_and_quoted) {
+  const std::string engine = std::string("perftree:") + BROKEN_ENGINE + " --format junk none";
+  const auto lenient = run_cli({"diff", "--depth", "2", "--fen", KIWIPETE, "mailbox", engine});
+  BOOST_TEST(lenient.code == 0, lenient.out << lenient.err);
+  const auto r = run_cli({"diff", "--depth", "2", "--strict", "--fen", KIWIPETE, "mailbox", engine});
   BOOST_TEST(r.code == 2, r.out << r.err);
   BOOST_TEST(contains(r.err, "unexpected line \"searching a1c1... done\""), r.err);
   BOOST_TEST(contains(r.out, "error:      "), r.out);
@@ -175,6 +199,7 @@ BOOST_AUTO_TEST_CASE(a_uci_engine_is_read_the_same_way) {
                        "while read -r command rest; do\n"
                        "  case \"$command\" in\n"
                        "    uci) echo uciok;;\n"
+                       "    isready) echo readyok;;\n"
                        "    go) n=0; for m in a3 a4 b3 b4 c3 c4 d3 d4 e3 e4 f3 f4 g3 g4 h3 h4 Na3 Nc3 Nf3 Nh3; do\n"
                        "          n=$((n+1)); echo \"$n. $m moves = 1\"; done; echo 'Nodes searched: 20';;\n"
                        "    quit) exit 0;;\n"

@@ -90,9 +90,10 @@ BOOST_AUTO_TEST_CASE(a_crashing_program_is_reported_with_its_signal_and_output) 
   BOOST_TEST(contains(uci_message, "id name crash"), uci_message);
 
   const std::string dies_later =
-      scripts.write("dies.sh", "read line\necho uciok\nread a\nread b\necho 'a2a3: 1'\nexit 0");
+      scripts.write("dies.sh", "read line\necho uciok\nread r\necho readyok\nread a\nread b\necho 'a2a3: 1'\nexit 0");
   const auto [later_message, later_seconds] = external_failure("uci:" + dies_later);
-  BOOST_TEST(contains(later_message, "before finishing its reply to 'go perft 2'"), later_message);
+  // Its first divide is the one the session starts with, 1 deep from the start position.
+  BOOST_TEST(contains(later_message, "before finishing its reply to 'go perft 1'"), later_message);
 }
 
 BOOST_AUTO_TEST_CASE(a_hanging_program_times_out_quickly) {
@@ -112,12 +113,13 @@ BOOST_AUTO_TEST_CASE(a_program_printing_garbage_is_quoted_escaped) {
   Scripts scripts;
   const std::string perftree = scripts.write("garbage.sh", "printf 'hello \\001 world\\n'");
   const auto [message, seconds] = external_failure("perftree:" + perftree);
-  BOOST_TEST(contains(message, "unexpected line \"hello \\x01 world\""), message);
+  BOOST_TEST(contains(message, "no move line and no total from " + perftree), message);  // the line set aside,
+  BOOST_TEST(contains(message, "it printed \"hello \\x01 world\\n\""), message);         // and quoted
 
-  const std::string uci =
-      scripts.write("garbage-uci.sh", "read line\necho uciok\nread a\nread b\necho 'e2e4 twenty'\nsleep 30");
+  const std::string uci = scripts.write(
+      "garbage-uci.sh", "read line\necho uciok\nread r\necho readyok\nread a\nread b\necho 'e2e4 twenty'\nsleep 30");
   const auto [uci_message, uci_seconds] = external_failure("uci:" + uci);
-  BOOST_TEST(contains(uci_message, "unexpected line \"e2e4 twenty\" in its reply to 'go perft 2'"), uci_message);
+  BOOST_TEST(contains(uci_message, "unexpected line \"e2e4 twenty\" in its reply to 'go perft 1'"), uci_message);
   BOOST_TEST(uci_seconds < 5.0);
 
   const std::string endless = scripts.write("yes.sh", "yes garbage");
@@ -163,9 +165,10 @@ BOOST_AUTO_TEST_CASE(a_program_that_trickles_output_is_stopped_at_the_reply_dead
   Scripts scripts;
   // A line every 0.3 s, each within the old per-line timeout, never the end of the reply.
   const std::string uci = scripts.write(
-      "trickle-uci.sh", "read line\necho uciok\nwhile true; do echo 'info string thinking'; sleep 0.3; done");
+      "trickle-uci.sh",
+      "read line\necho uciok\nread r\necho readyok\nwhile true; do echo 'info string thinking'; sleep 0.3; done");
   const auto [message, seconds] = external_failure("uci:" + uci);
-  BOOST_TEST(contains(message, "no complete reply within 1 s to 'go perft 2' from " + std::string(START_FEN)), message);
+  BOOST_TEST(contains(message, "no complete reply within 1 s to 'go perft 1' from " + std::string(START_FEN)), message);
   BOOST_TEST(contains(message, "--timeout raises the limit"), message);
   BOOST_TEST(seconds < 3.0);
 
@@ -177,7 +180,9 @@ BOOST_AUTO_TEST_CASE(a_program_that_trickles_output_is_stopped_at_the_reply_dead
 
 BOOST_AUTO_TEST_CASE(writing_to_a_program_that_does_not_read_obeys_the_deadline) {
   Scripts scripts;
-  const std::string uci = scripts.write("deaf-uci.sh", "read line\necho uciok\nexec sleep 30");
+  const std::string uci = scripts.write("deaf-uci.sh",
+                                       "read line\necho uciok\nread r\necho readyok\nread p\nread g\nread r\n"
+                                       "echo 'Nodes searched: 20'\necho readyok\nexec sleep 30");
   const auto start = std::chrono::steady_clock::now();
   std::string message = "(no error)";
   try {
@@ -215,7 +220,7 @@ BOOST_AUTO_TEST_CASE(huge_counts_and_replies_stay_within_bounded_memory) {
   BOOST_TEST(contains(padded_message, "its reply is longer than 4194304 bytes"), padded_message);
 }
 
-BOOST_AUTO_TEST_CASE(a_perftree_reply_is_refused_at_its_first_bad_line) {
+BOOST_AUTO_TEST_CASE(a_perftree_reply_read_strictly_is_refused_at_its_first_bad_line) {
   Scripts scripts;
   // One junk line, then well-formed lines forever: refused on the junk line, before the line limit, the
   // byte cap or the deadline (a perftree reply used to be read whole before it was parsed).
@@ -228,7 +233,8 @@ BOOST_AUTO_TEST_CASE(a_perftree_reply_is_refused_at_its_first_bad_line) {
     const auto start = std::chrono::steady_clock::now();
     std::string message = "(no error)";
     try {
-      auto source = make_divide_source("perftree:" + program, std::chrono::seconds(20));
+      auto source =
+          make_divide_source("perftree:" + program, std::chrono::seconds(20), Notation::CLASSICAL, {.strict = true});
       source->divide(std::string(START_FEN), {"e2e4", "e7e5"}, 2);
     } catch (const ExternalError& e) {
       message = e.what();
@@ -246,7 +252,8 @@ BOOST_AUTO_TEST_CASE(commands_take_shell_quoting_and_errors_print_them_whole) {
   Scripts scripts;
   const std::string spaced = scripts.write("my engine.sh", "echo \"garbage from $1\"");
   const auto [message, seconds] = external_failure("perftree:'" + spaced + "' --fast");
-  BOOST_TEST(contains(message, "'" + spaced + "' --fast: unexpected line \"garbage from --fast\""), message);
+  BOOST_TEST(contains(message, "'" + spaced + "' --fast: no move line and no total"), message);
+  BOOST_TEST(contains(message, "garbage from --fast"), message);
 
   // Quoted arguments reach the program as one word each.
   auto engine = make_divide_source("uci:sh -c 'exec \"$0\"' " + STOCKFISH, std::chrono::seconds(30));
@@ -264,4 +271,64 @@ BOOST_AUTO_TEST_CASE(a_program_that_answers_but_never_exits_is_told_apart_from_o
   const auto [message, seconds] = external_failure("perftree:" + lingers);
   BOOST_TEST(contains(message, "it printed its whole reply but did not exit within 1 s"), message);
   BOOST_TEST(seconds < 3.0);
+}
+
+// The UCI session syncs with `isready` after the handshake and after each query: what an engine prints
+// besides its divide is set aside, and a divide without a total ends at the `readyok`, not the timeout.
+BOOST_AUTO_TEST_CASE(option_and_info_lines_after_uciok_are_not_read_as_a_reply) {
+  auto engine = make_divide_source(std::string("uci:") + BROKEN_ENGINE + " --uci none --late-options", SHORT_TIMEOUT);
+  const DivideResult r = engine->divide(std::string(START_FEN), {}, 1);
+  BOOST_TEST(r.moves.size() == 20u);
+  BOOST_TEST(r.total == 20u);
+  BOOST_TEST(engine->divide(std::string(START_FEN), {"e2e4"}, 2).total == 600u);
+}
+
+BOOST_AUTO_TEST_CASE(a_uci_divide_without_a_total_ends_at_readyok) {
+  const auto start = std::chrono::steady_clock::now();
+  auto engine =
+      make_divide_source(std::string("uci:") + BROKEN_ENGINE + " --uci none --no-total", std::chrono::seconds(5));
+  const DivideResult r = engine->divide(std::string(START_FEN), {}, 2);
+  BOOST_TEST(r.moves.size() == 20u);
+  BOOST_TEST(r.total == 400u);
+  BOOST_TEST(engine->divide(std::string(START_FEN), {"e2e4"}, 1).total == 20u);  // still in step
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  BOOST_TEST(seconds < 2.0, "took " << seconds << " s: waited for a total instead of readyok");
+}
+
+BOOST_AUTO_TEST_CASE(a_uci_reply_without_a_divide_quotes_the_engines_own_words_at_once) {
+  Scripts scripts;
+  const std::string uci = scripts.write("refusing-uci.sh",
+                                        "while read -r command rest; do\n"
+                                        "  case \"$command\" in\n"
+                                        "    uci) echo uciok;;\n"
+                                        "    isready) echo readyok;;\n"
+                                        "    go) echo 'info string perft needs a position set with setboard';;\n"
+                                        "  esac\n"
+                                        "done");
+  const auto start = std::chrono::steady_clock::now();
+  std::string message = "(no error)";
+  try {
+    make_divide_source("uci:" + uci, std::chrono::seconds(5))->divide(std::string(START_FEN), {}, 2);
+  } catch (const ExternalError& e) {
+    message = e.what();
+  }
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  BOOST_TEST(contains(message, "no divide in its reply to 'go perft "), message);
+  BOOST_TEST(contains(message, "it said \"info string perft needs a position set with setboard\""), message);
+  BOOST_TEST(seconds < 2.0);
+}
+
+// In checked builds the invariant check stops PinnedMayMove's first illegal move (see above).
+BOOST_AUTO_TEST_CASE(a_uci_engine_without_totals_is_localised_from_the_command_line,
+                     *boost::unit_test::enable_if<!test::CHECKED_BUILD>()) {
+  ChildProcess cli({MOVEGEN_BINARY, "diff", "--depth", "3", "--timeout", "20", "mailbox",
+                    std::string("uci:") + BROKEN_ENGINE + " --uci pin --no-total --late-options", "--fen",
+                    "4k3/r7/8/8/8/8/4N3/4K3 b - - 0 1"},
+                   std::chrono::seconds(20));
+  cli.close_stdin();
+  std::string report;
+  while (auto line = cli.read_line()) report += *line + "\n";
+  BOOST_TEST(cli.wait_exit() == "exit code 1");
+  BOOST_TEST(contains(report, "move path:  a7e7\n"), report);
+  BOOST_TEST(contains(report, "e2c1 e2c3 e2d4 e2f4 e2g1 e2g3\n"), report);
 }

@@ -144,6 +144,10 @@ BOOST_AUTO_TEST_CASE(a_mismatch_with_against_replays_from_the_printed_options) {
                          "'8/8/8/8/8/8/8/K6k w - - 0 1' --flip-depth 0 --flip-every 4 --against "
                          "'perftree:/opt/my engine/run --fast' --against-every 3 --against-depth 1 --timeout 60",
                          run.game, run.ply));
+  // And how the engine is spoken to, when not by default.
+  options.engine.perft_command = "perftsplit {depth}", options.engine.shredder_fen = true;
+  BOOST_TEST(replay_command(options, run.game, run.ply, std::string(START_FEN))
+                 .ends_with(" --timeout 60 --perft-command 'perftsplit {depth}' --shredder-fen"));
 }
 
 BOOST_AUTO_TEST_CASE(against_checks_every_position_and_counts_its_calls_apart) {

@@ -25,6 +25,7 @@ struct DiffOptions {
   std::string a = "bitboard-tuned";  // generator specs, see divide_source.hpp
   std::string b;
   double timeout_seconds = 60;          // longest wait for one line of an external program's output
+  EngineOptions engine;                 // how outside engines are spoken to: their commands, strictness, FENs
   bool all = false;                     // every differing root move, not only the first divergence
   bool json = false;                    // one JSON document on stdout instead of the report
   bool chess960 = false;                // Chess960 notation for every move text (implied by a Chess960-only FEN)

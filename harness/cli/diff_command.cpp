@@ -16,6 +16,7 @@
 #include "harness/debugging/failure_descent.hpp"
 #include "harness/debugging/node_check.hpp"
 #include "harness/engines/child_process.hpp"
+#include "harness/engines/external_sources.hpp"
 
 namespace movegen::harness {
 
@@ -91,8 +92,9 @@ struct DiffPair {
 DiffPair diff_pair(const DiffOptions& options, Notation notation) {
   const std::chrono::milliseconds timeout = timeout_from_seconds(options.timeout_seconds);
   const auto source = [&](const std::string& spec) {
-    return std::make_unique<RestartingSource>(
-        spec, [spec, timeout, notation] { return make_divide_source(spec, timeout, notation); });
+    return std::make_unique<RestartingSource>(spec, [spec, timeout, notation, engine = options.engine] {
+      return make_divide_source(spec, timeout, notation, engine);
+    });
   };
   return {source(options.a), source(options.b)};
 }
@@ -153,6 +155,8 @@ int run_diff(const DiffOptions& options, std::ostream& out, std::ostream& err) {
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   report_diff(options, outcomes, pair, out);
+  for (const auto& [side, source] : {std::pair{"A", pair.a.get()}, std::pair{"B", pair.b.get()}})
+    for (const std::string& note : source->notes()) fmt::print(err, "note: {} ({}) {}\n", side, source->name(), note);
   fmt::print(err, "diff: {:.2f} s\n", seconds);
   if (failed) {
     fmt::print(err, "movegen: {} of {} positions could not be checked: an external program failed (see the report)\n",
@@ -170,15 +174,14 @@ Subcommand add_diff_command(CLI::App& app) {
   cmd->add_option("--moves", options->moves, "UCI moves played from the FEN first")->expected(1, -1);
   add_count_option(*cmd, "--depth", options->depth, 1, MAX_DEPTH, "divide depth, 1..15");
   add_timeout_option(*cmd, options->timeout_seconds, "seconds an external program may take for one reply");
+  add_engine_options(*cmd, options->engine);
   cmd->add_flag("--all", options->all, "report every differing root move, each with its own shortest path");
   add_chess960_flag(*cmd, options->chess960);
   add_allow_impossible_check_flag(*cmd, options->allow_impossible_check);
   add_json_flag(*cmd, options->json);
   cmd->add_flag("--verbose", options->verbose,
                 "list the move differences that follow from a move played wrongly (JSON always lists them)");
-  cmd->add_option("a", options->a,
-                  "generator: mailbox, mailbox-masks, bitboard or bitboard-mtu, uci:COMMAND or perftree:COMMAND")
-      ->required();
+  cmd->add_option("a", options->a, "generator: " + generator_names() + ", " + std::string(EXTERNAL_SPECS))->required();
   cmd->add_option("b", options->b, "the generator to compare with")->required();
   return {cmd, [options](std::ostream& out, std::ostream& err) { return run_diff(*options, out, err); }};
 }

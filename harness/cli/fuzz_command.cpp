@@ -42,6 +42,18 @@ nlohmann::json mismatch_json(const Divergence& d) {
   return j;
 }
 
+// The options that say how --against is spoken to, those not at their defaults, as command-line words.
+std::string engine_option_words(const EngineOptions& e) {
+  const EngineOptions defaults;
+  std::string words;
+  if (e.perft_command != defaults.perft_command) words += " --perft-command " + shell_quote(e.perft_command);
+  if (e.position_command != defaults.position_command)
+    words += " --position-command " + shell_quote(e.position_command);
+  if (e.strict) words += " --strict";
+  if (e.shredder_fen) words += " --shredder-fen";
+  return words;
+}
+
 }  // namespace
 
 // Fewer distinct positions than this, checked against an outside engine, earn a note on what to change.
@@ -56,7 +68,8 @@ std::string replay_command(const FuzzOptions& o, int game, int ply, const std::s
   line += fmt::format(" --flip-depth {} --flip-every {}", o.flip_depth, o.flip_every);
   if (!o.against.empty())
     line += fmt::format(" --against {} --against-every {} --against-depth {} --timeout {}", shell_quote(o.against),
-                        o.sample_every, o.against_depth, o.timeout_seconds);
+                        o.sample_every, o.against_depth, o.timeout_seconds) +
+            engine_option_words(o.engine);
   return line;
 }
 
@@ -163,7 +176,7 @@ int run_fuzz(const FuzzOptions& given, std::ostream& out, std::ostream& err) {
   for (const std::string& fen : r.starts) r.options.chess960 |= notation_for(fen, false) == Notation::CHESS960;
   if (!r.options.against.empty())
     r.against = make_divide_source(r.options.against, timeout_from_seconds(r.options.timeout_seconds),
-                                   r.options.chess960 ? Notation::CHESS960 : Notation::CLASSICAL);
+                                   r.options.chess960 ? Notation::CHESS960 : Notation::CLASSICAL, r.options.engine);
   // Every built-in generator, each checked against the first (the plain mailbox) at every ply.
   for (Generator g : all_generators()) r.names.push_back(generator_name(g));
   const auto start = std::chrono::steady_clock::now();
@@ -200,6 +213,7 @@ Subcommand add_fuzz_command(CLI::App& app) {
                    "positions between checks of --against (1: every position)");
   add_count_option(*cmd, "--against-depth", options->against_depth, 1, MAX_DEPTH, "divide depth for --against");
   add_timeout_option(*cmd, options->timeout_seconds, "seconds --against may take for one reply");
+  add_engine_options(*cmd, options->engine);
   add_json_flag(*cmd, options->json);
   add_chess960_flag(*cmd, options->chess960);
   cmd->add_flag("--from", options->from_start,

@@ -82,6 +82,25 @@ CLI::Option* add_chess960_flag(CLI::App& app, bool& chess960) {
                       "FEN whose castling rights only Chess960 allows");
 }
 
+void add_engine_options(CLI::App& app, EngineOptions& options) {
+  const CLI::Validator with_depth(
+      [](std::string& text) -> std::string {
+        return text.find("{depth}") == std::string::npos ? "it has no {depth}" : "";
+      },
+      "TEMPLATE");
+  app.add_option("--perft-command", options.perft_command,
+                 "an outside engine's divide command, {depth} its depth: 'perftsplit {depth}', 'divide {depth}'")
+      ->capture_default_str()
+      ->check(with_depth);
+  app.add_option("--position-command", options.position_command,
+                 "its position command: {fen}, {moves}; without {moves}, {fen} is the FEN reached: 'setboard {fen}'")
+      ->capture_default_str();
+  app.add_flag("--strict", options.strict,
+               "refuse a reply's line that is no divide line (a banner, a board) instead of setting it aside");
+  app.add_flag("--shredder-fen", options.shredder_fen,
+               "send FENs with castling rights as rook files (Shredder-FEN HAha), not X-FEN");
+}
+
 CLI::Option* add_allow_impossible_check_flag(CLI::App& app, bool& allow) {
   return app.add_flag("--allow-impossible-check", allow,
                       "count a suite's positions with a check no legal last move could give, instead of refusing "

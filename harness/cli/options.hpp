@@ -11,6 +11,7 @@
 #include <string>
 
 #include "harness/cli/commands.hpp"
+#include "harness/engines/command_template.hpp"
 
 namespace movegen::harness {
 
@@ -38,6 +39,10 @@ CLI::Option* add_timeout_option(CLI::App& app, double& seconds, const std::strin
 /// Adds `--chess960`: castling moves written as king takes own rook ("e1h1", as Stockfish writes them with
 /// UCI_Chess960), and UCI engines told so; a FEN whose castling rights only Chess960 allows implies it.
 CLI::Option* add_chess960_flag(CLI::App& app, bool& chess960);
+
+/// Adds the options that say how outside engines are spoken to (docs/harness.md, "Connecting your engine"):
+/// `--perft-command`, `--position-command`, `--strict`, `--shredder-fen`.
+void add_engine_options(CLI::App& app, EngineOptions& options);
 
 /// Adds `--allow-impossible-check`: a suite's positions with a check no legal last move could give are
 /// counted instead of refused (for suites made with such positions; see AllowImpossibleCheck).

@@ -111,6 +111,42 @@ bool is_en_passant_shape(const std::string& fen, const std::string& move) {
   }
 }
 
+// The colour whose pieces stand on every one of `squares` in `fen`, if one colour's do: a side that moves only
+// from such squares, when ours has the other colour to move, has the wrong side to move.
+std::optional<Color> owner_of_all(const std::string& fen, const std::set<std::string>& squares) {
+  try {
+    const mailbox::MtuPosition pos = mailbox::MtuPosition::from_fen(fen);
+    std::optional<Color> owner;
+    for (const std::string& name : squares) {
+      const Piece p = pos.piece_on(parse_square(name));
+      if (p == NO_PIECE || (owner && *owner != color_of(p))) return std::nullopt;
+      owner = color_of(p);
+    }
+    return owner;
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
+
+// What shows that `side`'s board at `fen` differs from ours: the side to move, when it moves only the other
+// side's pieces; else the squares it moves from where ours has no piece to move (`extra`), those of ours it
+// never moves (`missing`), or its moves only another board allows (`implying`).
+std::string board_difference(const std::string& fen, const std::string& side, const std::set<std::string>& from,
+                             const std::vector<std::string>& extra, const std::vector<std::string>& missing,
+                             const std::vector<std::string>& implying) {
+  const std::optional<Color> mover = owner_of_all(fen, from);
+  if (mover && !from.empty() && *mover != mailbox::MtuPosition::from_fen(fen).side_to_move())
+    return fmt::format("the side to move differs: {} moves {}'s pieces, where ours has {} to move", side,
+                       *mover == WHITE ? "white" : "black", *mover == WHITE ? "black" : "white");
+  std::string squares;
+  if (!extra.empty())
+    squares += fmt::format("{} moves from {}, where ours has no piece to move", side, join(extra, ""));
+  if (!missing.empty())
+    squares += fmt::format("{}{} never moves ours from {}", squares.empty() ? "" : "; ", side, join(missing, ""));
+  if (squares.empty()) squares = fmt::format("{} plays {}, which only another board allows", side, join(implying, ""));
+  return squares;
+}
+
 // From the node `d.path` whose divides `depth` deep are `ra` and `rb` (and whose parent gave the counts
 // `expected`), descends into a move whose counts differ until the move lists differ, and fills in `d`.
 Divergence descend(DivideSource& a, DivideSource& b, Divergence d, int depth, DivideResult ra, DivideResult rb,
@@ -214,13 +250,7 @@ void diagnose_board(Divergence& d, DivideSource& x, const std::string& side, con
     const std::vector<std::string> before(d.path.begin(), d.path.begin() + long(k - 1));
     d.wrong_rule = judge_move(fen_after(d.root_fen, before, d.notation), d.wrong_move, d.notation).rule;
     if (d.wrong_rule.starts_with("legal ")) d.wrong_rule.erase(0, 6);
-    std::string squares;
-    if (!extra.empty())
-      squares += fmt::format("{} moves from {}, where ours has no piece to move", side, join(extra, ""));
-    if (!missing.empty())
-      squares += fmt::format("{}{} never moves ours from {}", squares.empty() ? "" : "; ", side, join(missing, ""));
-    if (squares.empty())
-      squares = fmt::format("{} plays {}, which only another board allows", side, join(implying, ""));
+    const std::string squares = board_difference(d.fen, side, theirs_from, extra, missing, implying);
     d.board = fmt::format("{} plays {} wrongly: after it, {}'s board differs from ours (at the end of the path {})",
                           side, d.wrong_move, side, squares);
     return;

@@ -30,7 +30,9 @@ DivideResult RestartingSource::run_divide(const std::string& fen, const std::vec
   restart_if_failed();
   last_sent_ = source_->commands_sent(fen, moves, depth);
   try {
-    return source_->divide(fen, moves, depth);
+    DivideResult result = source_->divide(fen, moves, depth);
+    for (const std::string& text : source_->notes()) note(text);
+    return result;
   } catch (const ExternalError&) {
     source_.reset();
     throw;

@@ -4,6 +4,8 @@
 #include <cstdint>
 #include <string>
 
+#include "harness/engines/command_template.hpp"
+
 namespace movegen::harness {
 
 /// The options of a fuzz run (harness/debugging/fuzz.hpp plays it; `movegen fuzz` sets it from the command line).
@@ -24,6 +26,7 @@ struct FuzzOptions {
   int sample_every = 1;     // positions between two checks of `against` (--against-every)
   int against_depth = 2;    // divide depth for `against`
   double timeout_seconds = 60;
+  EngineOptions engine;     // how `against` is spoken to, if it is an outside engine
   bool json = false;        // one JSON document on stdout instead of the report
   bool chess960 = false;    // games from random Chess960 start positions (unless fen or epd), 960 notation
   bool from_start = false;  // check from each game's start position (--from), not after its random opening

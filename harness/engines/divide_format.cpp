@@ -45,10 +45,49 @@ std::optional<DivideLine> total_line(std::string_view s) {
   return std::nullopt;
 }
 
+// The words of `s`, lower case, split at blanks, ':' and '=', a last '.' left out.
+std::vector<std::string> words_of(std::string_view s) {
+  std::vector<std::string> words;
+  std::string word;
+  for (char c : s) {
+    if (is_blank(c) || c == ':' || c == '=') {
+      if (!word.empty()) words.push_back(std::exchange(word, {}));
+    } else {
+      word += char(std::tolower(static_cast<unsigned char>(c)));
+    }
+  }
+  if (!word.empty()) words.push_back(word);
+  if (!words.empty() && words.back().ends_with('.')) words.back().pop_back();
+  return words;
+}
+
+// A total in words: a number before "nodes" or "leaf" ("Depth 3: 400 nodes searched.", "Test Complete : 400
+// nodes visited in 3ms", "Perft 3: 400 leaf nodes"), or total words then the number ("Total nodes searched: 400").
+std::optional<DivideLine> worded_total(std::string_view s) {
+  const std::vector<std::string> words = words_of(s);
+  if (words.empty() || words.front() == "info") return std::nullopt;  // UCI's `info ... nodes N`: no divide
+  if (is_move_notation(s.substr(0, s.find_first_of(" \t:=")))) return std::nullopt;  // a move's line
+  for (std::size_t i = 0; i + 1 < words.size(); ++i)
+    if (auto n = count_of(words[i]); n && (words[i + 1] == "nodes" || words[i + 1] == "leaf"))
+      return DivideLine{true, false, "", *n};
+  for (std::size_t i = 0; i + 1 < words.size(); ++i)
+    if (words[i] != "total" && words[i] != "nodes" && words[i] != "searched" && words[i] != "leaf") return std::nullopt;
+  if (auto n = count_of(words.back()); n && words.size() >= 2) return DivideLine{true, false, "", *n};
+  return std::nullopt;
+}
+
+// `s` without VICE's "move 7 :" in front.
+std::string_view without_move_number_word(std::string_view s) {
+  const std::optional<std::string_view> rest = after_word(s, "move");
+  if (!rest || rest->empty() || !std::isdigit(static_cast<unsigned char>(rest->front()))) return s;
+  std::string_view after = trimmed(rest->substr(std::min(rest->find_first_not_of("0123456789"), rest->size())));
+  return after.starts_with(':') ? trimmed(after.substr(1)) : s;
+}
+
 }  // namespace
 
 std::optional<DivideLine> parse_divide_line(std::string_view line) {
-  std::string_view s = trimmed(line);
+  std::string_view s = without_move_number_word(trimmed(line));
   if (auto n = count_of(s)) return DivideLine{true, false, "", *n};
   if (auto total = total_line(s)) return total;
   // An optional move number: "1." or "1..." and blanks.
@@ -57,7 +96,7 @@ std::optional<DivideLine> parse_divide_line(std::string_view line) {
     s = trimmed(s);
   }
   const std::size_t end = s.find_first_of(": \t");
-  if (end == 0 || end == std::string_view::npos) return std::nullopt;
+  if (end == 0 || end == std::string_view::npos) return worded_total(s);
   const std::string_view move = s.substr(0, end);
   std::string_view rest = trimmed(s.substr(end));
   if (auto words = after_word(rest, "moves")) rest = *words;  // "moves = 20"
@@ -66,23 +105,29 @@ std::optional<DivideLine> parse_divide_line(std::string_view line) {
   else if (!is_blank(s[end]))
     return std::nullopt;  // "moves" or a blank must come before the count
   const auto count = count_of(rest);
-  if (!count || !is_move_notation(move)) return std::nullopt;
+  if (!count || !is_move_notation(move)) return worded_total(s);
   return DivideLine{false, false, std::string(move), *count};
 }
 
-DivideReader::DivideReader(std::string fen, std::vector<std::string> moves, Notation notation)
-    : fen_(std::move(fen)), moves_(std::move(moves)), notation_(notation) {}
+DivideReader::DivideReader(std::string fen, std::vector<std::string> moves, Notation notation, bool strict)
+    : fen_(std::move(fen)), moves_(std::move(moves)), notation_(notation), strict_(strict) {}
 
 bool DivideReader::read(std::string_view line) {
   if (trimmed(line).empty()) return false;
   std::optional<DivideLine> entry = parse_divide_line(line);
-  if (!entry) throw DivideFormatError("unexpected line " + escape_output(line), true);
+  if (!entry) {
+    const std::string_view first = trimmed(line).substr(0, trimmed(line).find_first_of(" \t:"));
+    if (strict_ || is_move_notation(without_move_number_word(first)))
+      throw DivideFormatError("unexpected line " + escape_output(line), true);
+    if (set_aside_.size() < MAX_SET_ASIDE) set_aside_.emplace_back(line);
+    return false;
+  }
   started_ = true;
   if (entry->total) {
     total_ = std::move(entry);
     return true;
   }
-  std::string move = std::move(entry->move);
+  std::string move = with_promotion_piece(std::move(entry->move));
   if (!is_uci_move_text(move) && !unplayable_) {
     try {
       if (!pos_) pos_ = position_after<mailbox::MtuPosition>(fen_, moves_, notation_);
@@ -97,9 +142,30 @@ bool DivideReader::read(std::string_view line) {
   return false;
 }
 
+std::string DivideReader::with_promotion_piece(std::string move) {
+  if (move.size() != 4 || !is_uci_move_text(move) || unplayable_) return move;
+  try {
+    if (!pos_) pos_ = position_after<mailbox::MtuPosition>(fen_, moves_, notation_);
+  } catch (const std::exception&) {
+    unplayable_ = true;
+    return move;
+  }
+  const Color us = pos_->side_to_move();
+  const Square from = parse_square(move.substr(0, 2)), to = parse_square(move.substr(2, 2));
+  if (pos_->piece_on(from) != make_piece(us, PAWN) || rank_of(to) != relative_rank(us, RANK_8)) return move;
+  const int times = promotions_without_piece_[move]++;
+  if (times >= 4) return move;  // a fifth time: kept as printed, a duplicate for the report
+  dropped_promotion_piece_ = true;
+  return move + "qrbn"[times];
+}
+
 DivideResult DivideReader::result() const {
   DivideResult result = result_;
   result.total = total_ ? total_->count : sum_;
+  if (result.moves.empty() && total_ && total_->count > 0 && !total_->move_count) {
+    result.listed = false;  // a total alone: the engine lists no moves at this depth
+    return result;
+  }
   const bool depth_zero = result.moves.empty() && result.total == 1;
   const bool move_count = total_ && total_->move_count && total_->count == result.moves.size();
   if (result.total != sum_ && !depth_zero && !move_count)

@@ -1,9 +1,12 @@
 // Reading a divide as engines print it, a line at a time: a move and its count per line in UCI, long
 // algebraic or SAN (harness/moves/san.hpp), after an optional move number, with any usual separator, then
 // optionally a total. Every place the harness reads a divide (a perftree program, a UCI engine) reads it here.
+// Lines that are no divide line (a banner, a board, `info`) are set aside, unless the reader is strict; a
+// line that starts with a move but fits no format is refused either way.
 //
-//   e2e4 20   e2e4: 20   e2-e4 20   Nf3: 20   1. e2e4 moves = 20   O-O-O 5   e7-e8=Q 3
-//   Nodes searched: 400   Total: 400   Moves: 20   400          (the total, if any: the reply ends there)
+//   e2e4 20   e2e4: 20   e2e4 = 20   e2-e4 20   Nf3: 20   1. e2e4 moves = 20   move 7 : e2e4 : 20   O-O-O 5
+//   Nodes searched: 400   Total: 400   Moves: 20   400   Depth 3: 400 nodes searched.   (the total, if any:
+//   Test Complete : 400 nodes visited in 3ms                                             the reply ends there)
 //
 //   DivideReader reader(fen, moves, Notation::CLASSICAL);
 //   while (auto line = process.read_line()) if (reader.read(*line)) break;   // throws DivideFormatError
@@ -11,10 +14,12 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "harness/engines/divide_source.hpp"
@@ -24,8 +29,9 @@ namespace movegen::harness {
 
 /// The text of the formats a divide line may take, for error messages.
 inline constexpr std::string_view DIVIDE_FORMATS =
-    "a move and a count per line ('e2e4 20', 'e2e4: 20', 'e2-e4 20', 'Nf3: 20', '1. e2e4 moves = 20'), then "
-    "optionally a total ('Nodes searched: N', 'Total: N', 'Moves: N' or the bare number)";
+    "a move and a count per line ('e2e4 20', 'e2e4: 20', 'e2-e4 20', 'Nf3: 20', '1. e2e4 moves = 20', "
+    "'move 1 : e2e4 : 20'), then optionally a total ('Nodes searched: N', 'Total: N', 'Moves: N', 'N nodes' or "
+    "the bare number)";
 
 /// A divide line that fits no format, or counts that do not add up; what() says so with the line quoted.
 class DivideFormatError : public std::runtime_error {
@@ -58,15 +64,28 @@ std::optional<DivideLine> parse_divide_line(std::string_view line);
 /// ours is kept as printed (the engine's bug: judge_move gives the reason).
 class DivideReader {
  public:
-  DivideReader(std::string fen, std::vector<std::string> moves, Notation notation);
-  /// Reads one line; true once a total is read (the divide ends there). Blank lines are skipped. Throws
-  /// DivideFormatError for a line that fits no format (quoted) or counts whose sum overflows 64 bits.
+  /// With `strict`, every line that is not blank must be a divide line.
+  DivideReader(std::string fen, std::vector<std::string> moves, Notation notation, bool strict = false);
+  /// Reads one line; true once a total is read (the divide ends there). Blank lines are skipped, and so are
+  /// other lines that are no divide line unless strict (set_aside keeps them). Throws DivideFormatError for
+  /// a line that fits no format (quoted) and starts with a move or is read strictly, or counts whose sum
+  /// overflows 64 bits.
   bool read(std::string_view line);
   /// True once a move line or a total was read.
   bool started() const { return started_; }
-  /// The divide read: the total given, or the sum of the counts if none was. Throws DivideFormatError if a
-  /// total disagrees with the sum (at depth 0, no moves and a total of 1 is right).
+  /// The lines skipped as no divide line, the first few (MAX_SET_ASIDE), as printed.
+  const std::vector<std::string>& set_aside() const { return set_aside_; }
+  /// set_aside(), emptied.
+  std::vector<std::string> take_set_aside() { return std::exchange(set_aside_, {}); }
+  /// True once a promotion was printed without its piece (`b7b8`): such a text is read, the first to fourth
+  /// time it is printed, as the promotion to a queen, rook, bishop and knight, in that order.
+  bool dropped_promotion_piece() const { return dropped_promotion_piece_; }
+  /// The divide read: the total given, or the sum of the counts if none was; a total with no move line is
+  /// a divide not `listed`. Throws DivideFormatError if a total disagrees with the counts it follows.
   DivideResult result() const;
+
+  /// The most lines set_aside keeps.
+  static constexpr std::size_t MAX_SET_ASIDE = 8;
 
  private:
   std::string fen_;
@@ -78,6 +97,13 @@ class DivideReader {
   std::uint64_t sum_ = 0;
   std::optional<DivideLine> total_;
   bool started_ = false;
+  bool strict_ = false;
+  std::vector<std::string> set_aside_;
+  std::map<std::string, int> promotions_without_piece_;  // times each from-to of a promotion was printed bare
+  bool dropped_promotion_piece_ = false;
+
+  // `move` with the promotion piece it stands for, if it is a promotion printed without one.
+  std::string with_promotion_piece(std::string move);
 };
 
 }  // namespace movegen::harness

@@ -1,5 +1,7 @@
 #include "harness/engines/divide_source.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cctype>
 #include <charconv>
@@ -17,7 +19,34 @@ DivideResult DivideSource::divide(const std::string& fen, const std::vector<std:
   for (const std::string& text : moves)
     if (!is_uci_move_text(text))
       throw MoveError("bad move " + quote_for_error(text) + ": not UCI move text such as e2e4 or e7e8q");
-  return run_divide(fen, moves, depth);
+  DivideResult result = run_divide(fen, moves, depth);
+  if (result.listed || depth == 0) return result;
+  if (depth != 1)
+    throw ExternalError(
+        fmt::format("{}: its divide {} deep lists no moves, only the total {}: the harness needs a "
+                    "line per move below depth 1",
+                    name(), depth, result.total));
+  return moves_from_deeper(fen, moves, result.total);
+}
+
+DivideResult DivideSource::moves_from_deeper(const std::string& fen, const std::vector<std::string>& moves,
+                                             std::uint64_t total) {
+  note("prints no move list at depth 1: its moves there are read from its divide 2 deep");
+  DivideResult deeper = run_divide(fen, moves, 2);
+  if (!deeper.listed)
+    throw ExternalError(name() + ": its divide 2 deep lists no moves either, only the total " +
+                        std::to_string(deeper.total));
+  if (deeper.moves.size() != total)
+    throw ExternalError(fmt::format("{}: its total 1 deep is {} but its divide 2 deep lists {} moves", name(), total,
+                                    deeper.moves.size()));
+  DivideResult result;
+  for (const auto& [move, count] : deeper.moves) result.moves.emplace_back(move, 1);
+  result.total = total;
+  return result;
+}
+
+void DivideSource::note(const std::string& text) {
+  if (std::find(notes_.begin(), notes_.end(), text) == notes_.end()) notes_.push_back(text);
 }
 
 std::vector<std::string> DivideSource::commands_sent(const std::string&, const std::vector<std::string>&,
@@ -56,21 +85,19 @@ class GeneratorSource : public DivideSource {
 }  // namespace
 
 std::unique_ptr<DivideSource> make_divide_source(std::string_view spec, std::chrono::milliseconds timeout,
-                                                 Notation notation) {
+                                                 Notation notation, const EngineOptions& options) {
   for (Generator g : all_generators())
     if (spec == generator_name(g)) return std::make_unique<GeneratorSource>(g, notation);
-  for (std::string_view prefix : {"uci:", "perftree:"}) {
+  for (std::string_view prefix : {"uci:", "perftree:", "cmd:"}) {
     if (!spec.starts_with(prefix)) continue;
     const std::string_view command = spec.substr(prefix.size());
     if (split_command(command).empty())
       throw UsageError("bad generator " + quote_for_error(spec) + ": no command after '" + std::string(prefix) + "'");
-    return prefix == "uci:" ? make_uci_engine(std::string(spec), command, timeout, notation)
-                            : make_perftree_program(std::string(spec), command, timeout, notation);
+    if (prefix == "uci:") return make_uci_engine(std::string(spec), command, timeout, notation, options);
+    return make_program_per_query(std::string(spec), command, prefix == "perftree:", timeout, notation, options);
   }
-  std::string names;
-  for (Generator g : all_generators()) names += generator_name(g) + ", ";
-  throw UsageError("bad generator " + quote_for_error(spec) + ": expected " + names +
-                   "uci:COMMAND or perftree:COMMAND");
+  throw UsageError("bad generator " + quote_for_error(spec) + ": expected " + generator_names() + ", " +
+                   std::string(EXTERNAL_SPECS));
 }
 
 }  // namespace movegen::harness

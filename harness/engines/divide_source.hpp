@@ -1,7 +1,8 @@
-// Anything that can answer "divide at depth d of the position (fen, moves)": a built-in generator, a UCI
-// engine, or a program speaking the perftree protocol. The harness names them with generator specs:
+// Anything that can answer "divide at depth d of the position (fen, moves)": a built-in generator, a UCI or
+// console engine, a program speaking the perftree protocol, or a program run per query with its own arguments.
+// The harness names them with generator specs (COMMAND is split into words as a shell would; no shell runs):
 //
-//   mailbox | bitboard | uci:COMMAND | perftree:COMMAND      (COMMAND is split on spaces; no shell)
+//   mailbox | bitboard | uci:COMMAND | perftree:COMMAND | cmd:COMMAND with {fen} {depth} {moves}
 //
 //   auto engine = make_divide_source("uci:/usr/games/stockfish", std::chrono::seconds(30));
 //   DivideResult r = engine->divide(std::string(START_FEN), {"e2e4"}, 2);   // r.total == 600
@@ -17,6 +18,7 @@
 #include <vector>
 
 #include "common/perft.hpp"
+#include "harness/engines/command_template.hpp"
 #include "harness/generators/generators.hpp"
 #include "harness/generators/setup.hpp"
 
@@ -27,6 +29,7 @@ namespace movegen::harness {
 struct DivideResult {
   std::vector<std::pair<std::string, std::uint64_t>> moves;
   std::uint64_t total = 0;
+  bool listed = true;  // false for a reply that gave a total and no move line (some engines at depth 1)
 };
 
 class DivideSource {
@@ -35,6 +38,7 @@ class DivideSource {
   /// The generator spec it answers for ("mailbox", "uci:/usr/games/stockfish"), for reports.
   const std::string& name() const { return name_; }
   /// The divide `depth` plies deep (1..MAX_DEPTH) of the position reached from `fen` by the UCI `moves`.
+  /// A depth-1 reply with a total and no move line takes its moves from the divide 2 deep (and notes so).
   /// Throws FenError or MoveError for a bad FEN or move text (checked before anything is sent to an
   /// external program), ExternalError when an external program fails or breaks its protocol.
   DivideResult divide(const std::string& fen, const std::vector<std::string>& moves, int depth);
@@ -48,15 +52,24 @@ class DivideSource {
   /// lines, a perftree program's command line (shell-quoted); in process, a note saying so.
   virtual std::vector<std::string> commands_sent(const std::string& fen, const std::vector<std::string>& moves,
                                                  int depth) const;
+  /// What the harness does differently for this engine, each said once ("prints no move list at depth 1:
+  /// its moves are read from its divide 2 deep"), for a report.
+  const std::vector<std::string>& notes() const { return notes_; }
 
  protected:
   explicit DivideSource(std::string name, Notation notation = Notation::CLASSICAL)
       : name_(std::move(name)), notation_(notation) {}
   virtual DivideResult run_divide(const std::string& fen, const std::vector<std::string>& moves, int depth) = 0;
+  /// Adds `text` to notes() unless it is there.
+  void note(const std::string& text);
 
  private:
+  // The divide 1 deep of an engine that gave only its total there: the moves of its divide 2 deep.
+  DivideResult moves_from_deeper(const std::string& fen, const std::vector<std::string>& moves, std::uint64_t total);
+
   std::string name_;
   Notation notation_;
+  std::vector<std::string> notes_;
 };
 
 /// A DivideSource computing with the Position type P in this process, for test generators (make_divide_source
@@ -87,11 +100,12 @@ class BuiltinSource : public DivideSource {
 };
 
 /// The source a generator spec names. External programs are started here (a UCI engine once, kept alive;
-/// a perftree program once per query) and every read from them times out after `timeout`. With
-/// Notation::CHESS960 every move text, given or answered, writes castling as king takes own rook, and a
-/// UCI engine is sent `setoption name UCI_Chess960 value true`. Throws UsageError for a malformed spec,
-/// ExternalError if a UCI engine cannot be started or fails its `uci`/`uciok` handshake.
+/// a perftree or cmd: program once per query), spoken to as `options` say, and every reply from them times
+/// out after `timeout`. With Notation::CHESS960 every move text, given or answered, writes castling as king
+/// takes own rook, and a UCI engine is sent `setoption name UCI_Chess960 value true`. Throws UsageError for a
+/// malformed spec, ExternalError if a UCI engine cannot be started or fails its handshake.
 std::unique_ptr<DivideSource> make_divide_source(std::string_view spec, std::chrono::milliseconds timeout,
-                                                 Notation notation = Notation::CLASSICAL);
+                                                 Notation notation = Notation::CLASSICAL,
+                                                 const EngineOptions& options = {});
 
 }  // namespace movegen::harness

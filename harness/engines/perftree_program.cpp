@@ -1,4 +1,5 @@
-// `perftree:COMMAND`: a program run as `COMMAND DEPTH FEN [MOVES]` for each divide.
+// `perftree:COMMAND` and `cmd:COMMAND`: a program run once per divide, `COMMAND DEPTH FEN [MOVES]` for the
+// perftree protocol, or COMMAND's own words with {fen}, {depth} and {moves} filled in.
 #include <fmt/format.h>
 
 #include <string>
@@ -11,10 +12,14 @@ namespace movegen::harness {
 
 namespace {
 
-class PerftreeProgram : public DivideSource {
+class ProgramPerQuery : public DivideSource {
  public:
-  PerftreeProgram(std::string spec, std::string_view command, std::chrono::milliseconds timeout, Notation notation)
-      : DivideSource(std::move(spec), notation), argv_(split_command(command)), timeout_(timeout) {}
+  ProgramPerQuery(std::string spec, std::string_view command, bool perftree, std::chrono::milliseconds timeout,
+                  Notation notation, const EngineOptions& options)
+      : DivideSource(std::move(spec), notation), words_(split_command(command)), timeout_(timeout), options_(options) {
+    name_ = join_command(words_);
+    if (perftree) words_.insert(words_.end(), {"{depth}", "{fen}", "{moves}"});
+  }
 
  protected:
   std::vector<std::string> commands_sent(const std::string& fen, const std::vector<std::string>& moves,
@@ -25,11 +30,13 @@ class PerftreeProgram : public DivideSource {
   DivideResult run_divide(const std::string& fen, const std::vector<std::string>& moves, int depth) override {
     const std::vector<std::string> argv = argv_for(fen, moves, depth);
     const std::string call = join_command(argv);  // pasteable as it is
-    ChildProcess process(argv, timeout_, join_command(argv_));
+    ChildProcess process(argv, timeout_, name_);
     process.start_reply(call);
     process.close_stdin();
 
-    const std::optional<DivideResult> result = read_reply(process, call, DivideReader(fen, moves, notation()));
+    DivideReader reader(fen, moves, notation(), options_.strict);
+    const std::optional<DivideResult> result = read_reply(process, call, reader);
+    if (reader.dropped_promotion_piece()) note(DROPPED_PROMOTION_PIECE);
     std::string status;
     try {
       status = process.wait_exit();
@@ -48,7 +55,7 @@ class PerftreeProgram : public DivideSource {
   // arrives, up to a total or the end of the output. Stops after the total (later lines are ignored, as the
   // perftree tool ignores them), or throws at the first line that fits no divide format without reading on.
   // std::nullopt if the output held no move line and no total.
-  static std::optional<DivideResult> read_reply(ChildProcess& process, const std::string& call, DivideReader reader) {
+  static std::optional<DivideResult> read_reply(ChildProcess& process, const std::string& call, DivideReader& reader) {
     try {
       for (int count = 1; std::optional<std::string> line = process.read_line(); ++count) {
         if (count > MAX_REPLY_LINES)
@@ -62,26 +69,22 @@ class PerftreeProgram : public DivideSource {
     }
   }
 
-  // The program's words, then DEPTH FEN [MOVES].
   std::vector<std::string> argv_for(const std::string& fen, const std::vector<std::string>& moves, int depth) const {
-    std::vector<std::string> argv = argv_;
-    argv.push_back(std::to_string(depth));
-    argv.push_back(fen);
-    std::string joined;
-    for (const std::string& m : moves) joined += (joined.empty() ? "" : " ") + m;
-    if (!joined.empty()) argv.push_back(joined);
-    return argv;
+    return expand_argv(words_, {fen, moves, depth, notation(), options_.shredder_fen});
   }
 
-  std::vector<std::string> argv_;
+  std::vector<std::string> words_;  // the program's words, for perftree with DEPTH FEN MOVES after them
+  std::string name_;                // the program for messages: its words as given
   std::chrono::milliseconds timeout_;
+  EngineOptions options_;
 };
 
 }  // namespace
 
-std::unique_ptr<DivideSource> make_perftree_program(std::string spec, std::string_view command,
-                                                    std::chrono::milliseconds timeout, Notation notation) {
-  return std::make_unique<PerftreeProgram>(std::move(spec), command, timeout, notation);
+std::unique_ptr<DivideSource> make_program_per_query(std::string spec, std::string_view command, bool perftree,
+                                                     std::chrono::milliseconds timeout, Notation notation,
+                                                     const EngineOptions& options) {
+  return std::make_unique<ProgramPerQuery>(std::move(spec), command, perftree, timeout, notation, options);
 }
 
 }  // namespace movegen::harness

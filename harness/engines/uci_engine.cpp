@@ -1,5 +1,12 @@
-// `uci:COMMAND`: an engine that answers `go perft N` with a divide in any format DivideReader reads, ended
-// by a total ('Nodes searched: N', as Stockfish prints it).
+// `uci:COMMAND`: an engine that answers `go perft N` (or its own perft command) with a divide in any format
+// DivideReader reads. The session syncs with `isready`: after the handshake (so that option lines or an
+// `info string` printed after `uciok` are never read as a reply) and after each query, whose reply ends at
+// its total line or, for an engine that prints none, at the `readyok` that follows it.
+//
+// Whether it prints totals is learnt at the start, from a divide 1 deep of the start position: an engine
+// that searches in a thread of its own (Stockfish) answers `isready` at once, before or amid its divide, so
+// a `readyok` cannot end its replies; there the count of moves (20) and a second `isready` tell a divide
+// that has ended without a total from one still being printed.
 #include <string>
 
 #include "harness/engines/child_process.hpp"
@@ -10,19 +17,21 @@ namespace movegen::harness {
 
 namespace {
 
+// The most lines an engine prints besides its divide that an error quotes.
+constexpr std::size_t MAX_QUOTED_LINES = 8;
+
 class UciEngine : public DivideSource {
  public:
-  UciEngine(std::string spec, std::string_view command, std::chrono::milliseconds timeout, Notation notation)
-      : DivideSource(std::move(spec), notation), process_(split_command(command), timeout) {
+  UciEngine(std::string spec, std::string_view command, std::chrono::milliseconds timeout, Notation notation,
+            const EngineOptions& options)
+      : DivideSource(std::move(spec), notation), process_(split_command(command), timeout), options_(options) {
     process_.write("uci\n");
-    for (int i = 0; i < MAX_REPLY_LINES; ++i) {
-      const std::optional<std::string> line = process_.read_line();
-      if (!line) throw ended("before answering 'uci' with 'uciok'");
-      if (*line != "uciok") continue;
-      if (notation == Notation::CHESS960) process_.write("setoption name UCI_Chess960 value true\n");
-      return;
-    }
-    throw process_.error("no 'uciok' in its first " + std::to_string(MAX_REPLY_LINES) + " lines after 'uci'");
+    wait_for("uciok", "'uci'");
+    if (notation == Notation::CHESS960) process_.write("setoption name UCI_Chess960 value true\n");
+    process_.start_reply("'isready' after 'uciok'");
+    process_.write("isready\n");
+    wait_for("readyok", "'isready'");
+    run_divide(std::string(START_FEN), {}, 1);  // learns totals_
   }
 
   ~UciEngine() override {
@@ -36,50 +45,138 @@ class UciEngine : public DivideSource {
  protected:
   std::vector<std::string> commands_sent(const std::string& fen, const std::vector<std::string>& moves,
                                          int depth) const override {
-    std::string position = "position fen " + fen;
-    if (!moves.empty()) position += " moves";
-    for (const std::string& m : moves) position += " " + m;
-    return {position, "go perft " + std::to_string(depth)};
+    const CommandQuery q{fen, moves, depth, notation(), options_.shredder_fen};
+    return {expand_command(options_.position_command, q), expand_command(options_.perft_command, q), "isready"};
   }
 
   DivideResult run_divide(const std::string& fen, const std::vector<std::string>& moves, int depth) override {
     const std::vector<std::string> commands = commands_sent(fen, moves, depth);
-    const std::string &position = commands[0], &go = commands[1];
+    const std::string& go = commands[1];
     process_.clear_log();
+    aside_.clear();
     std::string query = "'" + go + "' from " + fen;
     for (std::size_t i = 0; i < moves.size() && i < 8; ++i) query += (i ? " " : " after moves ") + moves[i];
     if (moves.size() > 8) query += " ... (" + std::to_string(moves.size()) + " moves)";
     process_.start_reply(query);
-    process_.write(position + "\n" + go + "\n");
-
-    DivideReader reader(fen, moves, notation());
+    std::string text;
+    for (const std::string& c : commands) text += c + "\n";
+    process_.write(text);
     try {
-      for (int i = 0; i < MAX_REPLY_LINES; ++i) {
-        const std::optional<std::string> line = process_.read_line();
-        if (!line) throw ended("before finishing its reply to '" + go + "'");
-        if (line->starts_with("info")) continue;
-        if (reader.read(*line)) return reader.result();
-      }
+      DivideReader reader(fen, moves, notation(), options_.strict);
+      DivideResult result = read_reply(reader, go, fen, moves);
+      if (reader.dropped_promotion_piece()) note(DROPPED_PROMOTION_PIECE);
+      return result;
     } catch (const DivideFormatError& e) {
-      throw process_.error(e.with(" in its reply to '" + go + "'"));
+      throw process_.error(e.with(" in its reply to '" + go + "'") + said());
     }
-    throw process_.error("no total line ('Nodes searched: N') within " + std::to_string(MAX_REPLY_LINES) + " lines");
   }
 
  private:
+  // The divide, read up to its total line and the `readyok` of the `isready` sent after the query: a
+  // `readyok` ends the reply after a total, or after a divide without one (ends_without_total); a `readyok`
+  // after lines of its own but no divide means that the engine refused the query.
+  DivideResult read_reply(DivideReader& reader, const std::string& go, const std::string& fen,
+                          const std::vector<std::string>& moves) {
+    bool total = false, ready = false;
+    for (int i = 0; i < MAX_REPLY_LINES; ++i) {
+      const std::optional<std::string> line = process_.read_line();
+      if (!line) throw ended("before finishing its reply to '" + go + "'" + said());
+      if (*line == "readyok") {
+        ready = true;
+        if (!reader.started() && !aside_.empty())
+          throw process_.error("no divide in its reply to '" + go + "'" + said());
+        if (total || (reader.started() && ends_without_total(reader, go, fen, moves))) return reader.result();
+      } else if (total || line->starts_with("info")) {
+        set_aside(*line);
+      } else {
+        total = read_line_of_divide(reader, *line);
+        if (total && ready) return reader.result();
+      }
+    }
+    throw process_.error("no end of its reply to '" + go + "' within " + std::to_string(MAX_REPLY_LINES) + " lines" +
+                         said());
+  }
+
+  // Reads `line` with `reader`: true if it is a total (the engine prints totals, then).
+  bool read_line_of_divide(DivideReader& reader, const std::string& line) {
+    const bool total = reader.read(line);
+    for (const std::string& aside : reader.take_set_aside()) set_aside(aside);
+    if (total) totals_ = Totals::PRINTED;
+    return total;
+  }
+
+  // After a `readyok` that came after divide lines and no total: true if the divide ends there. Known
+  // engines say by whether they print totals. Else (the first divide) it has ended if it lists as many moves
+  // as our board has, and if another `isready` brings its `readyok` without a total before it.
+  bool ends_without_total(DivideReader& reader, const std::string& go, const std::string& fen,
+                          const std::vector<std::string>& moves) {
+    if (totals_ != Totals::UNKNOWN) return totals_ == Totals::NONE;
+    if (reader.result().moves.size() < legal_move_count(fen, moves)) return false;  // more to come
+    process_.write("isready\n");
+    for (int i = 0; i < MAX_REPLY_LINES; ++i) {
+      const std::optional<std::string> line = process_.read_line();
+      if (!line) throw ended("before finishing its reply to '" + go + "'" + said());
+      if (*line == "readyok") break;
+      if (totals_ == Totals::PRINTED || line->starts_with("info"))
+        set_aside(*line);
+      else
+        read_line_of_divide(reader, *line);
+    }
+    if (totals_ == Totals::UNKNOWN) totals_ = Totals::NONE;
+    return true;
+  }
+
+  // The number of legal moves of our board after `moves`, 0 if it cannot play them.
+  std::size_t legal_move_count(const std::string& fen, const std::vector<std::string>& moves) const {
+    try {
+      MoveList list;
+      position_after<mailbox::MtuPosition>(fen, moves, notation()).generate_legal(list);
+      return list.size();
+    } catch (const std::exception&) {
+      return 0;
+    }
+  }
+
+  // Reads lines until `expected`, setting the others aside; throws if the engine stops or never says it.
+  void wait_for(const std::string& expected, const std::string& request) {
+    for (int i = 0; i < MAX_REPLY_LINES; ++i) {
+      const std::optional<std::string> line = process_.read_line();
+      if (!line) throw ended("before answering " + request + " with '" + expected + "'");
+      if (*line == expected) return;
+    }
+    throw process_.error("no '" + expected + "' in its first " + std::to_string(MAX_REPLY_LINES) + " lines after " +
+                         request);
+  }
+
+  void set_aside(const std::string& line) {
+    if (aside_.size() < MAX_QUOTED_LINES) aside_.push_back(line);
+  }
+
+  // "; it said "L1" "L2"": the engine's own lines that were no part of its divide, for an error.
+  std::string said() const {
+    if (aside_.empty()) return "";
+    std::string text = " (besides, it said";
+    for (const std::string& line : aside_) text += " " + escape_output(line);
+    return text + ")";
+  }
+
   ExternalError ended(const std::string& when) {
     const std::string status = process_.wait_exit();
     return process_.error("it stopped printing (" + status + ") " + when);
   }
 
   ChildProcess process_;
+  EngineOptions options_;
+  std::vector<std::string> aside_;  // lines of the reply under way that were no part of its divide
+  enum class Totals { UNKNOWN, PRINTED, NONE } totals_ = Totals::UNKNOWN;  // does it end its divides with one?
 };
 
 }  // namespace
 
 std::unique_ptr<DivideSource> make_uci_engine(std::string spec, std::string_view command,
-                                              std::chrono::milliseconds timeout, Notation notation) {
-  return std::make_unique<UciEngine>(std::move(spec), command, timeout, notation);
+                                              std::chrono::milliseconds timeout, Notation notation,
+                                              const EngineOptions& options) {
+  return std::make_unique<UciEngine>(std::move(spec), command, timeout, notation, options);
 }
 
 }  // namespace movegen::harness

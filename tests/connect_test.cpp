@@ -1,0 +1,134 @@
+// Connecting an outside engine as it is (docs/harness.md, "Connecting your engine"): its own divide and
+// position commands, a program that takes a FEN and a depth, Shredder-FEN, lines around its divide, divide
+// formats of its own, no move list at depth 1. Each quirk is a tests/broken_engine behaviour, and diff
+// localises the engine's planted bug through it from the command line alone.
+#include <boost/test/unit_test.hpp>
+#include <string>
+
+#include "harness/engines/command_template.hpp"
+#include "harness/generators/generators.hpp"
+#include "tests/quick.hpp"
+#include "tests/run_cli.hpp"
+
+using movegen::test::run_cli;
+
+namespace {
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+std::string report_field(const std::string& report, const std::string& label) {
+  const std::size_t at = report.find("\n" + label);
+  if (at == std::string::npos) return "";
+  const std::size_t start = report.find_first_not_of(' ', at + 1 + label.size());
+  return report.substr(start, report.find('\n', start) - start);
+}
+
+BOOST_AUTO_TEST_CASE(templates_fill_in_the_query) {
+  using namespace movegen::harness;
+  const std::string start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+  const std::vector<std::string> none, played = {"e2e4", "e7e5"};
+  BOOST_TEST(expand_command("position fen {fen} moves {moves}", {start, none, 3}) == "position fen " + start);
+  BOOST_TEST(expand_command("position fen {fen} moves {moves}", {start, played, 3}) ==
+             "position fen " + start + " moves e2e4 e7e5");
+  BOOST_TEST(expand_command("setboard {fen}", {start, played, 3}) ==  // the FEN reached, computed
+             "setboard rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2");
+  BOOST_TEST(expand_command("perftsplit {depth}", {start, played, 3}) == "perftsplit 3");
+  BOOST_TEST((expand_argv({"./perft", "{fen}", "{depth}", "{moves}"}, {start, none, 2}) ==
+              std::vector<std::string>{"./perft", start, "2"}));
+  BOOST_TEST(shredder_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1") == "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1");
+  BOOST_TEST(shredder_fen("1r2k1r1/8/8/8/8/8/8/1R2K1R1 w Kq - 0 1") == "1r2k1r1/8/8/8/8/8/8/1R2K1R1 w Gb - 0 1");
+  BOOST_TEST(shredder_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1") == "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+}
+
+// broken_engine's `pin` lets a pinned knight move: diff finds it after a7e7, whatever the connection.
+const std::string PIN_FEN = "4k3/r7/8/8/8/8/4N3/4K3 b - - 0 1";
+const std::string ENGINE = BROKEN_ENGINE;
+
+// `diff --depth 3 --fen PIN_FEN mailbox SPEC` with `extra` options first; checks that the pin is localised.
+void check_pin_found(const std::string& spec, std::vector<std::string> extra) {
+  std::vector<std::string> words = {"diff", "--depth", "3", "--timeout", "20", "--fen", PIN_FEN};
+  words.insert(words.end(), extra.begin(), extra.end());
+  words.insert(words.end(), {"mailbox", spec});
+  const auto r = run_cli(words);
+  BOOST_TEST(r.code == 1, r.out << r.err);
+  BOOST_TEST(report_field(r.out, "move path:") == "a7e7", r.out);
+  BOOST_TEST(report_field(r.out, "only B:") == "e2c1 e2c3 e2d4 e2f4 e2g1 e2g3", r.out);
+}
+
+}  // namespace
+
+// In checked builds (MOVEGEN_CHECK_INVARIANTS) the invariant check after make_move stops PinnedMayMove's
+// first illegal move before diff can localise it: these cases run in optimised builds.
+BOOST_AUTO_TEST_SUITE(connecting, *boost::unit_test::enable_if<!movegen::test::CHECKED_BUILD>())
+
+BOOST_AUTO_TEST_CASE(an_engine_with_a_divide_command_of_its_own) {
+  check_pin_found("uci:" + ENGINE + " --uci pin --perft-command perftsplit", {"--perft-command", "perftsplit {depth}"});
+  check_pin_found("uci:" + ENGINE + " --uci pin --perft-command divide", {"--perft-command", "divide {depth}"});
+}
+
+BOOST_AUTO_TEST_CASE(an_engine_set_up_by_setboard_with_the_fen_reached) {
+  check_pin_found("uci:" + ENGINE + " --uci pin --setboard", {"--position-command", "setboard {fen}"});
+}
+
+BOOST_AUTO_TEST_CASE(a_program_run_per_query_with_a_fen_and_a_depth) {
+  check_pin_found("cmd:" + ENGINE + " pin {depth} {fen}", {});
+  check_pin_found("cmd:" + ENGINE + " --format stockfish pin \"{depth}\" '{fen}' {moves}", {});
+}
+
+BOOST_AUTO_TEST_CASE(a_console_engine_with_a_banner_and_a_board_around_its_divide) {
+  check_pin_found("uci:" + ENGINE + " --uci pin --banner --perft-command perftsplit",
+                  {"--perft-command", "perftsplit {depth}"});
+}
+
+BOOST_AUTO_TEST_CASE(a_uci_engine_without_a_move_list_at_depth_1) {
+  check_pin_found("uci:" + ENGINE + " --uci pin --no-depth-1-list", {});
+  const auto r = run_cli({"diff", "--depth", "1", "mailbox", "uci:" + ENGINE + " --uci none --no-depth-1-list"});
+  BOOST_TEST(r.code == 0, r.out << r.err);
+  BOOST_TEST(contains(r.out, "agree at depth 1"), r.out);
+  BOOST_TEST(contains(r.err, "prints no move list at depth 1"), r.err);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_CASE(promotions_printed_without_their_piece_are_read_as_the_four_promotions) {
+  const std::string fen = "r3k3/1P6/8/8/8/8/8/4K3 w - - 0 1";
+  const auto ok = run_cli(
+      {"diff", "--depth", "1", "--fen", fen, "mailbox", "uci:" + ENGINE + " --uci none --letterless-promotions"});
+  BOOST_TEST(ok.code == 0, ok.out << ok.err);
+  BOOST_TEST(contains(ok.err, "drops the promotion piece"), ok.err);
+  // With promotion captures left out, the four captures are missing, not four wrong moves added.
+  const auto r = run_cli({"diff", "--depth", "1", "--fen", fen, "mailbox",
+                          "uci:" + ENGINE + " --uci promo-capture --letterless-promotions"});
+  BOOST_TEST(r.code == 1, r.out << r.err);
+  BOOST_TEST(report_field(r.out, "only A:") == "b7a8b b7a8n b7a8q b7a8r", r.out);
+  BOOST_TEST(report_field(r.out, "only B:") == "-", r.out);
+}
+
+BOOST_AUTO_TEST_CASE(an_engine_that_reads_only_shredder_fen) {
+  const std::string fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+  const std::string spec = "cmd:" + ENGINE + " --shredder-only none {depth} {fen}";
+  const auto refused = run_cli({"diff", "--depth", "2", "--fen", fen, "mailbox", spec});
+  BOOST_TEST(refused.code == 2, refused.out << refused.err);
+  BOOST_TEST(contains(refused.err, "castling rights must be rook files"), refused.err);
+  const auto r = run_cli({"diff", "--depth", "2", "--fen", fen, "--shredder-fen", "mailbox", spec});
+  BOOST_TEST(r.code == 0, r.out << r.err);
+  BOOST_TEST(contains(r.out, "agree at depth 2"), r.out);
+}
+
+BOOST_AUTO_TEST_CASE(diff_help_shows_the_connection_options_and_the_current_generators) {
+  const auto r = run_cli({"diff", "--help"});
+  BOOST_TEST(r.code == 0, r.out << r.err);
+  for (const std::string option : {"--perft-command", "--position-command", "--strict", "--shredder-fen", "cmd:"})
+    BOOST_TEST(contains(r.out, option), option << " in\n" << r.out);
+  for (movegen::harness::Generator g : movegen::harness::all_generators())  // from the table, none left out
+    BOOST_TEST(contains(r.out, movegen::harness::generator_name(g) + ","), generator_name(g) << " in\n" << r.out);
+}
+
+BOOST_AUTO_TEST_CASE(a_board_with_the_wrong_side_to_move_is_named_so) {
+  // Its perft is right; only `position ... moves` after a queen's capture is wrong, as fuzz --against sends.
+  const auto r = run_cli({"diff", "--depth", "1", "--fen", "4k3/8/8/3p4/8/8/8/3QK3 w - - 0 1", "--moves", "d1d5",
+                          "mailbox", "uci:" + ENGINE + " --uci queen-capture-keeps-side"});
+  BOOST_TEST(r.code == 1, r.out << r.err);
+  BOOST_TEST(r.out.starts_with("board:      B plays d1d5 wrongly: after it, B's board differs"), r.out);
+  BOOST_TEST(contains(r.out, "the side to move differs: B moves white's pieces, where ours has black to move"), r.out);
+}
