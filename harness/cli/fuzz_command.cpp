@@ -171,7 +171,8 @@ void print_fuzz_report(std::ostream& out, const FuzzReport& r) {
 int run_fuzz(const FuzzOptions& given, std::ostream& out, std::ostream& err) {
   (void)err;
   check_fuzz_options(given);
-  FuzzReport r{.options = given};
+  FuzzReport r;
+  r.options = given;
   r.starts = start_positions(r.options);
   for (const std::string& fen : r.starts) r.options.chess960 |= notation_for(fen, false) == Notation::CHESS960;
   if (!r.options.against.empty())
