@@ -90,11 +90,13 @@ class Search {
       alpha = std::max(alpha, stand_pat);
     }
     MoveList moves;
-    if (in_check)
-      ordered_moves(moves);
-    else
-      generate_captures(pos_, moves), order_captures(pos_, moves);
-    if (in_check && moves.empty()) return mated_score(ply);
+    if (in_check) {
+      ordered_moves(moves);  // the evasions
+      if (moves.empty()) return mated_score(ply);
+    } else {
+      generate_captures(pos_, moves);
+      order_captures(pos_, moves);
+    }
     for (Move m : moves) {
       const int delta = make(m);
       const int score = -quiescence(-beta, -alpha, ply + 1);

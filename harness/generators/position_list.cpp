@@ -2,6 +2,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <system_error>
 
 #include "common/epd.hpp"
 #include "common/fen.hpp"
@@ -23,8 +24,9 @@ std::string fen_of_line(const std::string& line) {
 }  // namespace
 
 std::vector<ListedPosition> load_positions(const std::string& path) {
+  std::error_code error;
   std::ifstream in(path);
-  if (!in || std::filesystem::is_directory(path)) throw EpdError(quote_path(path) + ": cannot be read");
+  if (!in || std::filesystem::is_directory(path, error)) throw EpdError(quote_path(path) + ": cannot be read");
   std::vector<ListedPosition> positions;
   std::string line;
   for (int number = 1; std::getline(in, line); ++number) {
