@@ -6,7 +6,7 @@
 #
 # Layout under the prefix:
 #   include/movegen/movegen.hpp           the public header
-#   include/movegen/internal/common/...   what it includes (common/, mailbox/, x88/, bitboard/, tuned/, harness/), found
+#   include/movegen/internal/common/...   what it includes (common/, mailbox/, x88/, bitboard/, tuned/, search/, harness/), found
 #                                         through a second include directory, as in the source tree
 #   lib/libmovegen_*.a, bin/movegen (and bin/movegen-mpi where MPI was found)
 #   lib/cmake/movegen/                    movegenConfig.cmake, movegenConfigVersion.cmake, movegenTargets.cmake
@@ -25,7 +25,7 @@ if(TARGET movegen-mpi)  # OPTIONAL: an install after building only `movegen` (ch
 endif()
 install(FILES ${PROJECT_SOURCE_DIR}/include/movegen/movegen.hpp DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/movegen)
 # Every header of the library folders, so that a header added later is installed without a change here.
-foreach(folder common ${MOVEGEN_GENERATOR_FOLDERS} harness)
+foreach(folder common ${MOVEGEN_GENERATOR_FOLDERS} search harness)
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/${folder}/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/movegen/internal/${folder}
           FILES_MATCHING PATTERN "*.hpp")
 endforeach()

@@ -31,6 +31,18 @@ struct BlackKnightBlindSpot {
   }
 };
 
+/// The mailbox generator with its stages swapped: its legal moves are right, its captures are the quiet moves.
+class StagesSwapped : public mailbox::MtuPosition {
+ public:
+  static StagesSwapped from_fen(std::string_view fen) {
+    StagesSwapped pos;
+    static_cast<mailbox::MtuPosition&>(pos) = mailbox::MtuPosition::from_fen(fen);
+    return pos;
+  }
+  void generate_captures(MoveList& list) { movegen::generate_quiets(static_cast<mailbox::MtuPosition&>(*this), list); }
+  void generate_quiets(MoveList& list) { movegen::generate_captures(static_cast<mailbox::MtuPosition&>(*this), list); }
+};
+
 /// The generator spec of tests/broken_engine with `bug`, through its UCI mode.
 std::string uci_spec(const std::string& bug) { return "uci:" + shell_quote(BROKEN_ENGINE) + " --uci " + bug; }
 
@@ -92,6 +104,16 @@ BOOST_AUTO_TEST_CASE(fuzz_finds_a_missing_en_passant_and_says_how_to_replay_it) 
   BOOST_REQUIRE(again.divergence);
   BOOST_TEST(again.ply == run.ply);
   BOOST_TEST(again.divergence->fen == d.fen);
+}
+
+BOOST_AUTO_TEST_CASE(fuzz_finds_wrong_stages_where_the_legal_moves_are_right) {
+  const FuzzRun run =
+      fuzz_games<mailbox::MtuPosition, StagesSwapped>(fuzz_options(1, 20), nullptr, {"mailbox", "swapped"});
+  BOOST_REQUIRE(run.divergence);
+  BOOST_TEST(run.divergence->detail.find("the stages of swapped: ") == 0u, run.divergence->detail);
+  BOOST_TEST(run.divergence->detail.find("takes nothing") != std::string::npos, run.divergence->detail);
+  BOOST_TEST(run.divergence->fen ==
+             position_after<mailbox::MtuPosition>(run.divergence->root_fen, run.divergence->path).fen());
 }
 
 BOOST_AUTO_TEST_CASE(fuzz_flip_check_finds_a_bug_both_generators_share) {

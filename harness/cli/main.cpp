@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "common/fen.hpp"
+#include "harness/cli/bench_command.hpp"
 #include "harness/cli/cli.hpp"
 #include "harness/cli/commands.hpp"
 #include "harness/engines/child_process.hpp"
@@ -42,7 +43,7 @@ int main(int argc, char** argv) {
                                                 mh::add_compare_command(app), mh::add_diff_command(app),
                                                 mh::add_fuzz_command(app),    mh::add_perftree_command(app),
                                                 mh::add_show_command(app),    mh::add_generators_command(app),
-                                                mh::add_lab_command(app)};
+                                                mh::add_bench_command(app),   mh::add_lab_command(app)};
   mh::end_children_on_signals();
   std::cerr.tie(nullptr);  // stdout is flushed and checked once, at the end, where a failure has its reason
   try {

@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <optional>
@@ -18,6 +19,7 @@
 
 #include "common/chess960.hpp"
 #include "common/flip.hpp"
+#include "common/staged_generation.hpp"
 #include "harness/debugging/fuzz_options.hpp"
 #include "harness/debugging/node_check.hpp"
 
@@ -94,6 +96,27 @@ std::string flip_mismatch(P& a, const Divergence& names, int depth) {
                      depth, original, names.a_name, flipped_a.fen(), fa, names.a_name, fb, names.b_name);
 }
 
+/// An empty string if the stages of `pos` (common/staged_generation.hpp) split its legal moves in two: no capture
+/// that takes nothing (is_capture), no quiet move that takes a piece, and together its legal moves as a multiset;
+/// else what is wrong, moves written in `notation`.
+template <ChessPosition P>
+std::string stages_mismatch(P& pos, Notation notation) {
+  MoveList legal, captures, quiets;
+  pos.generate_legal(legal);
+  generate_captures(pos, captures);
+  generate_quiets(pos, quiets);
+  for (Move m : captures)
+    if (!is_capture(pos, m)) return to_uci(m, notation) + " is among its captures but takes nothing";
+  for (Move m : quiets)
+    if (is_capture(pos, m)) return to_uci(m, notation) + " is among its quiet moves but takes a piece";
+  std::vector<Move> staged(captures.begin(), captures.end()), all(legal.begin(), legal.end());
+  staged.insert(staged.end(), quiets.begin(), quiets.end());
+  std::sort(staged.begin(), staged.end()), std::sort(all.begin(), all.end());
+  if (staged == all) return {};
+  return fmt::format("its {} captures and {} quiet moves are not its {} legal moves", captures.size(), quiets.size(),
+                     legal.size());
+}
+
 /// The seed of game `game` of a run with seed `run_seed`: both mixed by std::seed_seq (the same on every
 /// platform), so that runs with different seeds share no game.
 inline std::uint64_t game_seed(std::uint64_t run_seed, int game) {
@@ -118,12 +141,12 @@ inline constexpr int GAMES_IN_A_TIMED_RUN = 20;
 /// std::mt19937_64(game_seed(options.seed, g)) choosing each move by pick_move (the same games on every platform), g
 /// counted from options.first_game, in P and in each of Qs. Unless options.from_start, a game's first
 /// rng() % (OPENING_PLIES + 1) plies (drawn before its moves) are played unchecked. At every checked ply
-/// nodes_agree(P's position, each Q's); at every options.flip_every-th position of a game flip_mismatch for each Q;
-/// with `against`, find_divergence between P and it, given the game's start FEN and moves, at every
-/// options.sample_every-th position of a game (counted per game, so that one game replays alone; given the FEN of the
-/// game's first checked position and the moves since, so that the unchecked opening is not asked of it); with `against`
-/// and a time limit a game also ends when its share of the time (time_seconds / GAMES_IN_A_TIMED_RUN) has passed.
-/// `names` holds P's name, then each Q's. Stops at the first mismatch.
+/// nodes_agree(P's position, each Q's) and stages_mismatch of each; at every options.flip_every-th position of a game
+/// flip_mismatch for each Q; with `against`, find_divergence between P and it, given the game's start FEN and moves, at
+/// every options.sample_every-th position of a game (counted per game, so that one game replays alone; given the FEN of
+/// the game's first checked position and the moves since, so that the unchecked opening is not asked of it); with
+/// `against` and a time limit a game also ends when its share of the time (time_seconds / GAMES_IN_A_TIMED_RUN) has
+/// passed. `names` holds P's name, then each Q's. Stops at the first mismatch.
 template <ChessPosition P, ChessPosition... Qs>
 FuzzRun fuzz_games(const FuzzOptions& options, DivideSource* against, const std::vector<std::string>& names,
                    const std::vector<std::string>& starts = {std::string(START_FEN)});
@@ -194,6 +217,14 @@ std::optional<Divergence> check_position(FuzzContext<P>& c, FuzzGame<P, Qs...>& 
   const FuzzOptions& o = c.options;
   ++c.run.positions;
   if (!g.each_other(c.names, [&](auto& b) { return nodes_agree(g.a, b, g.d); })) return g.d;
+  // Staged generation, in every generator: its captures and quiet moves split its legal moves.
+  const auto stages_agree = [&](auto& pos, const std::string& name) {
+    g.d.detail = stages_mismatch(pos, c.notation);
+    if (!g.d.detail.empty()) g.d.fen = pos.fen(), g.d.detail = "the stages of " + name + ": " + g.d.detail;
+    return g.d.detail.empty();
+  };
+  if (!stages_agree(g.a, c.names.at(0)) || !g.each_other(c.names, [&](auto& b) { return stages_agree(b, g.d.b_name); }))
+    return g.d;
   if (o.flip_depth > 0 && in_game % o.flip_every == 0) {
     const bool flips_agree = g.each_other(c.names, [&]<ChessPosition Q>(Q&) {
       g.d.detail = flip_mismatch<P, Q>(g.a, g.d, o.flip_depth);
