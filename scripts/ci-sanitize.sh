@@ -31,5 +31,7 @@ if [[ "$phase" != build ]]; then
   export ASAN_OPTIONS="halt_on_error=1:abort_on_error=1:print_stacktrace=1:detect_leaks=1:detect_stack_use_after_return=1:check_initialization_order=1:strict_init_order=1"
   export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1"
   export MOVEGEN_TEST_QUICK=1
-  ctest --test-dir "$build" --output-on-failure -j2 --timeout 1200
+  # -j3 on two cores: many tests wait on the programs they start (engines that answer late, timeouts,
+  # mpirun); bench_report_test and alternate_test still run alone (RUN_SERIAL).
+  ctest --test-dir "$build" --output-on-failure -j3 --timeout 1200
 fi
