@@ -10,18 +10,12 @@
 #include "tests/quick.hpp"
 #include "tests/run_cli.hpp"
 
+using movegen::test::report_field;
 using movegen::test::run_cli;
 
 namespace {
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
-
-std::string report_field(const std::string& report, const std::string& label) {
-  const std::size_t at = report.find("\n" + label);
-  if (at == std::string::npos) return "";
-  const std::size_t start = report.find_first_not_of(' ', at + 1 + label.size());
-  return report.substr(start, report.find('\n', start) - start);
-}
 
 BOOST_AUTO_TEST_CASE(templates_fill_in_the_query) {
   using namespace movegen::harness;

@@ -14,19 +14,13 @@
 
 using namespace movegen;
 using namespace movegen::harness;
+using movegen::test::report_field;
 using movegen::test::run_cli;
 using movegen::test::scratch;
 
 namespace {
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
-
-std::string report_field(const std::string& report, const std::string& label) {
-  const std::size_t at = report.find("\n" + label);
-  if (at == std::string::npos) return "";
-  const std::size_t start = report.find_first_not_of(' ', at + 1 + label.size());
-  return report.substr(start, report.find('\n', start) - start);
-}
 
 const std::string KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 

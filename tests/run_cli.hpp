@@ -85,6 +85,15 @@ inline Run run_program(std::vector<std::string> words, const std::string& stdout
   return result;
 }
 
+/// The value of the line of a diff report (after its first line) that starts with `label` ("kind:"), spaces
+/// after the label dropped; "" if no line starts so.
+inline std::string report_field(const std::string& report, const std::string& label) {
+  const std::size_t at = report.find("\n" + label);
+  if (at == std::string::npos) return "";
+  const std::size_t start = report.find_first_not_of(' ', at + 1 + label.size());
+  return report.substr(start, report.find('\n', start) - start);
+}
+
 /// Runs `movegen args...` and waits for it, as run_program does.
 inline Run run_cli(const std::vector<std::string>& args, const std::string& stdout_path = "") {
   std::vector<std::string> words{MOVEGEN_BINARY};
