@@ -68,8 +68,13 @@ std::uint64_t perft(P& pos, int depth, Counting counting, PerftTable& table) {
 }
 
 /// Runs `work` on `threads` threads (at least one) and returns once every one has returned; meanwhile the
-/// calling thread runs `tick` (if any) about ten times a second, e.g. to draw progress.
+/// calling thread runs `tick` (if any) about ten times a second, e.g. to draw progress. One thread and no
+/// `tick`: `work` runs on the calling thread, with no thread started.
 inline void run_on_threads(int threads, const std::function<void()>& work, const std::function<void()>& tick = {}) {
+  if (threads <= 1 && !tick) {
+    work();
+    return;
+  }
   std::mutex mutex;
   std::condition_variable finished;
   int running = std::max(threads, 1);
@@ -154,7 +159,9 @@ std::vector<std::pair<Move, std::uint64_t>> parallel_divide(const P& root, int d
       ++shared.done;
     }
   };
-  run_on_threads(threads, count_subtrees, tick);
+  // Below depth 3 a subtree is a few moves deep: starting threads costs more than counting it (movegen-mpi and
+  // the hash tests count thousands of such subtrees one call each).
+  run_on_threads(depth >= 3 ? threads : 1, count_subtrees, tick);
   for (std::size_t i = 0; i < root_moves.size(); ++i) result.emplace_back(root_moves[i], counts[i].load());
   std::sort(result.begin(), result.end(),
             [](const auto& a, const auto& b) { return to_uci(a.first) < to_uci(b.first); });
