@@ -13,7 +13,8 @@
 //                                         (or startpos), go perft N (Stockfish's divide format), quit;
 //                                         each QUIRK mimics a real engine's (see Quirks):
 //                                         --delay MS, --late-options, --no-total, --perft-command WORDS, --banner,
-//                                         --setboard, --no-depth-1-list, --letterless-promotions
+//                                         --setboard, --no-depth-1-list, --letterless-promotions,
+//                                         --hash-across-queries
 //   broken_engine --shredder-only ...     refuses a FEN whose castling field is not Shredder-FEN (HAha)
 //   broken_engine --list                  the bug names, one a line
 //
@@ -27,6 +28,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <iostream>
+#include <map>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -173,6 +175,9 @@ struct Quirks {
   bool setboard = false;                // --setboard: the position is set by `setboard FEN`, `position` unknown
   bool no_depth_1_list = false;         // --no-depth-1-list: at depth 1 only the total, no move lines
   bool letterless = false;              // --letterless-promotions: `b7b8` once per promotion piece
+  bool hash = false;  // --hash-across-queries: a divide answered from a hash kept across queries, keyed by the
+                      // pieces, the side to move and the depth, not the castling rights or en passant square:
+                      // right in a fresh process, wrong after a position with other rights was asked
 };
 
 // A board of `fen` as console engines print theirs, then a line of chatter.
@@ -204,11 +209,22 @@ void read_position(std::istringstream& words, const std::string& line, std::stri
   while (words >> word) moves.push_back(word);
 }
 
+// The hash of --hash-across-queries: the divide of (pieces and side to move, depth), kept for the process's life.
+std::map<std::pair<std::string, int>, harness::DivideResult> divide_hash;
+
 // The divide of `depth` as Stockfish prints it, with the quirks asked for.
 template <class Bug>
 void answer_perft(const Quirks& q, const std::string& fen, const std::vector<std::string>& moves, int depth) {
   std::this_thread::sleep_for(std::chrono::milliseconds(q.delay_ms));
-  const harness::DivideResult r = broken_divide<Bug>(fen, moves, depth);
+  harness::DivideResult r;
+  if (q.hash) {
+    const std::string reached = harness::position_after<mailbox::MtuPosition>(fen, moves).fen();
+    const auto key = std::pair{reached.substr(0, reached.find(' ') + 2), depth};  // "pieces w"
+    const auto found = divide_hash.try_emplace(key, broken_divide<Bug>(fen, moves, depth)).first;
+    r = found->second;
+  } else {
+    r = broken_divide<Bug>(fen, moves, depth);
+  }
   if (q.banner) print_board(harness::position_after<mailbox::MtuPosition>(fen, moves).fen());
   if (!(q.no_depth_1_list && depth == 1))
     for (const auto& [move, count] : r.moves)
@@ -291,6 +307,8 @@ Quirks read_quirks(const std::vector<std::string>& args) {
       q.no_depth_1_list = true;
     else if (args[i] == "--letterless-promotions")
       q.letterless = true;
+    else if (args[i] == "--hash-across-queries")
+      q.hash = true;
     else
       throw std::invalid_argument("bad --uci option '" + args[i] + "'");
   }

@@ -126,3 +126,29 @@ BOOST_AUTO_TEST_CASE(a_board_with_the_wrong_side_to_move_is_named_so) {
   BOOST_TEST(r.out.starts_with("board:      B plays d1d5 wrongly: after it, B's board differs"), r.out);
   BOOST_TEST(contains(r.out, "the side to move differs: B moves white's pieces, where ours has black to move"), r.out);
 }
+
+BOOST_AUTO_TEST_CASE(an_answer_that_depends_on_earlier_queries_is_replayed_from_a_fresh_process) {
+  // --hash-across-queries answers from a hash that leaves the castling rights out of its key: right in a fresh
+  // process, wrong for the last position once the first, the same pieces with castling rights, was asked.
+  const std::string castling = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", no_rights = "r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1";
+  const std::string epd = movegen::test::scratch().file(
+      "history.epd", castling + " ;D1 26 ;D2 568\n" + std::string(movegen::START_FEN) +
+                         " ;D1 20 ;D2 400\n4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 ;D1 6 ;D2 30\n" + no_rights +
+                         " ;D1 24 ;D2 482\n");
+  const std::string spec = "uci:" + ENGINE + " --uci none --hash-across-queries";
+  const auto alone = run_cli({"diff", "--depth", "2", "--fen", no_rights, "mailbox", spec});
+  BOOST_TEST(alone.code == 0, alone.out << alone.err);  // asked alone, it is right
+  const auto r = run_cli({"diff", "--depth", "2", "--epd", epd, "mailbox", spec});
+  BOOST_TEST_REQUIRE(r.code == 1, r.out << r.err);
+  const std::size_t at = r.out.find("history:");
+  BOOST_TEST_REQUIRE(at != std::string::npos, r.out);
+  const std::string history = r.out.substr(at, r.out.find("\n\n", at) - at);
+  BOOST_TEST(history.starts_with("history:    B's answer at line 4 depends on what it was asked before"), history);
+  // The earlier queries cut down to the one that filled the hash, then the query itself.
+  std::size_t queries = 0;
+  for (std::size_t p = history.find("go perft 2"); p != std::string::npos; p = history.find("go perft 2", p + 1))
+    ++queries;
+  BOOST_TEST(queries == 2u, history);
+  BOOST_TEST(history.find("position fen " + castling) < history.find("position fen " + no_rights), history);
+  BOOST_TEST(!contains(history, std::string(movegen::START_FEN)), history);
+}

@@ -78,11 +78,6 @@ std::string fen_after(const std::string& fen, const std::vector<std::string>& mo
 
 namespace {
 
-// True if the divides differ: a move one side gives more often, or a move whose counts differ.
-bool divides_differ(const DivideResult& ra, const DivideResult& rb, int depth) {
-  return move_multiplicity(ra, depth) != move_multiplicity(rb, depth) || counts_by_move(ra) != counts_by_move(rb);
-}
-
 // The divide's moves, each once.
 std::set<std::string> move_set(const DivideResult& r) {
   std::set<std::string> moves;
@@ -200,6 +195,10 @@ struct Deepening {
 };
 
 }  // namespace
+
+bool divides_differ(const DivideResult& ra, const DivideResult& rb, int depth) {
+  return move_multiplicity(ra, depth) != move_multiplicity(rb, depth) || counts_by_move(ra) != counts_by_move(rb);
+}
 
 MoveTimes move_times(const std::vector<std::string>& moves) {
   MoveTimes times;

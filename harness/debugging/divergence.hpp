@@ -70,6 +70,10 @@ struct Divergence {
 /// How many times a generator gave each move at one node: UCI text to count.
 using MoveTimes = std::map<std::string, std::uint64_t>;
 
+/// True if two divides `depth` deep differ: a move one gives more often than the other (counted as at depth 1
+/// from the move lines, or from the counts at depth 1), or a move whose counts differ.
+bool divides_differ(const DivideResult& ra, const DivideResult& rb, int depth);
+
 /// Each move text of `moves` with the number of times it occurs.
 MoveTimes move_times(const std::vector<std::string>& moves);
 

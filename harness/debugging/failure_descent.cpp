@@ -23,12 +23,13 @@ std::vector<std::string> RestartingSource::commands_sent(const std::string& fen,
 }
 
 void RestartingSource::restart_if_failed() {
-  if (!source_) source_ = start_();
+  if (!source_) source_ = start_(), queries_.clear();
 }
 
 DivideResult RestartingSource::run_divide(const std::string& fen, const std::vector<std::string>& moves, int depth) {
   restart_if_failed();
   last_sent_ = source_->commands_sent(fen, moves, depth);
+  queries_.push_back({fen, moves, depth});
   try {
     DivideResult result = source_->divide(fen, moves, depth);
     for (const std::string& text : source_->notes()) note(text);

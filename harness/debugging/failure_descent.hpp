@@ -33,6 +33,11 @@ class RestartingSource : public DivideSource {
   bool failed() const { return !source_; }
   /// What the last query sent (commands_sent of its source).
   const std::vector<std::string>& last_sent() const { return last_sent_; }
+  /// The queries its running process has been asked, oldest first; emptied when it is started afresh.
+  const std::vector<Query>& queries() const { return queries_; }
+  /// Another process of the same source, started now beside the running one, which has been asked nothing.
+  /// Throws ExternalError if it cannot start.
+  std::unique_ptr<DivideSource> start_fresh() const { return start_(); }
 
  protected:
   DivideResult run_divide(const std::string& fen, const std::vector<std::string>& moves, int depth) override;
@@ -41,6 +46,7 @@ class RestartingSource : public DivideSource {
   std::function<std::unique_ptr<DivideSource>()> start_;
   std::unique_ptr<DivideSource> source_;  // null after a failure, until the next query or restart
   std::vector<std::string> last_sent_;
+  std::vector<Query> queries_;
 };
 
 /// Where an outside program fails: the position `path` leads to from `root_fen`, the smallest divide depth

@@ -32,6 +32,13 @@ struct DivideResult {
   bool listed = true;  // false for a reply that gave a total and no move line (some engines at depth 1)
 };
 
+/// One divide asked of a source: `depth` plies deep from the position reached from `fen` by the UCI `moves`.
+struct Query {
+  std::string fen;
+  std::vector<std::string> moves;
+  int depth = 0;
+};
+
 class DivideSource {
  public:
   virtual ~DivideSource() = default;
