@@ -98,15 +98,45 @@ BOOST_AUTO_TEST_CASE(promotions_printed_without_their_piece_are_read_as_the_four
   BOOST_TEST(report_field(r.out, "only B:") == "-", r.out);
 }
 
-BOOST_AUTO_TEST_CASE(an_engine_that_reads_only_shredder_fen) {
-  const std::string fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+/// How many times `part` occurs in `text`.
+std::size_t occurrences(const std::string& text, const std::string& part) {
+  std::size_t n = 0;
+  for (std::size_t p = text.find(part); p != std::string::npos; p = text.find(part, p + 1)) ++n;
+  return n;
+}
+
+BOOST_AUTO_TEST_CASE(an_engine_that_reads_only_shredder_fen_is_sent_it_once_it_refuses_x_fen) {
+  // It refuses castling rights written KQkq: run per query it exits with an error, over UCI it prints an error
+  // line and no divide. In Chess960 the harness asks again in Shredder-FEN, says so once, and goes on in it.
+  const std::string fen = "rk2r3/pppppppp/8/8/8/8/PPPPPPPP/RK2R3 w KQkq - 0 1";
+  for (const std::string& spec :
+       {"cmd:" + ENGINE + " --shredder-only none {depth} {fen}", "uci:" + ENGINE + " --uci none --shredder-only"}) {
+    const auto r = run_cli({"diff", "--depth", "2", "--fen", fen, "mailbox", spec});
+    BOOST_TEST(r.code == 0, r.out << r.err);
+    BOOST_TEST(contains(r.out, "agree at depth 2"), r.out);
+    BOOST_TEST(occurrences(r.err, "refused the X-FEN form") == 1u, r.err);
+    const auto told = run_cli({"diff", "--depth", "2", "--fen", fen, "--shredder-fen", "mailbox", spec});
+    BOOST_TEST(told.code == 0, told.out << told.err);
+    BOOST_TEST(!contains(told.err, "refused the X-FEN form"), told.err);
+  }
+  // A classical FEN is sent as it is: KQkq is its only form, and --shredder-fen the way to change it.
+  const std::string classical = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
   const std::string spec = "cmd:" + ENGINE + " --shredder-only none {depth} {fen}";
-  const auto refused = run_cli({"diff", "--depth", "2", "--fen", fen, "mailbox", spec});
+  const auto refused = run_cli({"diff", "--depth", "2", "--fen", classical, "mailbox", spec});
   BOOST_TEST(refused.code == 2, refused.out << refused.err);
   BOOST_TEST(contains(refused.err, "castling rights must be rook files"), refused.err);
-  const auto r = run_cli({"diff", "--depth", "2", "--fen", fen, "--shredder-fen", "mailbox", spec});
+  const auto r = run_cli({"diff", "--depth", "2", "--fen", classical, "--shredder-fen", "mailbox", spec});
   BOOST_TEST(r.code == 0, r.out << r.err);
-  BOOST_TEST(contains(r.out, "agree at depth 2"), r.out);
+  // The X-FEN lines of the bundled Chess960 suite, through one UCI process: said once for the run.
+  const std::string epd = movegen::test::scratch().file(
+      "x-fen.epd",
+      "rk2r3/pppppppp/8/8/8/8/PPPPPPPP/RK2R3 w KQkq - 0 1 ;D1 24 ;D2 576\n2r3k1/8/8/8/8/8/8/RK6 w Q - 0 1 ;D1 9 ;D2 "
+      "143\n3r2k1/8/8/8/8/8/8/RK6 w Q - 0 1 ;D1 12 ;D2 194\n");
+  const auto suite =
+      run_cli({"diff", "--depth", "2", "--epd", epd, "mailbox", "uci:" + ENGINE + " --uci none --shredder-only"});
+  BOOST_TEST(suite.code == 0, suite.out << suite.err);
+  BOOST_TEST(contains(suite.out, "3 positions checked: 3 agree"), suite.out);
+  BOOST_TEST(occurrences(suite.err, "refused the X-FEN form") == 1u, suite.err);
 }
 
 BOOST_AUTO_TEST_CASE(diff_help_shows_the_connection_options_and_the_current_generators) {

@@ -109,7 +109,9 @@ class BuiltinSource : public DivideSource {
 /// The source a generator spec names. External programs are started here (a UCI engine once, kept alive;
 /// a perftree or cmd: program once per query), spoken to as `options` say, and every reply from them times
 /// out after `timeout`. With Notation::CHESS960 every move text, given or answered, writes castling as king
-/// takes own rook, and a UCI engine is sent `setoption name UCI_Chess960 value true`. Throws UsageError for a
+/// takes own rook, and a UCI engine is sent `setoption name UCI_Chess960 value true`; then, unless
+/// options.shredder_fen, an engine that fails on a FEN whose castling rights are X-FEN letters is started again
+/// and asked in Shredder-FEN, which it is sent from then on if it answers (a note says so). Throws UsageError for a
 /// malformed spec, ExternalError if a UCI engine cannot be started or fails its handshake.
 std::unique_ptr<DivideSource> make_divide_source(std::string_view spec, std::chrono::milliseconds timeout,
                                                  Notation notation = Notation::CLASSICAL,
