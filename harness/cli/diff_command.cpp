@@ -132,7 +132,7 @@ void check_position(const DiffOptions& options, DiffPair& pair, std::vector<Diff
     if (options.epd.empty()) {  // one position: the report, and its error is the answer
       if (o.failure && options.json) print_json(out, diff_json(outcomes, a.name(), b.name()));
       if (o.failure && !options.json) print_failure(out, *o.failure, a.name(), b.name());
-      throw ExternalError(o.error);
+      throw ExternalError(o.failure ? failure_line(*o.failure, false) : o.error);  // the report holds the error
     }
     a.restart_if_failed(), b.restart_if_failed();  // if one cannot be started again, the run stops
   }

@@ -175,9 +175,10 @@ std::optional<Failure> locate_failure(RestartingSource& source, const std::strin
   return f;
 }
 
-std::string failure_line(const Failure& f) {
+std::string failure_line(const Failure& f, bool with_error) {
   return fmt::format("{} fails at depth {} {}: {}", f.side, f.depth,
-                     f.path.empty() ? "at the root" : fmt::format("after {}", fmt::join(f.path, " ")), f.error);
+                     f.path.empty() ? "at the root" : fmt::format("after {}", fmt::join(f.path, " ")),
+                     with_error ? f.error : f.cause());
 }
 
 void print_failure(std::ostream& out, const Failure& f, const std::string& a_name, const std::string& b_name) {

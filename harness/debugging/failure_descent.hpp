@@ -87,8 +87,9 @@ std::optional<Failure> locate_failure(RestartingSource& source, const std::strin
 /// sent, the error, and the program's own error as it printed it (error_line, not normalised).
 void print_failure(std::ostream& out, const Failure& f, const std::string& a_name, const std::string& b_name);
 
-/// One line: "B fails at depth 1 after e2e4 e7e5: ERROR" (or "at the root").
-std::string failure_line(const Failure& f);
+/// One line: "B fails at depth 1 after e2e4 e7e5: ERROR" (or "at the root"); without `with_error`, its
+/// cause (Failure::cause) instead of the whole error, for a line beside a report that holds the error.
+std::string failure_line(const Failure& f, bool with_error = true);
 
 /// The failure as JSON (docs/json.md, "## diff").
 nlohmann::json failure_json(const Failure& f);
