@@ -14,7 +14,7 @@
 //                                         each QUIRK mimics a real engine's (see Quirks):
 //                                         --delay MS, --late-options, --no-total, --perft-command WORDS, --banner,
 //                                         --setboard, --no-depth-1-list, --letterless-promotions,
-//                                         --hash-across-queries, --shredder-only
+//                                         --hash-across-queries, --shredder-only, --say-position
 //   broken_engine --shredder-only ...     refuses a FEN whose castling field is not Shredder-FEN (HAha); with
 //                                         --uci, as a quirk, it prints an error line and no divide for it
 //   broken_engine --list                  the bug names, one a line
@@ -181,6 +181,7 @@ struct Quirks {
   bool hash = false;  // --hash-across-queries: a divide answered from a hash kept across queries, keyed by the
                       // pieces, the side to move and the depth, not the castling rights or en passant square:
                       // right in a fresh process, wrong after a position with other rights was asked
+  bool say_position = false;  // --say-position: `info string position: FEN` (the FEN it counts) before a divide
   Notation notation = Notation::CLASSICAL;  // CHESS960 after `setoption name UCI_Chess960 value true`
   bool shredder_only = false;  // --shredder-only: a position whose castling rights are KQkq letters is refused
                                // with an error line, and the divide after it answered by nothing
@@ -238,6 +239,9 @@ void answer_perft(const Quirks& q, const std::string& fen, const std::vector<std
     r = broken_divide<Bug>(fen, moves, depth, q.notation);
   }
   if (q.banner) print_board(harness::position_after<mailbox::MtuPosition>(fen, moves, q.notation).fen());
+  if (q.say_position)
+    std::cout << "info string position: " << harness::position_after<mailbox::MtuPosition>(fen, moves, q.notation).fen()
+              << '\n';
   if (!(q.no_depth_1_list && depth == 1))
     for (const auto& [move, count] : r.moves)
       std::cout << (q.letterless ? move.substr(0, 4) : move) << ": " << count << '\n';
@@ -328,6 +332,8 @@ Quirks read_quirks(const std::vector<std::string>& args) {
       q.hash = true;
     else if (args[i] == "--shredder-only")
       q.shredder_only = true;
+    else if (args[i] == "--say-position")
+      q.say_position = true;
     else
       throw std::invalid_argument("bad --uci option '" + args[i] + "'");
   }

@@ -182,3 +182,23 @@ BOOST_AUTO_TEST_CASE(an_answer_that_depends_on_earlier_queries_is_replayed_from_
   BOOST_TEST(history.find("position fen " + castling) < history.find("position fen " + no_rights), history);
   BOOST_TEST(!contains(history, std::string(movegen::START_FEN)), history);
 }
+
+BOOST_AUTO_TEST_CASE(the_engine_s_own_words_and_its_divide_format_are_named_in_the_report) {
+  // The engine says which position it counts: after the queen's capture, still white to move.
+  const auto r = run_cli({"diff", "--depth", "1", "--fen", "4k3/8/8/3p4/8/8/8/3QK3 w - - 0 1", "--moves", "d1d5",
+                          "mailbox", "uci:" + ENGINE + " --uci queen-capture-keeps-side --say-position"});
+  BOOST_TEST(r.code == 1, r.out << r.err);
+  BOOST_TEST(report_field(r.out, "B said:") == "info string position: 4k3/8/8/3Q4/8/8/8/4K3 w - - 0 1", r.out);
+  BOOST_TEST(r.out.ends_with("B said:     info string position: 4k3/8/8/3Q4/8/8/8/4K3 w - - 0 1\n"), r.out);
+  BOOST_TEST(contains(r.err, "its divide is read as move lines like '"), r.err);
+  BOOST_TEST(contains(r.err, "' (UCI moves) and a total like 'Nodes searched: "), r.err);
+  // VICE's divide, and SAN without a total, each named as the engine prints it, once.
+  const auto vice = run_cli({"diff", "--depth", "2", "mailbox", "perftree:" + ENGINE + " --format vice none"});
+  BOOST_TEST(vice.code == 0, vice.out << vice.err);
+  BOOST_TEST(contains(vice.err, "its divide is read as move lines like 'move 1 : "), vice.err);
+  BOOST_TEST(contains(vice.err, "and a total like 'Test Complete : "), vice.err);
+  BOOST_TEST(occurrences(vice.err, "its divide is read as") == 1u, vice.err);
+  const auto numbered = run_cli({"diff", "--depth", "2", "mailbox", "perftree:" + ENGINE + " --format numbered none"});
+  BOOST_TEST(numbered.code == 0, numbered.out << numbered.err);
+  BOOST_TEST(contains(numbered.err, "moves = 20' (UCI moves) and no total line"), numbered.err);
+}

@@ -207,7 +207,6 @@ void print_fuzz_report(std::ostream& out, const FuzzReport& r) {
 }  // namespace
 
 int run_fuzz(const FuzzOptions& given, std::ostream& out, std::ostream& err) {
-  (void)err;
   check_fuzz_options(given);
   FuzzReport r;
   r.options = given;
@@ -227,6 +226,8 @@ int run_fuzz(const FuzzOptions& given, std::ostream& out, std::ostream& err) {
     print_json(out, fuzz_json(r));
   else
     print_fuzz_report(out, r);
+  if (r.against)  // what the harness does differently for the engine, as diff says it
+    for (const std::string& note : r.against->notes()) fmt::print(err, "note: {} {}\n", r.against->name(), note);
   return r.run.divergence ? 1 : 0;
 }
 

@@ -147,7 +147,9 @@ nlohmann::json divergence_json(const Divergence& d) {
           {"cause", d.cause()},
           {"wrong_move", d.wrong_move},
           {"wrong_side", d.wrong_side},
-          {"board", d.board}};
+          {"board", d.board},
+          {"said_a", d.said_a},
+          {"said_b", d.said_b}};
 }
 
 nlohmann::json diff_json(const std::vector<DiffOutcome>& outcomes, const std::string& a_name,

@@ -6,6 +6,7 @@
 #include <cctype>
 #include <charconv>
 #include <functional>
+#include <utility>
 
 #include "common/uci.hpp"
 #include "harness/engines/child_process.hpp"
@@ -44,6 +45,10 @@ DivideResult DivideSource::moves_from_deeper(const std::string& fen, const std::
   for (const auto& [move, count] : deeper.moves) result.moves.emplace_back(move, 1);
   result.total = total;
   return result;
+}
+
+void DivideSource::note_divide_format(const std::string& format) {
+  if (!std::exchange(format_noted_, true)) note("its divide is read as " + format);
 }
 
 void DivideSource::note(const std::string& text) {

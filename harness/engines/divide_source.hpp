@@ -30,6 +30,7 @@ struct DivideResult {
   std::vector<std::pair<std::string, std::uint64_t>> moves;
   std::uint64_t total = 0;
   bool listed = true;  // false for a reply that gave a total and no move line (some engines at depth 1)
+  std::vector<std::string> said;  // the reply's lines besides the divide (`info string ...`), as printed, the first few
 };
 
 /// One divide asked of a source: `depth` plies deep from the position reached from `fen` by the UCI `moves`.
@@ -69,6 +70,8 @@ class DivideSource {
   virtual DivideResult run_divide(const std::string& fen, const std::vector<std::string>& moves, int depth) = 0;
   /// Adds `text` to notes() unless it is there.
   void note(const std::string& text);
+  /// Notes the divide format its first reply was read in (DivideReader::format), once.
+  void note_divide_format(const std::string& format);
 
  private:
   // The divide 1 deep of an engine that gave only its total there: the moves of its divide 2 deep.
@@ -77,6 +80,7 @@ class DivideSource {
   std::string name_;
   Notation notation_;
   std::vector<std::string> notes_;
+  bool format_noted_ = false;
 };
 
 /// A DivideSource computing with the Position type P in this process, for test generators (make_divide_source
