@@ -10,6 +10,7 @@
 #include "tests/quick.hpp"
 #include "tests/run_cli.hpp"
 
+using movegen::test::occurrences;
 using movegen::test::report_field;
 using movegen::test::run_cli;
 
@@ -98,13 +99,6 @@ BOOST_AUTO_TEST_CASE(promotions_printed_without_their_piece_are_read_as_the_four
   BOOST_TEST(report_field(r.out, "only B:") == "-", r.out);
 }
 
-/// How many times `part` occurs in `text`.
-std::size_t occurrences(const std::string& text, const std::string& part) {
-  std::size_t n = 0;
-  for (std::size_t p = text.find(part); p != std::string::npos; p = text.find(part, p + 1)) ++n;
-  return n;
-}
-
 BOOST_AUTO_TEST_CASE(an_engine_that_reads_only_shredder_fen_is_sent_it_once_it_refuses_x_fen) {
   // It refuses castling rights written KQkq: run per query it exits with an error, over UCI it prints an error
   // line and no divide. In Chess960 the harness asks again in Shredder-FEN, says so once, and goes on in it.
@@ -175,10 +169,7 @@ BOOST_AUTO_TEST_CASE(an_answer_that_depends_on_earlier_queries_is_replayed_from_
   const std::string history = r.out.substr(at, r.out.find("\n\n", at) - at);
   BOOST_TEST(history.starts_with("history:    B's answer at line 4 depends on what it was asked before"), history);
   // The earlier queries cut down to the one that filled the hash, then the query itself.
-  std::size_t queries = 0;
-  for (std::size_t p = history.find("go perft 2"); p != std::string::npos; p = history.find("go perft 2", p + 1))
-    ++queries;
-  BOOST_TEST(queries == 2u, history);
+  BOOST_TEST(occurrences(history, "go perft 2") == 2u, history);
   BOOST_TEST(history.find("position fen " + castling) < history.find("position fen " + no_rights), history);
   BOOST_TEST(!contains(history, std::string(movegen::START_FEN)), history);
 }
