@@ -113,12 +113,6 @@ Output run_program(const std::vector<std::string>& argv, const std::string& inpu
   return {WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status), test::slurp(out), test::slurp(err)};
 }
 
-std::size_t count_of(const std::string& text, const std::string& part) {
-  std::size_t n = 0;
-  for (std::size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++n;
-  return n;
-}
-
 }  // namespace
 
 BOOST_AUTO_TEST_CASE(each_uci_adapter_agrees_with_our_generator_where_the_rules_bite,
@@ -148,17 +142,17 @@ BOOST_AUTO_TEST_CASE(no_legal_moves_is_nodes_searched_0_and_a_bad_position_is_an
                                                            "position startpos moves e2e5\ngo perft 1\n" +
                                                            "position startpos moves e2e4\ngo perft 1\nquit\n");
       BOOST_TEST(uci.code == 0);
-      BOOST_TEST(count_of(uci.out, "uciok\n") == 1, uci.out);
-      BOOST_TEST(count_of(uci.out, "readyok\n") == 1, uci.out);
+      BOOST_TEST(test::occurrences(uci.out, "uciok\n") == 1, uci.out);
+      BOOST_TEST(test::occurrences(uci.out, "readyok\n") == 1, uci.out);
       // Mate: no move lines, zero nodes at depth 3; then two bad positions refused on stderr and no reply
       // to their `go perft`; then the 20 replies to 1.e4.
-      BOOST_TEST(count_of(uci.out, "Nodes searched: ") == 2, uci.out);
-      BOOST_TEST(count_of(uci.out, "\nNodes searched: 0\n") == 1, uci.out);
-      BOOST_TEST(count_of(uci.out, "\nNodes searched: 20\n") == 1, uci.out);
-      BOOST_TEST(count_of(uci.out, ": 1\n") == 20, uci.out);
+      BOOST_TEST(test::occurrences(uci.out, "Nodes searched: ") == 2, uci.out);
+      BOOST_TEST(test::occurrences(uci.out, "\nNodes searched: 0\n") == 1, uci.out);
+      BOOST_TEST(test::occurrences(uci.out, "\nNodes searched: 20\n") == 1, uci.out);
+      BOOST_TEST(test::occurrences(uci.out, ": 1\n") == 20, uci.out);
       BOOST_TEST(uci.out.find("readyok\n\nNodes searched: 0\n") != std::string::npos, uci.out);
-      BOOST_TEST(count_of(uci.err, "\n") == 4, uci.err);  // two bad positions, two refused `go perft`
-      BOOST_TEST(count_of(uci.err, "e2e5") >= 1, uci.err);
+      BOOST_TEST(test::occurrences(uci.err, "\n") == 4, uci.err);  // two bad positions, two refused `go perft`
+      BOOST_TEST(test::occurrences(uci.err, "e2e5") >= 1, uci.err);
 
       const Output perftree = run_program({"node", script, "2", mate}, "");
       BOOST_TEST(perftree.code == 0);
@@ -166,11 +160,11 @@ BOOST_AUTO_TEST_CASE(no_legal_moves_is_nodes_searched_0_and_a_bad_position_is_an
       const Output bad = run_program({"node", script, "1", "8/8/8/8/8/8/8/8 w - - 0 1"}, "");
       BOOST_TEST(bad.code == 2);
       BOOST_TEST(bad.out == "");
-      BOOST_TEST(count_of(bad.err, "\n") == 1, bad.err);
+      BOOST_TEST(test::occurrences(bad.err, "\n") == 1, bad.err);
       const Output illegal = run_program({"node", script, "1", std::string(START_FEN), "e2e4 e7e4"}, "");
       BOOST_TEST(illegal.code == 2);
       BOOST_TEST(illegal.out == "");
-      BOOST_TEST(count_of(illegal.err, "e7e4") == 1, illegal.err);
+      BOOST_TEST(test::occurrences(illegal.err, "e7e4") == 1, illegal.err);
     }
   }
 }

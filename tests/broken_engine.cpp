@@ -13,8 +13,10 @@
 //                                         (or startpos), go perft N (Stockfish's divide format), quit;
 //                                         each QUIRK mimics a real engine's (see Quirks):
 //                                         --delay MS, --late-options, --no-total, --perft-command WORDS, --banner,
-//                                         --setboard, --no-depth-1-list, --letterless-promotions
-//   broken_engine --shredder-only ...     refuses a FEN whose castling field is not Shredder-FEN (HAha)
+//                                         --setboard, --no-depth-1-list, --letterless-promotions,
+//                                         --hash-across-queries, --shredder-only, --say-position
+//   broken_engine --shredder-only ...     refuses a FEN whose castling field is not Shredder-FEN (HAha); with
+//                                         --uci, as a quirk, it prints an error line and no divide for it
 //   broken_engine --list                  the bug names, one a line
 //
 // Besides the zoo's bugs, `queen-capture-keeps-side` forgets to pass the move after a queen's capture
@@ -27,6 +29,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <iostream>
+#include <map>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -77,8 +80,9 @@ int with_engine_bug(std::string_view name, F&& f) {
 }
 
 template <class Bug>
-harness::DivideResult broken_divide(const std::string& fen, const std::vector<std::string>& moves, int depth) {
-  harness::BuiltinSource<BrokenPosition<Bug>> engine("broken");
+harness::DivideResult broken_divide(const std::string& fen, const std::vector<std::string>& moves, int depth,
+                                    Notation notation = Notation::CLASSICAL) {
+  harness::BuiltinSource<BrokenPosition<Bug>> engine("broken", std::nullopt, notation);
   return engine.divide(fen, moves, depth);
 }
 
@@ -128,8 +132,9 @@ std::string long_algebraic(mailbox::MtuPosition& pos, const std::string& text) {
 template <class Bug>
 int perftree(int depth, const std::string& fen, const std::string& moves, const std::string& format) {
   const std::vector<std::string> played = harness::split_command(moves);
-  const harness::DivideResult r = broken_divide<Bug>(fen, played, depth);
-  mailbox::MtuPosition pos = harness::position_after<mailbox::MtuPosition>(fen, played);
+  const Notation notation = harness::notation_for(fen, false);  // Chess960's for a FEN only Chess960 allows
+  const harness::DivideResult r = broken_divide<Bug>(fen, played, depth, notation);
+  mailbox::MtuPosition pos = harness::position_after<mailbox::MtuPosition>(fen, played, notation);
   int number = 0;
   for (const auto& [move, count] : r.moves) {
     if (format == "stockfish")
@@ -173,7 +178,20 @@ struct Quirks {
   bool setboard = false;                // --setboard: the position is set by `setboard FEN`, `position` unknown
   bool no_depth_1_list = false;         // --no-depth-1-list: at depth 1 only the total, no move lines
   bool letterless = false;              // --letterless-promotions: `b7b8` once per promotion piece
+  bool hash = false;  // --hash-across-queries: a divide answered from a hash kept across queries, keyed by the
+                      // pieces, the side to move and the depth, not the castling rights or en passant square:
+                      // right in a fresh process, wrong after a position with other rights was asked
+  bool say_position = false;  // --say-position: `info string position: FEN` (the FEN it counts) before a divide
+  Notation notation = Notation::CLASSICAL;  // CHESS960 after `setoption name UCI_Chess960 value true`
+  bool shredder_only = false;  // --shredder-only: a position whose castling rights are KQkq letters is refused
+                               // with an error line, and the divide after it answered by nothing
 };
+
+// True if `fen`'s castling field holds X-FEN letters (KQkq), which an engine reading only Shredder-FEN refuses.
+bool has_x_fen_castling(const std::string& fen) {
+  const std::size_t field = fen.find(' ', fen.find(' ') + 1);
+  return field != std::string::npos && fen.find_first_of("KQkq", field) < fen.find(' ', field + 1);
+}
 
 // A board of `fen` as console engines print theirs, then a line of chatter.
 void print_board(const std::string& fen) {
@@ -204,12 +222,26 @@ void read_position(std::istringstream& words, const std::string& line, std::stri
   while (words >> word) moves.push_back(word);
 }
 
+// The hash of --hash-across-queries: the divide of (pieces and side to move, depth), kept for the process's life.
+std::map<std::pair<std::string, int>, harness::DivideResult> divide_hash;
+
 // The divide of `depth` as Stockfish prints it, with the quirks asked for.
 template <class Bug>
 void answer_perft(const Quirks& q, const std::string& fen, const std::vector<std::string>& moves, int depth) {
   std::this_thread::sleep_for(std::chrono::milliseconds(q.delay_ms));
-  const harness::DivideResult r = broken_divide<Bug>(fen, moves, depth);
-  if (q.banner) print_board(harness::position_after<mailbox::MtuPosition>(fen, moves).fen());
+  harness::DivideResult r;
+  if (q.hash) {
+    const std::string reached = harness::position_after<mailbox::MtuPosition>(fen, moves, q.notation).fen();
+    const auto key = std::pair{reached.substr(0, reached.find(' ') + 2), depth};  // "pieces w"
+    const auto found = divide_hash.try_emplace(key, broken_divide<Bug>(fen, moves, depth, q.notation)).first;
+    r = found->second;
+  } else {
+    r = broken_divide<Bug>(fen, moves, depth, q.notation);
+  }
+  if (q.banner) print_board(harness::position_after<mailbox::MtuPosition>(fen, moves, q.notation).fen());
+  if (q.say_position)
+    std::cout << "info string position: " << harness::position_after<mailbox::MtuPosition>(fen, moves, q.notation).fen()
+              << '\n';
   if (!(q.no_depth_1_list && depth == 1))
     for (const auto& [move, count] : r.moves)
       std::cout << (q.letterless ? move.substr(0, 4) : move) << ": " << count << '\n';
@@ -237,9 +269,10 @@ std::string position_keeping_side_after_queen_captures(std::string fen, const st
 
 // Answers UCI commands until `quit` or the end of input; the divide as Stockfish prints it, unless quirks.
 template <class Bug>
-int uci(std::string_view bug, const Quirks& q) {
+int uci(std::string_view bug, Quirks q) {
   std::string fen(START_FEN), line;
   std::vector<std::string> moves;
+  bool refused = false;  // --shredder-only: the last position was refused
   if (q.banner) std::cout << "broken_engine " << bug << " by the movegen-lab tests\nType 'help' for help" << std::endl;
   while (std::getline(std::cin, line)) {
     std::istringstream words(line);
@@ -252,9 +285,13 @@ int uci(std::string_view bug, const Quirks& q) {
                    "min 1 max 64\ninfo string broken_engine ready"
                 << std::endl;
     if (command == "isready") std::cout << "readyok" << std::endl;
+    if (line == "setoption name UCI_Chess960 value true") q.notation = Notation::CHESS960;
     if (command == "position" && !q.setboard) read_position(words, line, fen, moves);
+    if (command == "position" && q.shredder_only && (refused = has_x_fen_castling(fen)))
+      std::cout << "error: castling rights must be rook files (HAha): " << fen << std::endl;
     if (command == "position" && q.setboard) std::cout << "Unknown command: " << line << std::endl;
     if (command == "setboard" && q.setboard) fen = line.substr(9), moves.clear();
+    if (line.starts_with(q.perft_word + " ") && refused) continue;  // no position, no divide
     if (line.starts_with(q.perft_word + " ")) {
       std::istringstream depth_text(line.substr(q.perft_word.size()));
       int depth = 0;
@@ -291,6 +328,12 @@ Quirks read_quirks(const std::vector<std::string>& args) {
       q.no_depth_1_list = true;
     else if (args[i] == "--letterless-promotions")
       q.letterless = true;
+    else if (args[i] == "--hash-across-queries")
+      q.hash = true;
+    else if (args[i] == "--shredder-only")
+      q.shredder_only = true;
+    else if (args[i] == "--say-position")
+      q.say_position = true;
     else
       throw std::invalid_argument("bad --uci option '" + args[i] + "'");
   }
@@ -305,8 +348,7 @@ int main(int argc, char** argv) {
   try {
     if (!args.empty() && args[0] == "--shredder-only") {  // as an engine that reads only Shredder-FEN
       args.erase(args.begin());
-      const std::size_t field = args.size() >= 3 ? args[2].find(' ', args[2].find(' ') + 1) : std::string::npos;
-      if (field != std::string::npos && args[2].find_first_of("KQkq", field) < args[2].find(' ', field + 1))
+      if (args.size() >= 3 && has_x_fen_castling(args[2]))
         throw std::invalid_argument("castling rights must be rook files (HAha): " + args[2]);
     }
     if (args.size() >= 2 && args[0] == "--format") {

@@ -10,6 +10,7 @@
 #include "tests/quick.hpp"
 #include "tests/run_cli.hpp"
 
+using movegen::test::occurrences;
 using movegen::test::report_field;
 using movegen::test::run_cli;
 
@@ -98,15 +99,38 @@ BOOST_AUTO_TEST_CASE(promotions_printed_without_their_piece_are_read_as_the_four
   BOOST_TEST(report_field(r.out, "only B:") == "-", r.out);
 }
 
-BOOST_AUTO_TEST_CASE(an_engine_that_reads_only_shredder_fen) {
-  const std::string fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+BOOST_AUTO_TEST_CASE(an_engine_that_reads_only_shredder_fen_is_sent_it_once_it_refuses_x_fen) {
+  // It refuses castling rights written KQkq: run per query it exits with an error, over UCI it prints an error
+  // line and no divide. In Chess960 the harness asks again in Shredder-FEN, says so once, and goes on in it.
+  const std::string fen = "rk2r3/pppppppp/8/8/8/8/PPPPPPPP/RK2R3 w KQkq - 0 1";
+  for (const std::string& spec :
+       {"cmd:" + ENGINE + " --shredder-only none {depth} {fen}", "uci:" + ENGINE + " --uci none --shredder-only"}) {
+    const auto r = run_cli({"diff", "--depth", "2", "--fen", fen, "mailbox", spec});
+    BOOST_TEST(r.code == 0, r.out << r.err);
+    BOOST_TEST(contains(r.out, "agree at depth 2"), r.out);
+    BOOST_TEST(occurrences(r.err, "refused the X-FEN form") == 1u, r.err);
+    const auto told = run_cli({"diff", "--depth", "2", "--fen", fen, "--shredder-fen", "mailbox", spec});
+    BOOST_TEST(told.code == 0, told.out << told.err);
+    BOOST_TEST(!contains(told.err, "refused the X-FEN form"), told.err);
+  }
+  // A classical FEN is sent as it is: KQkq is its only form, and --shredder-fen the way to change it.
+  const std::string classical = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
   const std::string spec = "cmd:" + ENGINE + " --shredder-only none {depth} {fen}";
-  const auto refused = run_cli({"diff", "--depth", "2", "--fen", fen, "mailbox", spec});
+  const auto refused = run_cli({"diff", "--depth", "2", "--fen", classical, "mailbox", spec});
   BOOST_TEST(refused.code == 2, refused.out << refused.err);
   BOOST_TEST(contains(refused.err, "castling rights must be rook files"), refused.err);
-  const auto r = run_cli({"diff", "--depth", "2", "--fen", fen, "--shredder-fen", "mailbox", spec});
+  const auto r = run_cli({"diff", "--depth", "2", "--fen", classical, "--shredder-fen", "mailbox", spec});
   BOOST_TEST(r.code == 0, r.out << r.err);
-  BOOST_TEST(contains(r.out, "agree at depth 2"), r.out);
+  // The X-FEN lines of the bundled Chess960 suite, through one UCI process: said once for the run.
+  const std::string epd = movegen::test::scratch().file(
+      "x-fen.epd",
+      "rk2r3/pppppppp/8/8/8/8/PPPPPPPP/RK2R3 w KQkq - 0 1 ;D1 24 ;D2 576\n2r3k1/8/8/8/8/8/8/RK6 w Q - 0 1 ;D1 9 ;D2 "
+      "143\n3r2k1/8/8/8/8/8/8/RK6 w Q - 0 1 ;D1 12 ;D2 194\n");
+  const auto suite =
+      run_cli({"diff", "--depth", "2", "--epd", epd, "mailbox", "uci:" + ENGINE + " --uci none --shredder-only"});
+  BOOST_TEST(suite.code == 0, suite.out << suite.err);
+  BOOST_TEST(contains(suite.out, "3 positions checked: 3 agree"), suite.out);
+  BOOST_TEST(occurrences(suite.err, "refused the X-FEN form") == 1u, suite.err);
 }
 
 BOOST_AUTO_TEST_CASE(diff_help_shows_the_connection_options_and_the_current_generators) {
@@ -125,4 +149,47 @@ BOOST_AUTO_TEST_CASE(a_board_with_the_wrong_side_to_move_is_named_so) {
   BOOST_TEST(r.code == 1, r.out << r.err);
   BOOST_TEST(r.out.starts_with("board:      B plays d1d5 wrongly: after it, B's board differs"), r.out);
   BOOST_TEST(contains(r.out, "the side to move differs: B moves white's pieces, where ours has black to move"), r.out);
+}
+
+BOOST_AUTO_TEST_CASE(an_answer_that_depends_on_earlier_queries_is_replayed_from_a_fresh_process) {
+  // --hash-across-queries answers from a hash that leaves the castling rights out of its key: right in a fresh
+  // process, wrong for the last position once the first, the same pieces with castling rights, was asked.
+  const std::string castling = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", no_rights = "r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1";
+  const std::string epd = movegen::test::scratch().file(
+      "history.epd", castling + " ;D1 26 ;D2 568\n" + std::string(movegen::START_FEN) +
+                         " ;D1 20 ;D2 400\n4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 ;D1 6 ;D2 30\n" + no_rights +
+                         " ;D1 24 ;D2 482\n");
+  const std::string spec = "uci:" + ENGINE + " --uci none --hash-across-queries";
+  const auto alone = run_cli({"diff", "--depth", "2", "--fen", no_rights, "mailbox", spec});
+  BOOST_TEST(alone.code == 0, alone.out << alone.err);  // asked alone, it is right
+  const auto r = run_cli({"diff", "--depth", "2", "--epd", epd, "mailbox", spec});
+  BOOST_TEST_REQUIRE(r.code == 1, r.out << r.err);
+  const std::size_t at = r.out.find("history:");
+  BOOST_TEST_REQUIRE(at != std::string::npos, r.out);
+  const std::string history = r.out.substr(at, r.out.find("\n\n", at) - at);
+  BOOST_TEST(history.starts_with("history:    B's answer at line 4 depends on what it was asked before"), history);
+  // The earlier queries cut down to the one that filled the hash, then the query itself.
+  BOOST_TEST(occurrences(history, "go perft 2") == 2u, history);
+  BOOST_TEST(history.find("position fen " + castling) < history.find("position fen " + no_rights), history);
+  BOOST_TEST(!contains(history, std::string(movegen::START_FEN)), history);
+}
+
+BOOST_AUTO_TEST_CASE(the_engine_s_own_words_and_its_divide_format_are_named_in_the_report) {
+  // The engine says which position it counts: after the queen's capture, still white to move.
+  const auto r = run_cli({"diff", "--depth", "1", "--fen", "4k3/8/8/3p4/8/8/8/3QK3 w - - 0 1", "--moves", "d1d5",
+                          "mailbox", "uci:" + ENGINE + " --uci queen-capture-keeps-side --say-position"});
+  BOOST_TEST(r.code == 1, r.out << r.err);
+  BOOST_TEST(report_field(r.out, "B said:") == "info string position: 4k3/8/8/3Q4/8/8/8/4K3 w - - 0 1", r.out);
+  BOOST_TEST(r.out.ends_with("B said:     info string position: 4k3/8/8/3Q4/8/8/8/4K3 w - - 0 1\n"), r.out);
+  BOOST_TEST(contains(r.err, "its divide is read as move lines like '"), r.err);
+  BOOST_TEST(contains(r.err, "' (UCI moves) and a total like 'Nodes searched: "), r.err);
+  // VICE's divide, and SAN without a total, each named as the engine prints it, once.
+  const auto vice = run_cli({"diff", "--depth", "2", "mailbox", "perftree:" + ENGINE + " --format vice none"});
+  BOOST_TEST(vice.code == 0, vice.out << vice.err);
+  BOOST_TEST(contains(vice.err, "its divide is read as move lines like 'move 1 : "), vice.err);
+  BOOST_TEST(contains(vice.err, "and a total like 'Test Complete : "), vice.err);
+  BOOST_TEST(occurrences(vice.err, "its divide is read as") == 1u, vice.err);
+  const auto numbered = run_cli({"diff", "--depth", "2", "mailbox", "perftree:" + ENGINE + " --format numbered none"});
+  BOOST_TEST(numbered.code == 0, numbered.out << numbered.err);
+  BOOST_TEST(contains(numbered.err, "moves = 20' (UCI moves) and no total line"), numbered.err);
 }

@@ -144,3 +144,16 @@ BOOST_AUTO_TEST_CASE(failures_are_grouped_by_the_programs_own_error_one_group_pe
   BOOST_TEST(doc["positions"][1]["failure"]["cause"] == pawn);
   BOOST_TEST(doc["positions"][3]["failure"]["cause"] == rook);
 }
+
+BOOST_AUTO_TEST_CASE(a_failure_s_error_is_printed_once) {
+  // The report's `error:` line holds it; the one line on stderr names the failure and its kind, not the error again.
+  for (const std::string& spec : {UCI, PERFTREE}) {
+    const Run r = run_cli({"diff", "--depth", "4", "--fen", FEN, "mailbox", spec});
+    BOOST_TEST(r.code == 2, r.err);
+    const std::string error = report_field(r.out, "error:");
+    BOOST_TEST_REQUIRE(!error.empty(), r.out);
+    const std::string all = r.out + r.err;
+    BOOST_TEST(all.find(error) == all.rfind(error), r.out << r.err);
+    BOOST_TEST(r.err.starts_with("movegen: B fails at depth 1 after b6b7 e8d7: killed by signal 6"), r.err);
+  }
+}

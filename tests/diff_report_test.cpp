@@ -8,6 +8,7 @@
 #include "tests/run_cli.hpp"
 
 using namespace movegen::harness;
+using movegen::test::occurrences;
 using movegen::test::scratch;
 
 namespace {
@@ -35,12 +36,6 @@ DiffOptions epd_options(bool json) {
   options.epd = scratch().file("suite.epd", SUITE);
   options.a = "mailbox", options.b = flaky_engine(), options.depth = 3, options.json = json;
   return options;
-}
-
-std::size_t occurrences(const std::string& text, const std::string& part) {
-  std::size_t n = 0;
-  for (std::size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++n;
-  return n;
 }
 
 }  // namespace

@@ -85,6 +85,13 @@ inline Run run_program(std::vector<std::string> words, const std::string& stdout
   return result;
 }
 
+/// How many times `part` occurs in `text` (occurrences may overlap).
+inline std::size_t occurrences(const std::string& text, const std::string& part) {
+  std::size_t n = 0;
+  for (std::size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++n;
+  return n;
+}
+
 /// The value of the line of a diff report (after its first line) that starts with `label` ("kind:"), spaces
 /// after the label dropped; "" if no line starts so.
 inline std::string report_field(const std::string& report, const std::string& label) {

@@ -60,13 +60,13 @@ std::vector<DiffOutcome> diff_positions(const DiffOptions& options) {
   std::vector<DiffOutcome> outcomes;
   if (options.epd.empty()) {
     outcomes.push_back(
-        {options.fen.empty() ? std::string(START_FEN) : options.fen, options.moves, 0, options.depth, {}, "", "", {}});
+        {options.fen.empty() ? std::string(START_FEN) : options.fen, options.moves, 0, options.depth, {}, "", "", {}, {}});
     return outcomes;
   }
   for (const EpdEntry& e : load_suite(options.epd)) {
     int deepest = 1;
     for (const PerftCount& c : e.counts) deepest = std::max(deepest, c.depth);
-    outcomes.push_back({e.fen, {}, e.line, std::min(options.depth, deepest), {}, "", e.refused, {}});
+    outcomes.push_back({e.fen, {}, e.line, std::min(options.depth, deepest), {}, "", e.refused, {}, {}});
   }
   return outcomes;
 }
@@ -99,14 +99,31 @@ DiffPair diff_pair(const DiffOptions& options, Notation notation) {
   return {source(options.a), source(options.b)};
 }
 
+// With --epd, for a position whose answers differ: each outside side of the pair whose answer to the position's
+// query depended on the queries its process was asked before (`asked_a`, `asked_b` of them: check_history).
+std::vector<HistoryEffect> history_effects(DiffPair& pair, std::size_t asked_a, std::size_t asked_b,
+                                           const DiffOutcome& o) {
+  std::vector<HistoryEffect> effects;
+  const Query query{o.fen, o.moves, o.depth};
+  for (auto [x, side, other, asked] :
+       {std::tuple{pair.a.get(), "A", pair.b.get(), asked_a}, std::tuple{pair.b.get(), "B", pair.a.get(), asked_b}}) {
+    const std::vector<Query>& log = x->queries();
+    const std::vector<Query> earlier(log.begin(), log.begin() + long(std::min(asked, log.size())));
+    if (auto h = check_history(*x, side, *other, earlier, query)) effects.push_back(std::move(*h));
+  }
+  return effects;
+}
+
 // The "run" step for one position: its divergences, or the failure of a program that died, hung or broke its
 // protocol, located by descending to the position where it fails. With one position (no --epd) the failure is
 // reported and thrown; over a suite the failing program is started afresh for the next position.
 void check_position(const DiffOptions& options, DiffPair& pair, std::vector<DiffOutcome>& outcomes, DiffOutcome& o,
                     Notation notation, std::ostream& out) {
   RestartingSource &a = *pair.a, &b = *pair.b;
+  const std::size_t asked_a = a.queries().size(), asked_b = b.queries().size();
   try {
     o.divergences = compare(a, b, o.fen, o.moves, o.depth, options.all);
+    if (!options.epd.empty() && !o.divergences.empty()) o.history = history_effects(pair, asked_a, asked_b, o);
   } catch (const ExternalError& e) {
     o.error = e.what();
     RestartingSource& failing = a.failed() ? a : b;
@@ -115,7 +132,7 @@ void check_position(const DiffOptions& options, DiffPair& pair, std::vector<Diff
     if (options.epd.empty()) {  // one position: the report, and its error is the answer
       if (o.failure && options.json) print_json(out, diff_json(outcomes, a.name(), b.name()));
       if (o.failure && !options.json) print_failure(out, *o.failure, a.name(), b.name());
-      throw ExternalError(o.error);
+      throw ExternalError(o.failure ? failure_line(*o.failure, false) : o.error);  // the report holds the error
     }
     a.restart_if_failed(), b.restart_if_failed();  // if one cannot be started again, the run stops
   }

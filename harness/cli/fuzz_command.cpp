@@ -70,6 +70,8 @@ std::string replay_command(const FuzzOptions& o, int game, int ply, const std::s
     line += fmt::format(" --against {} --against-every {} --against-depth {} --timeout {}", shell_quote(o.against),
                         o.sample_every, o.against_depth, o.timeout_seconds) +
             engine_option_words(o.engine);
+  for (const std::string& cause : o.ignore) line += " --ignore " + shell_quote(cause);
+  if (o.keep_going) line += " --keep-going";
   return line;
 }
 
@@ -91,6 +93,8 @@ void check_fuzz_options(const FuzzOptions& options) {
     throw UsageError(fmt::format("bad --against-every: {} is not a positive count", options.sample_every));
   if (!options.fen.empty() && !options.epd.empty()) throw UsageError("bad --epd: it cannot be combined with --fen");
   require_depth(options.against_depth, "--against-depth", 1);
+  for (const std::string& cause : options.ignore)
+    if (cause.empty()) throw UsageError("bad --ignore: a cause is needed (as a report names it), not an empty text");
 }
 
 // A finished fuzz run: the options it ran with (Chess960 set if a start position needs it), its start
@@ -103,6 +107,7 @@ struct FuzzReport {
   double seconds = 0;
   double per_second() const { return seconds > 0 ? run.positions / seconds : 0.0; }
   std::string replay() const { return run.divergence ? replay_command(options, run.game, run.ply, run.start_fen) : ""; }
+  std::string replay(const FuzzCause& k) const { return replay_command(options, k.game, k.ply, k.start_fen); }
 };
 
 // The JSON document of a fuzz run (docs/json.md, "fuzz").
@@ -121,7 +126,9 @@ nlohmann::json fuzz_json(const FuzzReport& r) {
                         {"seconds", r.seconds},
                         {"positions_per_second", r.per_second()},
                         {"against", nullptr},
-                        {"mismatch", nullptr}};
+                        {"mismatch", nullptr},
+                        {"causes", nlohmann::json::array()},
+                        {"ignored", run.ignored}};
   if (r.against)
     doc["against"] = {{"spec", r.against->name()},
                       {"every", options.sample_every},
@@ -136,7 +143,32 @@ nlohmann::json fuzz_json(const FuzzReport& r) {
                        {"start_fen", run.start_fen},
                        {"replay", r.replay()},
                        {"divergence", mismatch_json(*run.divergence)}};
+  for (const FuzzCause& k : run.causes)
+    doc["causes"].push_back({{"cause", k.cause},
+                             {"mismatches", k.mismatches},
+                             {"game", k.game},
+                             {"ply", k.ply},
+                             {"start_fen", k.start_fen},
+                             {"replay", r.replay(k)},
+                             {"divergence", mismatch_json(k.divergence)}});
   return doc;
+}
+
+// With --keep-going: the mismatches by cause, a table, then each cause's shortest example with its replay line.
+void print_causes(std::ostream& out, const FuzzReport& r, const std::string& ignored) {
+  int mismatches = 0;
+  std::size_t width = 5;  // "cause"
+  for (const FuzzCause& k : r.run.causes) mismatches += k.mismatches, width = std::max(width, k.cause.size());
+  const std::size_t n = r.run.causes.size();
+  fmt::print(out, "MISMATCHES: {} in all, of {} cause{}{} (seed {})\n\n", mismatches, n, n == 1 ? "" : "s", ignored,
+             r.options.seed);
+  fmt::print(out, "{:<{}}{:>12}  shortest example\n", "cause", width, "mismatches");
+  for (const FuzzCause& k : r.run.causes)
+    fmt::print(out, "{:<{}}{:>12}  game {} at ply {}\n", k.cause, width, k.mismatches, k.game, k.ply);
+  for (const FuzzCause& k : r.run.causes) {
+    fmt::print(out, "\n{}: shortest example, game {} at ply {}; replay: {}\n", k.cause, k.game, k.ply, r.replay(k));
+    print_divergence(out, k.divergence);
+  }
 }
 
 // The text report of a fuzz run.
@@ -157,19 +189,24 @@ void print_fuzz_report(std::ostream& out, const FuzzReport& r) {
                  "N, --against-depth 1 or --plies 16 check more\n",
                  r.seconds * 1000 / double(run.against_calls));
   }
+  const std::string ignored = run.ignored ? fmt::format(" ({} ignored: --ignore)", run.ignored) : "";
   if (!run.divergence) {
-    fmt::print(out, "no mismatch\n");
+    fmt::print(out, "no mismatch{}\n", ignored);
     return;
   }
-  fmt::print(out, "MISMATCH in game {} at ply {} (seed {}); replay: {}\n", run.game, run.ply, r.options.seed,
-             r.replay());
-  print_divergence(out, *run.divergence);
+  if (!r.options.keep_going) {
+    if (!ignored.empty()) fmt::print(out, "{} mismatches ignored (--ignore) before this one\n", run.ignored);
+    fmt::print(out, "MISMATCH in game {} at ply {} (seed {}); replay: {}\n", run.game, run.ply, r.options.seed,
+               r.replay());
+    print_divergence(out, *run.divergence);
+    return;
+  }
+  print_causes(out, r, ignored);
 }
 
 }  // namespace
 
 int run_fuzz(const FuzzOptions& given, std::ostream& out, std::ostream& err) {
-  (void)err;
   check_fuzz_options(given);
   FuzzReport r;
   r.options = given;
@@ -189,6 +226,8 @@ int run_fuzz(const FuzzOptions& given, std::ostream& out, std::ostream& err) {
     print_json(out, fuzz_json(r));
   else
     print_fuzz_report(out, r);
+  if (r.against)  // what the harness does differently for the engine, as diff says it
+    for (const std::string& note : r.against->notes()) fmt::print(err, "note: {} {}\n", r.against->name(), note);
   return r.run.divergence ? 1 : 0;
 }
 
@@ -218,7 +257,17 @@ Subcommand add_fuzz_command(CLI::App& app) {
   add_json_flag(*cmd, options->json);
   add_chess960_flag(*cmd, options->chess960);
   cmd->add_flag("--from", options->from_start,
-                "check each game from its start position, without the random opening of 0..8 unchecked plies");
+                "check every position of each game, without the random opening of 0..8 unchecked plies that follows "
+                "its start position");
+  cmd->add_flag("--keep-going", options->keep_going,
+                "go on past a mismatch and report each cause once, with its shortest example (a cause: the rule "
+                "of the first differing move as the report's `kind:` line names it, or board, stages, colour flip)");
+  cmd->add_option("--ignore", options->ignore,
+                  "set a known cause aside (as --keep-going or the `kind:` line names it, e.g. 'castling out of "
+                  "check'); repeatable")
+      ->type_name("CAUSE")
+      ->expected(1)
+      ->take_all();
   return {cmd, [options, games, time](std::ostream& out, std::ostream& err) {
             FuzzOptions o = *options;
             if (time->count() > 0 && games->count() == 0) o.games = INT_MAX;  // --time alone bounds the run

@@ -98,7 +98,8 @@ void add_engine_options(CLI::App& app, EngineOptions& options) {
   app.add_flag("--strict", options.strict,
                "refuse a reply's line that is no divide line (a banner, a board) instead of setting it aside");
   app.add_flag("--shredder-fen", options.shredder_fen,
-               "send FENs with castling rights as rook files (Shredder-FEN HAha), not X-FEN");
+               "send FENs with castling rights as rook files (Shredder-FEN HAha), not X-FEN (in Chess960 an engine "
+               "that refuses X-FEN is switched to it anyway, with a note)");
 }
 
 CLI::Option* add_allow_impossible_check_flag(CLI::App& app, bool& allow) {

@@ -69,6 +69,7 @@ void print_outcome_line(std::ostream& out, const DiffOutcome& o) {
   if (!d.only_b.empty()) what += (d.only_a.empty() ? ": " : ", ") + ("only B " + join(d.only_b));
   if (!d.detail.empty() && d.verdicts.empty()) what += ": " + d.detail;
   if (o.divergences.size() > 1) what += fmt::format(" (+{} more)", o.divergences.size() - 1);
+  for (const HistoryEffect& h : o.history) what += fmt::format("; {}'s answer depends on its earlier queries", h.side);
   fmt::print(out, "{:<7}{}  {}\n", "differ", head, what);
 }
 
@@ -112,6 +113,8 @@ void print_diff_summary(std::ostream& out, const std::vector<DiffOutcome>& outco
       print_failure(out, *group.front()->failure, a_name, b_name);
     }
   }
+  for (const DiffOutcome& o : outcomes)
+    for (const HistoryEffect& h : o.history) fmt::print(out, "\n"), print_history(out, h, where(o));
   // A failure that did not come back when asked again has no place in a group: its error, once.
   bool heading = false;
   for (const DiffOutcome& o : outcomes)
@@ -144,7 +147,9 @@ nlohmann::json divergence_json(const Divergence& d) {
           {"cause", d.cause()},
           {"wrong_move", d.wrong_move},
           {"wrong_side", d.wrong_side},
-          {"board", d.board}};
+          {"board", d.board},
+          {"said_a", d.said_a},
+          {"said_b", d.said_b}};
 }
 
 nlohmann::json diff_json(const std::vector<DiffOutcome>& outcomes, const std::string& a_name,
@@ -155,6 +160,8 @@ nlohmann::json diff_json(const std::vector<DiffOutcome>& outcomes, const std::st
     differ += !o.divergences.empty(), errors += !o.error.empty(), refused += !o.refused.empty();
     nlohmann::json divergences = nlohmann::json::array();
     for (const Divergence& d : o.divergences) divergences.push_back(divergence_json(d));
+    nlohmann::json history = nlohmann::json::array();
+    for (const HistoryEffect& h : o.history) history.push_back(history_json(h));
     const char* status = !o.refused.empty()      ? "refused"
                          : !o.error.empty()      ? "error"
                          : o.divergences.empty() ? "agree"
@@ -167,6 +174,7 @@ nlohmann::json diff_json(const std::vector<DiffOutcome>& outcomes, const std::st
                          {"error", o.error},
                          {"reason", o.refused},
                          {"failure", o.failure ? failure_json(*o.failure) : nlohmann::json(nullptr)},
+                         {"history", history},
                          {"divergences", divergences}});
   }
   for (const auto& [cause, group] : group_by_cause(outcomes)) {

@@ -13,6 +13,7 @@
 
 #include "harness/debugging/divergence.hpp"
 #include "harness/debugging/failure_descent.hpp"
+#include "harness/debugging/query_history.hpp"
 
 namespace movegen::harness {
 
@@ -26,17 +27,20 @@ struct DiffOutcome {
   std::string error;               // what an external program did wrong, "" if it answered
   std::string refused;             // the rule of the game the position breaks, so it was not checked; "" if checked
   std::optional<Failure> failure;  // where it fails, smallest depth and position, when diff found it
+  std::vector<HistoryEffect> history;  // a side whose answer here depended on its earlier queries (check_history)
 };
 
 /// One line: "ok", "differ" (the first divergence's kind, which is its cause, path and differing moves,
-/// and how many more with --all), "error" (the message) or "refused" (the reason), with the EPD line and the depth.
+/// how many more with --all, and which side's answer depended on its earlier queries), "error" (the message) or
+/// "refused" (the reason), with the EPD line and the depth.
 void print_outcome_line(std::ostream& out, const DiffOutcome& o);
 
 /// The summary: positions checked, agreeing, differing and failed; per cause (Divergence::cause) the number
 /// of divergences and positions, then each group's example (the one with the shortest path) as a full
 /// report (print_divergence with `verbose`); the same for failures, grouped by cause (Failure::cause), each
 /// example with what was sent and the error; the per-position lines above it name every failure, so no list
-/// of them follows, only the errors that did not come back when asked again.
+/// of them follows, only the errors that did not come back when asked again; then each answer that depended on
+/// earlier queries (print_history).
 void print_diff_summary(std::ostream& out, const std::vector<DiffOutcome>& outcomes, const std::string& a_name,
                         const std::string& b_name, bool verbose = false);
 

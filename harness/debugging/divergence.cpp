@@ -78,11 +78,6 @@ std::string fen_after(const std::string& fen, const std::vector<std::string>& mo
 
 namespace {
 
-// True if the divides differ: a move one side gives more often, or a move whose counts differ.
-bool divides_differ(const DivideResult& ra, const DivideResult& rb, int depth) {
-  return move_multiplicity(ra, depth) != move_multiplicity(rb, depth) || counts_by_move(ra) != counts_by_move(rb);
-}
-
 // The divide's moves, each once.
 std::set<std::string> move_set(const DivideResult& r) {
   std::set<std::string> moves;
@@ -164,6 +159,7 @@ Divergence descend(DivideSource& a, DivideSource& b, Divergence d, int depth, Di
                              expected->second, d.path.back(), depth, rb.total);
     if (!d.only_a.empty() || !d.only_b.empty() || !d.detail.empty()) {
       d.fen = fen_after(fen, d.path, d.notation);
+      d.said_a = ra.said, d.said_b = rb.said;
       judge_differing_moves(d, ma, mb);
       diagnose_board(d, b, "B", rb);
       if (d.wrong_move.empty()) diagnose_board(d, a, "A", ra);
@@ -200,6 +196,10 @@ struct Deepening {
 };
 
 }  // namespace
+
+bool divides_differ(const DivideResult& ra, const DivideResult& rb, int depth) {
+  return move_multiplicity(ra, depth) != move_multiplicity(rb, depth) || counts_by_move(ra) != counts_by_move(rb);
+}
 
 MoveTimes move_times(const std::vector<std::string>& moves) {
   MoveTimes times;
@@ -298,6 +298,7 @@ std::vector<Divergence> find_all_divergences(DivideSource& a, DivideSource& b, c
     root.only_a = surplus(ma, mb), root.only_b = surplus(mb, ma);
     if (!root.only_a.empty() || !root.only_b.empty()) {
       root.fen = fen_after(fen, moves, root.notation);
+      root.said_a = ra.said, root.said_b = rb.said;
       judge_differing_moves(root, ma, mb);
       for (const MoveVerdict& v : root.verdicts) {  // one divergence per root move only one side has
         if (!done.insert(v.move).second) continue;
@@ -360,6 +361,9 @@ void print_divergence(std::ostream& out, const Divergence& d, bool verbose) {
     }
   }
   if (!d.detail.empty()) fmt::print(out, "detail:     {}\n", d.detail);
+  for (const auto& [side, said] : {std::pair{"A", &d.said_a}, std::pair{"B", &d.said_b}})
+    for (std::size_t i = 0; i < said->size(); ++i)  // the engine's own words, as printed
+      fmt::print(out, "{:<12}{}\n", i ? "" : fmt::format("{} said:", side), (*said)[i]);
 }
 
 }  // namespace movegen::harness

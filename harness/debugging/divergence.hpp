@@ -51,6 +51,9 @@ struct Divergence {
   std::string wrong_side;
   std::string wrong_rule;  // the wrong move's rule (MoveVerdict::rule), in the position before it
   std::string board;
+  /// What A and B printed besides their divides in their replies where the lists differ (DivideResult::said):
+  /// an engine's `info string` lines, quoted in the report as its own words.
+  std::vector<std::string> said_a, said_b;
 
   /// The kind of the divergence: MAKE_MOVE for a move played wrongly, COUNT when no move differs (a
   /// `detail` only), else the kind of the first differing move (only A's first).
@@ -69,6 +72,10 @@ struct Divergence {
 
 /// How many times a generator gave each move at one node: UCI text to count.
 using MoveTimes = std::map<std::string, std::uint64_t>;
+
+/// True if two divides `depth` deep differ: a move one gives more often than the other (counted as at depth 1
+/// from the move lines, or from the counts at depth 1), or a move whose counts differ.
+bool divides_differ(const DivideResult& ra, const DivideResult& rb, int depth);
 
 /// Each move text of `moves` with the number of times it occurs.
 MoveTimes move_times(const std::vector<std::string>& moves);
@@ -116,7 +123,7 @@ std::vector<std::string> multiset_minus(std::vector<std::string> a, std::vector<
 /// diff descended into), FEN there, moves only A generates, moves only B generates, the kind (its cause)
 /// and a line per differing move saying why it is legal or not, and the detail if any. For a move played
 /// wrongly the differing moves, which follow from it, are one line "and N move differences that follow
-/// from it" unless `verbose`.
+/// from it" unless `verbose`; then what each side said besides its divide there (`B said:`).
 void print_divergence(std::ostream& out, const Divergence& d, bool verbose = false);
 
 /// Squares of a bitboard as text, "{e1, g8}", "{}" for none.

@@ -23,12 +23,13 @@ std::vector<std::string> RestartingSource::commands_sent(const std::string& fen,
 }
 
 void RestartingSource::restart_if_failed() {
-  if (!source_) source_ = start_();
+  if (!source_) source_ = start_(), queries_.clear();
 }
 
 DivideResult RestartingSource::run_divide(const std::string& fen, const std::vector<std::string>& moves, int depth) {
   restart_if_failed();
   last_sent_ = source_->commands_sent(fen, moves, depth);
+  queries_.push_back({fen, moves, depth});
   try {
     DivideResult result = source_->divide(fen, moves, depth);
     for (const std::string& text : source_->notes()) note(text);
@@ -174,9 +175,10 @@ std::optional<Failure> locate_failure(RestartingSource& source, const std::strin
   return f;
 }
 
-std::string failure_line(const Failure& f) {
+std::string failure_line(const Failure& f, bool with_error) {
   return fmt::format("{} fails at depth {} {}: {}", f.side, f.depth,
-                     f.path.empty() ? "at the root" : fmt::format("after {}", fmt::join(f.path, " ")), f.error);
+                     f.path.empty() ? "at the root" : fmt::format("after {}", fmt::join(f.path, " ")),
+                     with_error ? f.error : f.cause());
 }
 
 void print_failure(std::ostream& out, const Failure& f, const std::string& a_name, const std::string& b_name) {

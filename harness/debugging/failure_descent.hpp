@@ -33,6 +33,11 @@ class RestartingSource : public DivideSource {
   bool failed() const { return !source_; }
   /// What the last query sent (commands_sent of its source).
   const std::vector<std::string>& last_sent() const { return last_sent_; }
+  /// The queries its running process has been asked, oldest first; emptied when it is started afresh.
+  const std::vector<Query>& queries() const { return queries_; }
+  /// Another process of the same source, started now beside the running one, which has been asked nothing.
+  /// Throws ExternalError if it cannot start.
+  std::unique_ptr<DivideSource> start_fresh() const { return start_(); }
 
  protected:
   DivideResult run_divide(const std::string& fen, const std::vector<std::string>& moves, int depth) override;
@@ -41,6 +46,7 @@ class RestartingSource : public DivideSource {
   std::function<std::unique_ptr<DivideSource>()> start_;
   std::unique_ptr<DivideSource> source_;  // null after a failure, until the next query or restart
   std::vector<std::string> last_sent_;
+  std::vector<Query> queries_;
 };
 
 /// Where an outside program fails: the position `path` leads to from `root_fen`, the smallest divide depth
@@ -81,8 +87,9 @@ std::optional<Failure> locate_failure(RestartingSource& source, const std::strin
 /// sent, the error, and the program's own error as it printed it (error_line, not normalised).
 void print_failure(std::ostream& out, const Failure& f, const std::string& a_name, const std::string& b_name);
 
-/// One line: "B fails at depth 1 after e2e4 e7e5: ERROR" (or "at the root").
-std::string failure_line(const Failure& f);
+/// One line: "B fails at depth 1 after e2e4 e7e5: ERROR" (or "at the root"); without `with_error`, its
+/// cause (Failure::cause) instead of the whole error, for a line beside a report that holds the error.
+std::string failure_line(const Failure& f, bool with_error = true);
 
 /// The failure as JSON (docs/json.md, "## diff").
 nlohmann::json failure_json(const Failure& f);

@@ -25,9 +25,28 @@
 
 namespace movegen::harness {
 
+/// One cause of mismatches in a fuzz run, with its shortest example: the divergence (of the fewest moves from
+/// its root), the game and ply it was found at (ply 0 is the game's start position), the FEN the game started
+/// from, and how many mismatches had this cause.
+struct FuzzCause {
+  /// The name `--keep-going` reports the cause under once and `--ignore` takes. For moves that differ,
+  /// Divergence::cause(): the rule of the first differing move as the move judge names it ("castling through
+  /// an attacked square"), or "make move: queen capture" for a move played wrongly; for an outside engine's
+  /// counts that contradict themselves, "a count that does not add up"; between built-in generators with the
+  /// same moves, the check that failed: "board" (FEN, checkers, FEN after a move, unmake), "stages"
+  /// (stages_mismatch) or "colour flip" (flip_mismatch).
+  std::string cause;
+  Divergence divergence;
+  int game = 0;
+  int ply = 0;
+  std::string start_fen;
+  int mismatches = 1;
+};
+
 /// What a fuzz run did: games started, positions checked between the built-in generators, positions
-/// and divide calls the outside engine (--against) got, and the first mismatch with the game and ply it
-/// was found at (ply 0 is the game's start position) and the FEN the game started from.
+/// and divide calls the outside engine (--against) got, and the first mismatch (not ignored) with the game and
+/// ply it was found at (ply 0 is the game's start position) and the FEN the game started from; with
+/// FuzzOptions::keep_going, every cause found, each once, and the mismatches set aside by FuzzOptions::ignore.
 struct FuzzRun {
   int games = 0;
   std::uint64_t positions = 0;
@@ -39,6 +58,8 @@ struct FuzzRun {
   int game = 0;
   int ply = 0;
   std::string start_fen;
+  std::vector<FuzzCause> causes;  // in the order found; only the first without keep_going
+  std::uint64_t ignored = 0;      // mismatches whose cause FuzzOptions::ignore names
 };
 
 /// A DivideSource that passes each divide on to another and counts them.
@@ -139,14 +160,16 @@ inline constexpr int GAMES_IN_A_TIMED_RUN = 20;
 /// have passed), game g from starts[g % starts.size()] (with `starts` empty, from Chess960 start position
 /// game_seed(options.seed, g) % 960, so that every one of the 960 can come up) with
 /// std::mt19937_64(game_seed(options.seed, g)) choosing each move by pick_move (the same games on every platform), g
-/// counted from options.first_game, in P and in each of Qs. Unless options.from_start, a game's first
-/// rng() % (OPENING_PLIES + 1) plies (drawn before its moves) are played unchecked. At every checked ply
-/// nodes_agree(P's position, each Q's) and stages_mismatch of each; at every options.flip_every-th position of a game
-/// flip_mismatch for each Q; with `against`, find_divergence between P and it, given the game's start FEN and moves, at
-/// every options.sample_every-th position of a game (counted per game, so that one game replays alone; given the FEN of
-/// the game's first checked position and the moves since, so that the unchecked opening is not asked of it); with
-/// `against` and a time limit a game also ends when its share of the time (time_seconds / GAMES_IN_A_TIMED_RUN) has
-/// passed. `names` holds P's name, then each Q's. Stops at the first mismatch.
+/// counted from options.first_game, in P and in each of Qs. Every game's start position is checked first; then,
+/// unless options.from_start, its next rng() % (OPENING_PLIES + 1) plies (drawn before its moves) are played
+/// unchecked. At every checked ply nodes_agree(P's position, each Q's) and stages_mismatch of each; at every
+/// options.flip_every-th position of a game flip_mismatch for each Q; with `against`, find_divergence between P and
+/// it at every options.sample_every-th position of a game (counted per game from 0 after the opening, so that one game
+/// replays alone; given the game's start FEN, or the FEN of its first position after the opening and the moves since,
+/// so that the unchecked opening is not asked of it); with `against` and a time limit a game also ends when its share
+/// of the time (time_seconds / GAMES_IN_A_TIMED_RUN) has passed. `names` holds P's name, then each Q's. Stops at the
+/// first mismatch whose cause options.ignore does not name, unless options.keep_going: then a mismatch between the
+/// built-in generators ends its game, one of `against` does not, and each cause is kept once (FuzzRun::causes).
 template <ChessPosition P, ChessPosition... Qs>
 FuzzRun fuzz_games(const FuzzOptions& options, DivideSource* against, const std::vector<std::string>& names,
                    const std::vector<std::string>& starts = {std::string(START_FEN)});
@@ -163,7 +186,8 @@ struct FuzzContext {
         names(n),
         notation(o.chess960 ? Notation::CHESS960 : Notation::CLASSICAL),
         reference(n.at(0), std::nullopt, notation),
-        deadline(Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(o.time_seconds))),
+        deadline(Clock::now() +
+                 std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(o.time_seconds))),
         share_time(against && o.time_seconds > 0),
         game_time(std::chrono::duration_cast<Clock::duration>(
             std::chrono::duration<double>(o.time_seconds / GAMES_IN_A_TIMED_RUN))) {
@@ -179,7 +203,24 @@ struct FuzzContext {
   Clock::duration game_time;
   std::set<Key> against_keys;
   FuzzRun run;
+  int game = 0, ply = 0;  // the game being played, and its ply
+  std::string start_fen;  // where it started
   bool out_of_time() const { return options.time_seconds > 0 && Clock::now() >= deadline; }
+  // Records a mismatch of `cause` found at this game and ply: set aside if options.ignore names its cause, else
+  // counted under its cause (a new one, or an example with fewer moves, kept). True if the run stops here: at
+  // the first mismatch not ignored, unless options.keep_going.
+  bool record(Divergence d, const std::string& cause) {
+    if (std::find(options.ignore.begin(), options.ignore.end(), cause) != options.ignore.end())
+      return ++run.ignored, false;
+    if (!run.divergence) run.divergence = d, run.game = game, run.ply = ply, run.start_fen = start_fen;
+    const auto known =
+        std::find_if(run.causes.begin(), run.causes.end(), [&](const FuzzCause& k) { return k.cause == cause; });
+    if (known == run.causes.end())
+      run.causes.push_back({cause, std::move(d), game, ply, start_fen, 1});
+    else if (++known->mismatches, d.path.size() < known->divergence.path.size())
+      known->divergence = std::move(d), known->game = game, known->ply = ply, known->start_fen = start_fen;
+    return !options.keep_going;
+  }
   // The tally of the outside engine's calls and positions, as the run stands.
   void count_against() {
     if (outside) run.against_calls = outside->calls();
@@ -191,10 +232,10 @@ struct FuzzContext {
 template <ChessPosition P, ChessPosition... Qs>
 struct FuzzGame {
   explicit FuzzGame(const FuzzContext<P>& c)
-      : a(P::from_fen(c.run.start_fen)),
-        others{Qs::from_fen(c.run.start_fen)...},
-        d(c.names.at(0), c.names.at(1), c.run.start_fen, {}, c.notation),
-        checked_from(c.run.start_fen) {}
+      : a(P::from_fen(c.start_fen)),
+        others{Qs::from_fen(c.start_fen)...},
+        d(c.names.at(0), c.names.at(1), c.start_fen, {}, c.notation),
+        checked_from(c.start_fen) {}
   P a;
   std::tuple<Qs...> others;
   Divergence d;
@@ -210,13 +251,27 @@ struct FuzzGame {
   }
 };
 
-// The checks of a game's in_game-th checked position (1 for the first): the generators node by node, every
-// flip_every-th position the colour flip, every sample_every-th the outside engine. The divergence, if any.
+// A mismatch check_position found: its divergence and cause (FuzzCause::cause), and whether the game ends
+// there (between built-in generators, whose boards may differ from then on) or goes on (an outside engine,
+// asked afresh at every position).
+struct Found {
+  Divergence d;
+  std::string cause;
+  bool ends_game = true;
+};
+
+// The checks of a game's position number `in_game` (0 for its start position, and for the first after its
+// opening; every check is made at 0): the generators node by node, every flip_every-th position the colour
+// flip, every sample_every-th the outside engine. The mismatch, if any.
 template <ChessPosition P, ChessPosition... Qs>
-std::optional<Divergence> check_position(FuzzContext<P>& c, FuzzGame<P, Qs...>& g, int in_game) {
+std::optional<Found> check_position(FuzzContext<P>& c, FuzzGame<P, Qs...>& g, int in_game) {
   const FuzzOptions& o = c.options;
   ++c.run.positions;
-  if (!g.each_other(c.names, [&](auto& b) { return nodes_agree(g.a, b, g.d); })) return g.d;
+  if (!g.each_other(c.names, [&](auto& b) { return nodes_agree(g.a, b, g.d); })) {
+    if (g.d.only_a.empty() && g.d.only_b.empty()) return Found{g.d, "board"};
+    judge_differing_moves(g.d, move_times(g.d.only_a), move_times(g.d.only_b));
+    return Found{g.d, g.d.cause()};
+  }
   // Staged generation, in every generator: its captures and quiet moves split its legal moves.
   const auto stages_agree = [&](auto& pos, const std::string& name) {
     g.d.detail = stages_mismatch(pos, c.notation);
@@ -224,53 +279,56 @@ std::optional<Divergence> check_position(FuzzContext<P>& c, FuzzGame<P, Qs...>& 
     return g.d.detail.empty();
   };
   if (!stages_agree(g.a, c.names.at(0)) || !g.each_other(c.names, [&](auto& b) { return stages_agree(b, g.d.b_name); }))
-    return g.d;
+    return Found{g.d, "stages"};
   if (o.flip_depth > 0 && in_game % o.flip_every == 0) {
     const bool flips_agree = g.each_other(c.names, [&]<ChessPosition Q>(Q&) {
       g.d.detail = flip_mismatch<P, Q>(g.a, g.d, o.flip_depth);
       return g.d.detail.empty();
     });
-    if (!flips_agree) return g.d;
+    if (!flips_agree) return Found{g.d, "colour flip"};
   }
   if (c.outside && in_game % o.sample_every == 0) {
     ++c.run.against_positions;
     c.against_keys.insert(g.a.key()), g.against_checked = true;
-    // The engine is given the moves from the first checked position: the opening is not checked.
+    // The engine is given the moves from the game's start, or from its first checked position after the
+    // opening: the opening itself is not checked.
     const std::vector<std::string> since(g.d.path.begin() + long(g.opening_moves), g.d.path.end());
-    return find_divergence(c.reference, *c.outside, g.checked_from, since, o.against_depth);
+    if (std::optional<Divergence> d = find_divergence(c.reference, *c.outside, g.checked_from, since, o.against_depth))
+      return Found{*d, d->cause(), false};
   }
   return std::nullopt;
 }
 
-// Plays game c.run.game from c.run.start_fen, c.run.ply counting its plies; the divergence, if any.
+// Plays game c.game from c.start_fen, c.ply counting its plies: its start position checked, then (unless
+// options.from_start) a random opening unchecked, then every position. True if the run stops in it
+// (FuzzContext::record).
 template <ChessPosition P, ChessPosition... Qs>
-std::optional<Divergence> play_game(FuzzContext<P>& c) {
+bool play_game(FuzzContext<P>& c) {
   const FuzzOptions& o = c.options;
-  FuzzRun& run = c.run;
-  std::mt19937_64 rng(game_seed(o.seed, run.game));
+  std::mt19937_64 rng(game_seed(o.seed, c.game));
   // A random opening, unchecked, so that games reach varied positions (--from: none, checked from the start).
   const int opening = o.from_start ? 0 : std::min(o.plies, int(rng() % (OPENING_PLIES + 1)));
   FuzzGame<P, Qs...> g(c);
   const auto game_deadline = Clock::now() + c.game_time;
-  for (run.ply = 0; run.ply <= o.plies; ++run.ply) {
-    if (run.ply > 0 && (c.out_of_time() || (c.share_time && Clock::now() >= game_deadline))) break;
-    const int in_game = run.ply - opening + 1;  // positions of this game checked so far, this one included
-    if (in_game == 1) g.checked_from = g.a.fen(), g.opening_moves = g.d.path.size();
-    if (in_game > 0)
-      if (std::optional<Divergence> found = check_position(c, g, in_game)) {
-        run.against_games += g.against_checked;
-        return found;
+  bool stop = false;
+  for (c.ply = 0; c.ply <= o.plies && !stop; ++c.ply) {
+    if (c.ply > 0 && (c.out_of_time() || (c.share_time && Clock::now() >= game_deadline))) break;
+    if (c.ply == opening) g.checked_from = g.a.fen(), g.opening_moves = g.d.path.size();
+    if (c.ply == 0 || c.ply >= opening)
+      if (std::optional<Found> found = check_position(c, g, c.ply < opening ? 0 : c.ply - opening)) {
+        stop = c.record(std::move(found->d), found->cause);
+        if (stop || found->ends_game) break;
       }
     MoveList moves;
     g.a.generate_legal(moves);
-    if (moves.empty() || run.ply == o.plies) break;
+    if (moves.empty() || c.ply == o.plies) break;
     const Move m = pick_move(g.a, moves, o.bias, rng);
     g.a.make_move(m);
     std::apply([&](auto&... b) { (b.make_move(m), ...); }, g.others);
     g.d.path.push_back(to_uci(m, c.notation));
   }
-  run.against_games += g.against_checked;
-  return std::nullopt;
+  c.run.against_games += g.against_checked;
+  return stop;
 }
 
 }  // namespace fuzz_detail
@@ -280,19 +338,15 @@ FuzzRun fuzz_games(const FuzzOptions& options, DivideSource* against, const std:
                    const std::vector<std::string>& starts) {
   static_assert(sizeof...(Qs) >= 1, "fuzz_games compares P with at least one other generator");
   fuzz_detail::FuzzContext<P> c(options, against, names);
-  FuzzRun& run = c.run;
-  for (run.game = options.first_game; run.game - options.first_game < options.games; ++run.game) {
+  for (c.game = options.first_game; c.game - options.first_game < options.games; ++c.game) {
     if (c.out_of_time()) break;
-    ++run.games;
-    run.start_fen = starts.empty() ? chess960_start_fen(int(game_seed(options.seed, run.game) % CHESS960_POSITIONS))
-                                   : starts.at(std::size_t(run.game) % starts.size());
-    if (std::optional<Divergence> found = fuzz_detail::play_game<P, Qs...>(c)) {
-      run.divergence = std::move(found);
-      break;
-    }
+    ++c.run.games;
+    c.start_fen = starts.empty() ? chess960_start_fen(int(game_seed(options.seed, c.game) % CHESS960_POSITIONS))
+                                 : starts.at(std::size_t(c.game) % starts.size());
+    if (fuzz_detail::play_game<P, Qs...>(c)) break;
   }
   c.count_against();
-  return run;
+  return c.run;
 }
 
 }  // namespace movegen::harness

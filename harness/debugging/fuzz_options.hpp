@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "harness/engines/command_template.hpp"
 
@@ -26,10 +27,12 @@ struct FuzzOptions {
   int sample_every = 1;     // positions between two checks of `against` (--against-every)
   int against_depth = 2;    // divide depth for `against`
   double timeout_seconds = 60;
-  EngineOptions engine;     // how `against` is spoken to, if it is an outside engine
-  bool json = false;        // one JSON document on stdout instead of the report
-  bool chess960 = false;    // games from random Chess960 start positions (unless fen or epd), 960 notation
-  bool from_start = false;  // check from each game's start position (--from), not after its random opening
+  EngineOptions engine;             // how `against` is spoken to, if it is an outside engine
+  bool json = false;                // one JSON document on stdout instead of the report
+  bool chess960 = false;            // games from random Chess960 start positions (unless fen or epd), 960 notation
+  bool from_start = false;          // check every position of each game (--from): no random opening
+  bool keep_going = false;          // go on past a mismatch, each cause (FuzzCause::cause) reported once (--keep-going)
+  std::vector<std::string> ignore;  // causes set aside: their mismatches are counted, not reported (--ignore)
 };
 
 /// The most random plies a game plays before its first check (without --from): game g plays

@@ -124,9 +124,11 @@ bool DivideReader::read(std::string_view line) {
   }
   started_ = true;
   if (entry->total) {
+    total_line_ = trimmed(line);
     total_ = std::move(entry);
     return true;
   }
+  if (first_move_line_.empty()) first_move_line_ = trimmed(line);
   std::string move = with_promotion_piece(std::move(entry->move));
   if (!is_uci_move_text(move) && !unplayable_) {
     try {
@@ -157,6 +159,16 @@ std::string DivideReader::with_promotion_piece(std::string move) {
   if (times >= 4) return move;  // a fifth time: kept as printed, a duplicate for the report
   dropped_promotion_piece_ = true;
   return move + "qrbn"[times];
+}
+
+std::string DivideReader::format() const {
+  std::string text = "no move line";
+  if (!first_move_line_.empty()) {
+    const std::optional<DivideLine> first = parse_divide_line(first_move_line_);
+    const bool uci = first && is_uci_move_text(first->move);
+    text = "move lines like '" + first_move_line_ + "' (" + (uci ? "UCI" : "algebraic") + " moves)";
+  }
+  return text + (total_line_.empty() ? " and no total line" : " and a total like '" + total_line_ + "'");
 }
 
 DivideResult DivideReader::result() const {

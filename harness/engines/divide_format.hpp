@@ -84,6 +84,10 @@ class DivideReader {
   /// a divide not `listed`. Throws DivideFormatError if a total disagrees with the counts it follows.
   DivideResult result() const;
 
+  /// The format recognised, from the reply's own first move line and total line: "move lines like
+  /// 'e2e4: 20' (UCI moves) and a total like 'Nodes searched: 400'", or "... and no total line".
+  std::string format() const;
+
   /// The most lines set_aside keeps.
   static constexpr std::size_t MAX_SET_ASIDE = 8;
 
@@ -99,6 +103,7 @@ class DivideReader {
   bool started_ = false;
   bool strict_ = false;
   std::vector<std::string> set_aside_;
+  std::string first_move_line_, total_line_;             // as printed, trimmed, for format()
   std::map<std::string, int> promotions_without_piece_;  // times each from-to of a promotion was printed bare
   bool dropped_promotion_piece_ = false;
 

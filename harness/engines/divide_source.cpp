@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <functional>
+#include <utility>
 
 #include "common/uci.hpp"
 #include "harness/engines/child_process.hpp"
@@ -45,6 +47,10 @@ DivideResult DivideSource::moves_from_deeper(const std::string& fen, const std::
   return result;
 }
 
+void DivideSource::note_divide_format(const std::string& format) {
+  if (!std::exchange(format_noted_, true)) note("its divide is read as " + format);
+}
+
 void DivideSource::note(const std::string& text) {
   if (std::find(notes_.begin(), notes_.end(), text) == notes_.end()) notes_.push_back(text);
 }
@@ -82,6 +88,66 @@ class GeneratorSource : public DivideSource {
   Generator generator_;
 };
 
+// An outside engine spoken to in X-FEN until it refuses it, in a Chess960 run: a start (a UCI engine's first divide
+// is of the start position) or a query that fails on a FEN whose castling rights Shredder-FEN writes otherwise is tried
+// again with a fresh start sending Shredder-FEN; if that one answers, it stays (with a note saying so, once), else the
+// first error stands.
+class ShredderFenFallback : public DivideSource {
+ public:
+  using Start = std::function<std::unique_ptr<DivideSource>(bool shredder_fen)>;
+  ShredderFenFallback(std::string spec, Notation notation, Start start)
+      : DivideSource(std::move(spec), notation), start_(std::move(start)) {
+    try {
+      source_ = start_(false);
+    } catch (const ExternalError& refusal) {
+      if (notation != Notation::CHESS960) throw;
+      fall_back(refusal, std::string(START_FEN), [](DivideSource&) {});
+    }
+  }
+  std::vector<std::string> commands_sent(const std::string& fen, const std::vector<std::string>& moves,
+                                         int depth) const override {
+    return source_->commands_sent(fen, moves, depth);
+  }
+
+ protected:
+  DivideResult run_divide(const std::string& fen, const std::vector<std::string>& moves, int depth) override {
+    try {
+      return answer(*source_, fen, moves, depth);
+    } catch (const ExternalError& refusal) {
+      if (shredder_fen_ || notation() != Notation::CHESS960 || shredder_fen(fen) == fen) throw;
+      DivideResult result;
+      fall_back(refusal, fen, [&](DivideSource& retried) { result = answer(retried, fen, moves, depth); });
+      return result;
+    }
+  }
+
+ private:
+  // `source`'s divide, its notes passed on.
+  DivideResult answer(DivideSource& source, const std::string& fen, const std::vector<std::string>& moves, int depth) {
+    DivideResult result = source.divide(fen, moves, depth);
+    for (const std::string& text : source.notes()) note(text);
+    return result;
+  }
+
+  // After `refusal` of `fen`: a fresh start in Shredder-FEN, asked `ask`, kept if it answers; else `refusal`.
+  void fall_back(const ExternalError& refusal, const std::string& fen, const std::function<void(DivideSource&)>& ask) {
+    std::unique_ptr<DivideSource> retried;
+    try {
+      retried = start_(true);
+      ask(*retried);
+    } catch (const ExternalError&) {
+      throw refusal;  // not the FEN's form, then: its own error is the one to report
+    }
+    source_ = std::move(retried), shredder_fen_ = true;
+    note("refused the X-FEN form of " + fen +
+         ": castling rights are sent as Shredder-FEN rook files (HAha) from then on, as --shredder-fen does");
+  }
+
+  Start start_;
+  std::unique_ptr<DivideSource> source_;
+  bool shredder_fen_ = false;
+};
+
 }  // namespace
 
 std::unique_ptr<DivideSource> make_divide_source(std::string_view spec, std::chrono::milliseconds timeout,
@@ -93,8 +159,14 @@ std::unique_ptr<DivideSource> make_divide_source(std::string_view spec, std::chr
     const std::string_view command = spec.substr(prefix.size());
     if (split_command(command).empty())
       throw UsageError("bad generator " + quote_for_error(spec) + ": no command after '" + std::string(prefix) + "'");
-    if (prefix == "uci:") return make_uci_engine(std::string(spec), command, timeout, notation, options);
-    return make_program_per_query(std::string(spec), command, prefix == "perftree:", timeout, notation, options);
+    const auto start = [=, spec = std::string(spec), command = std::string(command)](bool shredder_fen) {
+      EngineOptions chosen = options;
+      chosen.shredder_fen = shredder_fen;
+      if (prefix == "uci:") return make_uci_engine(spec, command, timeout, notation, chosen);
+      return make_program_per_query(spec, command, prefix == "perftree:", timeout, notation, chosen);
+    };
+    if (options.shredder_fen) return start(true);
+    return std::make_unique<ShredderFenFallback>(std::string(spec), notation, start);
   }
   throw UsageError("bad generator " + quote_for_error(spec) + ": expected " + generator_names() + ", " +
                    std::string(EXTERNAL_SPECS));

@@ -30,6 +30,14 @@ struct DivideResult {
   std::vector<std::pair<std::string, std::uint64_t>> moves;
   std::uint64_t total = 0;
   bool listed = true;  // false for a reply that gave a total and no move line (some engines at depth 1)
+  std::vector<std::string> said;  // the reply's lines besides the divide (`info string ...`), as printed, the first few
+};
+
+/// One divide asked of a source: `depth` plies deep from the position reached from `fen` by the UCI `moves`.
+struct Query {
+  std::string fen;
+  std::vector<std::string> moves;
+  int depth = 0;
 };
 
 class DivideSource {
@@ -62,6 +70,8 @@ class DivideSource {
   virtual DivideResult run_divide(const std::string& fen, const std::vector<std::string>& moves, int depth) = 0;
   /// Adds `text` to notes() unless it is there.
   void note(const std::string& text);
+  /// Notes the divide format its first reply was read in (DivideReader::format), once.
+  void note_divide_format(const std::string& format);
 
  private:
   // The divide 1 deep of an engine that gave only its total there: the moves of its divide 2 deep.
@@ -70,6 +80,7 @@ class DivideSource {
   std::string name_;
   Notation notation_;
   std::vector<std::string> notes_;
+  bool format_noted_ = false;
 };
 
 /// A DivideSource computing with the Position type P in this process, for test generators (make_divide_source
@@ -102,7 +113,9 @@ class BuiltinSource : public DivideSource {
 /// The source a generator spec names. External programs are started here (a UCI engine once, kept alive;
 /// a perftree or cmd: program once per query), spoken to as `options` say, and every reply from them times
 /// out after `timeout`. With Notation::CHESS960 every move text, given or answered, writes castling as king
-/// takes own rook, and a UCI engine is sent `setoption name UCI_Chess960 value true`. Throws UsageError for a
+/// takes own rook, and a UCI engine is sent `setoption name UCI_Chess960 value true`; then, unless
+/// options.shredder_fen, an engine that fails on a FEN whose castling rights are X-FEN letters is started again
+/// and asked in Shredder-FEN, which it is sent from then on if it answers (a note says so). Throws UsageError for a
 /// malformed spec, ExternalError if a UCI engine cannot be started or fails its handshake.
 std::unique_ptr<DivideSource> make_divide_source(std::string_view spec, std::chrono::milliseconds timeout,
                                                  Notation notation = Notation::CLASSICAL,

@@ -47,7 +47,10 @@ class ProgramPerQuery : public DivideSource {
     }
     if (!process.exited_cleanly()) throw process.error("it ended with " + status + " when called as " + call);
     if (!result) throw process.error("no move line and no total from " + call);
-    return *result;
+    note_divide_format(reader.format());
+    DivideResult answer = *result;
+    answer.said = reader.set_aside();
+    return answer;
   }
 
  private:

@@ -65,6 +65,8 @@ class UciEngine : public DivideSource {
       DivideReader reader(fen, moves, notation(), options_.strict);
       DivideResult result = read_reply(reader, go, fen, moves);
       if (reader.dropped_promotion_piece()) note(DROPPED_PROMOTION_PIECE);
+      note_divide_format(reader.format());
+      result.said = aside_;
       return result;
     } catch (const DivideFormatError& e) {
       throw process_.error(e.with(" in its reply to '" + go + "'") + said());
@@ -149,6 +151,7 @@ class UciEngine : public DivideSource {
   }
 
   void set_aside(const std::string& line) {
+    if (line.find_first_not_of(" \t\r") == std::string::npos) return;  // a blank line says nothing
     if (aside_.size() < MAX_QUOTED_LINES) aside_.push_back(line);
   }
 
