@@ -24,6 +24,21 @@ Bitboard pinned_bb(const Position& pos, Square king) {
   return pinned;
 }
 
+// The masks strategy's moves of stage S: this folder's visit of its pieces, handed to generate_within_masks.
+template <Stage S>
+void generate_masked(Position& pos, MoveList& list) {
+  auto king_moves = [&](Square king, Bitboard safe) { generate_king_moves(pos, square_bb(king), safe, list); };
+  auto other_moves = [&](const LegalityMasks& masks) {  // the pieces that are not pinned at once, then each pinned one
+    const Bitboard others = pos.pieces(pos.side_to_move()) & ~square_bb(masks.king);
+    generate_piece_moves(pos, others & ~masks.pinned, masks.check_mask, list);
+    for (Bitboard pinned = others & masks.pinned; pinned;) {
+      const Square from = pop_lsb(pinned);
+      generate_piece_moves(pos, square_bb(from), piece_targets(masks, from, line_bb), list);
+    }
+  };
+  generate_within_masks<S>(pos, list, king_moves, other_moves);
+}
+
 }  // namespace
 
 LegalityMasks legality_masks(const Position& pos) { return legality_masks_of(pos, pinned_bb, between_bb); }
@@ -39,17 +54,10 @@ Bitboard safe_king_squares(const Position& pos) {
   return safe;
 }
 
-void generate_legal_masks(Position& pos, MoveList& list) {
-  auto king_moves = [&](Square king, Bitboard safe) { generate_king_moves(pos, square_bb(king), safe, list); };
-  auto other_moves = [&](const LegalityMasks& masks) {  // the pieces that are not pinned at once, then each pinned one
-    const Bitboard others = pos.pieces(pos.side_to_move()) & ~square_bb(masks.king);
-    generate_piece_moves(pos, others & ~masks.pinned, masks.check_mask, list);
-    for (Bitboard pinned = others & masks.pinned; pinned;) {
-      const Square from = pop_lsb(pinned);
-      generate_piece_moves(pos, square_bb(from), piece_targets(masks, from, line_bb), list);
-    }
-  };
-  generate_legal_within_masks(pos, list, king_moves, other_moves);
+void generate_legal_masks(Position& pos, MoveList& list) { generate_masked<Stage::LEGAL>(pos, list); }
+
+void generate_stage(MasksPosition& pos, MoveList& list, Stage stage) {
+  with_stage(stage, [&]<Stage S>() { generate_masked<S>(pos, list); });
 }
 
 }  // namespace movegen::bitboard

@@ -101,8 +101,12 @@ void generate_piece_moves(const Position& pos, Bitboard from, Bitboard targets, 
   generate_king_moves(pos, from, targets, moves);
 }
 
+void generate_moves_onto(const Position& pos, Bitboard targets, MoveList& moves) {
+  generate_piece_moves(pos, pos.pieces(pos.side_to_move()), targets, moves);
+}
+
 void generate_pseudo_legal(const Position& pos, MoveList& moves) {
-  generate_piece_moves(pos, pos.pieces(pos.side_to_move()), ALL_SQUARES, moves);
+  generate_moves_onto(pos, ALL_SQUARES, moves);
   generate_castling_moves(pos, moves);
 }
 

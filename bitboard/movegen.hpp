@@ -43,6 +43,10 @@ void generate_castling_moves(const Position& pos, MoveList& moves);
 /// The moves of the side to move's pieces of `from` that land on `targets`: each kind's generator given
 /// its pieces of `from`.
 void generate_piece_moves(const Position& pos, Bitboard from, Bitboard targets, MoveList& moves);
+/// Every pseudo-legal move of the side to move's pieces that lands on `targets`, castling aside: each own
+/// piece's moves given `targets` (en passant whatever `targets` holds). The stages of legal_mtu give it the
+/// enemy's squares or every other square (stage_targets, common/staged_generation.hpp).
+void generate_moves_onto(const Position& pos, Bitboard targets, MoveList& moves);
 /// Every pseudo-legal move of the side to move: each own piece's moves with every square a target, then
 /// castling.
 void generate_pseudo_legal(const Position& pos, MoveList& moves);

@@ -43,4 +43,9 @@ struct MasksPosition : Position {
   void generate_legal(MoveList& list) { generate_legal_masks(*this, list); }
 };
 
+/// Appends the legal moves of `stage` (common/staged_generation.hpp) of the side to move in `pos` to `list`: the
+/// masks strategy with the stage's targets (generate_within_masks). What generate_captures and generate_quiets
+/// call for this generator.
+void generate_stage(MasksPosition& pos, MoveList& list, Stage stage);
+
 }  // namespace movegen::board10x12

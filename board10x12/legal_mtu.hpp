@@ -12,6 +12,7 @@
 
 #include "board10x12/position.hpp"
 #include "common/move.hpp"
+#include "common/staged_generation.hpp"
 
 namespace movegen::board10x12 {
 
@@ -27,5 +28,10 @@ struct MtuPosition : Position {
   /// Appends every legal move to `list` (generate_legal_mtu).
   void generate_legal(MoveList& list) { generate_legal_mtu(*this, list); }
 };
+
+/// Appends the legal moves of `stage` (common/staged_generation.hpp) of the side to move in `pos` to `list`: each
+/// pseudo-legal move of the stage made and tested (generate_stage_made_and_tested). What generate_captures and
+/// generate_quiets call for this generator.
+void generate_stage(MtuPosition& pos, MoveList& list, Stage stage);
 
 }  // namespace movegen::board10x12

@@ -98,10 +98,14 @@ void generate_piece_moves(const Position& pos, Square from, Bitboard targets, Mo
   generate_moves_of_kind(pos, from, targets, moves);
 }
 
-void generate_pseudo_legal(const Position& pos, MoveList& moves) {
+void generate_moves_onto(const Position& pos, Bitboard targets, MoveList& moves) {
   // The board scan, a1 to h8 along the 120 letters: the sentinels at the ends of each rank are no one's.
   for (Square120 s = to_120(SQ_A1); s <= to_120(SQ_H8); ++s)
-    if (is_color(pos.board()[s], pos.side_to_move())) generate_piece_moves(pos, from_120(s), ALL_SQUARES, moves);
+    if (is_color(pos.board()[s], pos.side_to_move())) generate_piece_moves(pos, from_120(s), targets, moves);
+}
+
+void generate_pseudo_legal(const Position& pos, MoveList& moves) {
+  generate_moves_onto(pos, ALL_SQUARES, moves);
   generate_castling_moves(pos, moves);
 }
 

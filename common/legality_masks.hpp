@@ -1,7 +1,7 @@
 // What the masks strategy knows about a node before it generates a move: the pieces giving check, the
 // own pieces pinned to the king, and where a move that is not the king's must land. The rule that makes the
 // check mask, the assembly of the struct, the targets of a pinned piece and the strategy's steps are written
-// once here (check_mask_bb, legality_masks_of, piece_targets, generate_legal_within_masks); each reference
+// once here (check_mask_bb, legality_masks_of, piece_targets, generate_within_masks); each reference
 // representation finds only its pins, the squares between two squares and the line through them, and visits
 // its pieces, in its own way (mailbox/, board10x12/, x88/ and bitboard/legal_masks.cpp). The tuned tier computes
 // the same struct (tuned/mailbox/legality_masks.hpp, tuned/bitboard/movegen.hpp), and
@@ -59,22 +59,35 @@ Bitboard piece_targets(const LegalityMasks& masks, Square from, LineBb line_bb) 
   return masks.check_mask & (masks.pinned >> from & 1 ? line_bb(masks.king, from) : ALL_SQUARES);
 }
 
-/// The masks strategy, its steps written once in the order every reference representation takes them:
-/// appends every legal move of the side to move in `pos` to `list` and leaves `pos` as it was. The king's
-/// steps onto safe_king_squares(pos), by `king_moves(king, targets)`; unless in double check, where only
-/// the king moves, `other_moves(masks)`, every other piece's moves onto its piece_targets; castling out of
-/// check (generate_castling_moves); en passant made and tested (drop_unsafe_en_passant). legality_masks,
-/// safe_king_squares and generate_castling_moves are the representation's, found by argument-dependent
-/// lookup; the two callables hold what differs between representations, how they visit their pieces.
+/// The masks strategy, its steps written once in the order every reference representation takes them, for every
+/// stage: appends the legal moves of stage S of the side to move in `pos` to `list` and leaves `pos` as it was.
+/// The king's steps onto safe_king_squares(pos) within stage_targets, by `king_moves(king, targets)`; unless in
+/// double check, where only the king moves, `other_moves(masks)`, every other piece's moves onto its
+/// piece_targets, the check mask narrowed to the stage's targets; castling out of check (generate_castling_moves)
+/// unless S is CAPTURES; en passant, which the pawns' generator adds whatever its targets, made and tested
+/// (drop_unsafe_en_passant), or dropped if S is QUIETS. legality_masks, safe_king_squares and
+/// generate_castling_moves are the representation's, found by argument-dependent lookup; the two callables hold
+/// what differs between representations, how they visit their pieces.
+template <Stage S, class P, class KingMoves, class OtherMoves>
+void generate_within_masks(P& pos, MoveList& list, KingMoves king_moves, OtherMoves other_moves) {
+  const std::size_t first = list.size();
+  LegalityMasks masks = legality_masks(pos);
+  const Bitboard targets = stage_targets<S>(pos);
+  king_moves(masks.king, safe_king_squares(pos) & targets);
+  if (more_than_one(masks.checkers)) return;  // double check: only the king moves
+  masks.check_mask &= targets;
+  other_moves(masks);
+  if (S != Stage::CAPTURES && !masks.checkers) generate_castling_moves(pos, list);
+  if constexpr (S == Stage::QUIETS)
+    keep_en_passant_if(list, first, [](Move) { return false; });  // a capture, in no quiet stage
+  else
+    drop_unsafe_en_passant(pos, list, first);  // en passant: made and tested
+}
+
+/// Every legal move by the masks strategy: generate_within_masks<Stage::LEGAL>.
 template <class P, class KingMoves, class OtherMoves>
 void generate_legal_within_masks(P& pos, MoveList& list, KingMoves king_moves, OtherMoves other_moves) {
-  const std::size_t first = list.size();
-  const LegalityMasks masks = legality_masks(pos);
-  king_moves(masks.king, safe_king_squares(pos));
-  if (more_than_one(masks.checkers)) return;  // double check: only the king moves
-  other_moves(masks);
-  if (!masks.checkers) generate_castling_moves(pos, list);
-  drop_unsafe_en_passant(pos, list, first);  // en passant: made and tested
+  generate_within_masks<Stage::LEGAL>(pos, list, king_moves, other_moves);
 }
 
 }  // namespace movegen

@@ -1,6 +1,6 @@
 // The legality test of make-test-unmake, written once for every reference position: a pseudo-legal move is
 // legal if, once made, the mover's king is not attacked. The make-test-unmake strategy asks it of every
-// move (generate_legal_made_and_tested, the strategy itself); the masks strategy only of en passant.
+// move (generate_made_and_tested, the strategy itself, for every stage); the masks strategy only of en passant.
 //
 //   if (keeps_king_safe(pos, m)) list.push_back(m);   // m made with pos.play, tested, taken back
 #pragma once
@@ -8,6 +8,7 @@
 #include <cstddef>
 
 #include "common/move.hpp"
+#include "common/staged_generation.hpp"
 #include "common/types.hpp"
 
 namespace movegen {
@@ -23,25 +24,52 @@ bool keeps_king_safe(P& pos, Move m) {
   return safe;
 }
 
-/// The make-test-unmake strategy, written once for every reference representation: appends to `list` each
-/// pseudo-legal move of the side to move (the representation's generate_pseudo_legal, found by
-/// argument-dependent lookup) that keeps_king_safe keeps, in generation order. Leaves `pos` as it was.
+/// The make-test-unmake strategy, written once for every reference representation and every stage: appends to
+/// `list` each pseudo-legal move of stage S of the side to move that keeps_king_safe keeps, in generation order,
+/// and leaves `pos` as it was. LEGAL: every pseudo-legal move (the representation's generate_pseudo_legal).
+/// CAPTURES: the pieces' moves onto stage_targets, the enemy's squares, and en passant, which the pawns'
+/// generator adds whatever its targets. QUIETS: the pieces' moves onto every other square, then castling; en
+/// passant is dropped untested. The representation's functions are found by argument-dependent lookup.
+template <Stage S, class P>
+void generate_made_and_tested(P& pos, MoveList& list) {
+  MoveList pseudo;
+  if constexpr (S == Stage::LEGAL) {
+    generate_pseudo_legal(pos, pseudo);
+  } else {
+    generate_moves_onto(pos, stage_targets<S>(pos), pseudo);
+    if constexpr (S == Stage::QUIETS) generate_castling_moves(pos, pseudo);
+  }
+  for (Move m : pseudo)
+    if ((S != Stage::QUIETS || m.flag() != EN_PASSANT) && keeps_king_safe(pos, m)) list.push_back(m);
+}
+
+/// Every legal move by make-test-unmake: generate_made_and_tested<Stage::LEGAL>.
 template <class P>
 void generate_legal_made_and_tested(P& pos, MoveList& list) {
-  MoveList pseudo;
-  generate_pseudo_legal(pos, pseudo);
-  for (Move m : pseudo)
-    if (keeps_king_safe(pos, m)) list.push_back(m);
+  generate_made_and_tested<Stage::LEGAL>(pos, list);
+}
+
+/// The legal moves of `stage`, chosen at run time, by make-test-unmake: generate_made_and_tested.
+template <class P>
+void generate_stage_made_and_tested(P& pos, MoveList& list, Stage stage) {
+  with_stage(stage, [&]<Stage S>() { generate_made_and_tested<S>(pos, list); });
+}
+
+/// Removes from list[first..] each en passant capture for which `keep(m)` is false; keeps the order of the
+/// others.
+template <class Keep>
+void keep_en_passant_if(MoveList& list, std::size_t first, Keep keep) {
+  std::size_t kept = first;
+  for (std::size_t i = first; i < list.size(); ++i)
+    if (list[i].flag() != EN_PASSANT || keep(list[i])) list.set(kept++, list[i]);
+  list.resize(kept);
 }
 
 /// Removes from list[first..] each en passant capture that keeps_king_safe rejects; keeps the order of the
 /// others.
 template <class P>
 void drop_unsafe_en_passant(P& pos, MoveList& list, std::size_t first) {
-  std::size_t kept = first;
-  for (std::size_t i = first; i < list.size(); ++i)
-    if (list[i].flag() != EN_PASSANT || keeps_king_safe(pos, list[i])) list.set(kept++, list[i]);
-  list.resize(kept);
+  keep_en_passant_if(list, first, [&](Move m) { return keeps_king_safe(pos, m); });
 }
 
 }  // namespace movegen

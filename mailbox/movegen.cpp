@@ -101,9 +101,13 @@ void generate_piece_moves(const Position& pos, Square from, Bitboard targets, Mo
   generate_moves_of_kind(pos, from, targets, moves);
 }
 
-void generate_pseudo_legal(const Position& pos, MoveList& moves) {
+void generate_moves_onto(const Position& pos, Bitboard targets, MoveList& moves) {
   for (Square from = SQ_A1; from <= SQ_H8; ++from)
-    if (is_color(pos.board()[from], pos.side_to_move())) generate_piece_moves(pos, from, ALL_SQUARES, moves);
+    if (is_color(pos.board()[from], pos.side_to_move())) generate_piece_moves(pos, from, targets, moves);
+}
+
+void generate_pseudo_legal(const Position& pos, MoveList& moves) {
+  generate_moves_onto(pos, ALL_SQUARES, moves);
   generate_castling_moves(pos, moves);
 }
 

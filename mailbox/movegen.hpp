@@ -42,6 +42,10 @@ void generate_castling_moves(const Position& pos, MoveList& moves);
 /// The moves of the side to move's piece on `from` that land on `targets`: the generator of its kind
 /// (generate_moves_of_kind, common/piece_dispatch.hpp).
 void generate_piece_moves(const Position& pos, Square from, Bitboard targets, MoveList& moves);
+/// Every pseudo-legal move of the side to move's pieces that lands on `targets`, castling aside: each own
+/// piece's moves given `targets` (en passant whatever `targets` holds). The stages of legal_mtu give it the
+/// enemy's squares or every other square (stage_targets, common/staged_generation.hpp).
+void generate_moves_onto(const Position& pos, Bitboard targets, MoveList& moves);
 /// Every pseudo-legal move of the side to move: each own piece's moves, square a1 to h8, with every square a
 /// target, then castling.
 void generate_pseudo_legal(const Position& pos, MoveList& moves);

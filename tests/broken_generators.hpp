@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "common/make_test_unmake.hpp"
+#include "common/staged_generation.hpp"
 #include "mailbox/legal_mtu.hpp"
 #include "mailbox/movegen.hpp"
 
@@ -51,6 +52,10 @@ class BrokenPosition : public BrokenBase {
     return pos;
   }
   void generate_legal(MoveList& list) { Bug::generate_legal(*this, list); }
+  /// The stages of the broken generator, filtered from its own legal moves (not the mailbox's generate_stage,
+  /// which it would otherwise inherit), so that they agree with generate_legal and only the planted bug differs.
+  void generate_captures(MoveList& list) { generate_legal_where_capture_is(*this, list, true); }
+  void generate_quiets(MoveList& list) { generate_legal_where_capture_is(*this, list, false); }
   void make_move(Move m) {
     ghosts_.push_back(ghost_);
     if constexpr (requires { Bug::ghost_after(*this, m, ghost_); }) ghost_ = Bug::ghost_after(*this, m, ghost_);

@@ -5,11 +5,16 @@
 #include <boost/test/unit_test.hpp>
 
 #include <algorithm>
+#include <string_view>
+#include <utility>
 #include <string>
 #include <vector>
 
 #include "common/epd.hpp"
 #include "common/staged_generation.hpp"
+#include "common/uci.hpp"
+#include "mailbox/legal_masks.hpp"
+#include "mailbox/movegen.hpp"
 #include "tests/generators.hpp"
 #include "tests/quick.hpp"
 
@@ -93,4 +98,151 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(each_kind_of_move_in_its_stage, P, Generators) {
   BOOST_TEST(quiets.contains(Move(SQ_E1, SQ_H1, CASTLING)));  // castling, encoded king takes own rook
   BOOST_TEST(quiets.contains(Move(SQ_E1, SQ_A1, CASTLING)));
   BOOST_TEST(captures.contains(Move(SQ_A1, SQ_A8)));
+}
+
+namespace {
+
+// The moves of `pos` that stage `generate` appends, as sorted UCI text.
+template <ChessPosition P, class Generate>
+std::vector<std::string> stage_text(P& pos, Generate generate) {
+  MoveList list;
+  generate(pos, list);
+  std::vector<std::string> text;
+  for (Move m : list) text.push_back(to_uci(m));
+  std::sort(text.begin(), text.end());
+  return text;
+}
+
+// A position where a stage must apply a rule of legality or of its split, with its captures and quiet moves.
+struct StageCase {
+  const char* rule;
+  const char* fen;
+  std::vector<std::string> captures, quiets;
+};
+
+const std::vector<StageCase> STAGE_CASES = {
+    {"en passant that uncovers a rank pin: not a legal capture", "8/8/8/KPp4r/8/8/8/4k3 w - c6 0 1", {},
+     {"a5a4", "a5a6", "a5b6", "b5b6"}},
+    {"en passant that takes the checking pawn", "8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1", {"c5d4", "e4d3"},
+     {"c5b4", "c5b5", "c5b6", "c5c4", "c5c6", "c5d5", "c5d6"}},
+    {"a capturing promotion, four pieces, and a quiet one", "1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1",
+     {"a7b8b", "a7b8n", "a7b8q", "a7b8r"},
+     {"a7a8b", "a7a8n", "a7a8q", "a7a8r", "e1d1", "e1d2", "e1e2", "e1f1", "e1f2"}},
+    {"castling both ways, a quiet move", "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", {},
+     {"a1a2", "a1a3", "a1a4", "a1a5", "a1a6", "a1a7", "a1a8", "a1b1", "a1c1", "a1d1", "e1c1", "e1d1", "e1d2",
+      "e1e2", "e1f1", "e1f2", "e1g1", "h1f1", "h1g1", "h1h2", "h1h3", "h1h4", "h1h5", "h1h6", "h1h7", "h1h8"}},
+    {"double check: only the king moves, and it may take", "4r2k/8/8/8/8/R2n4/8/3QKn2 w - - 0 1", {"e1f1"}, {}},
+    {"a pinned rook takes its pinner and keeps to the pin line", "4r2k/8/8/8/4R3/8/8/4K3 w - - 0 1", {"e4e8"},
+     {"e1d1", "e1d2", "e1e2", "e1f1", "e1f2", "e4e2", "e4e3", "e4e5", "e4e6", "e4e7"}},
+    {"a pinned bishop takes its pinner", "7k/8/8/8/8/2b5/3B4/4K3 w - - 0 1", {"d2c3"},
+     {"e1d1", "e1e2", "e1f1", "e1f2"}},
+};
+
+// The rules of STAGE_CASES whose captures or quiet moves `P` gets wrong, each once.
+template <ChessPosition P>
+std::vector<std::string> failing_rules() {
+  std::vector<std::string> failing;
+  for (const StageCase& c : STAGE_CASES) {
+    P pos = P::from_fen(c.fen);
+    if (stage_text(pos, [](P& p, MoveList& l) { generate_captures(p, l); }) != c.captures ||
+        stage_text(pos, [](P& p, MoveList& l) { generate_quiets(p, l); }) != c.quiets)
+      failing.push_back(c.rule);
+  }
+  return failing;
+}
+
+// A deliberately wrong stage on top of mailbox-masks: its correct stages, then Bug::rewrite(pos, captures, quiets).
+template <class Bug>
+struct WrongStages : mailbox::MasksPosition {
+  static WrongStages from_fen(std::string_view fen) { return {mailbox::MasksPosition::from_fen(fen)}; }
+  void generate_captures(MoveList& list) { list = stages().first; }
+  void generate_quiets(MoveList& list) { list = stages().second; }
+  std::pair<MoveList, MoveList> stages() {
+    MoveList captures, quiets;
+    generate_stage(static_cast<mailbox::MasksPosition&>(*this), captures, Stage::CAPTURES);
+    generate_stage(static_cast<mailbox::MasksPosition&>(*this), quiets, Stage::QUIETS);
+    Bug::rewrite(*this, captures, quiets);
+    return {captures, quiets};
+  }
+};
+
+// Moves the moves of `from` for which `pick(m)` holds to the end of `to`.
+template <class Pick>
+void move_where(MoveList& from, MoveList& to, Pick pick) {
+  MoveList kept;
+  for (Move m : from) (pick(m) ? to : kept).push_back(m);
+  from = kept;
+}
+
+// The wrong stages: en passant among the captures untested, en passant among the quiet moves, captures not
+// tested for the king's safety, pinned pieces that never capture, castling among the captures, and queen
+// promotions without capture among the captures (Stockfish's split, not ours).
+struct EnPassantUntested {
+  static void rewrite(mailbox::Position& pos, MoveList& captures, MoveList&) {
+    MoveList pseudo;
+    mailbox::generate_pseudo_legal(pos, pseudo);
+    for (Move m : pseudo)
+      if (m.flag() == EN_PASSANT && !captures.contains(m)) captures.push_back(m);
+  }
+};
+struct EnPassantQuiet {
+  static void rewrite(mailbox::Position&, MoveList& captures, MoveList& quiets) {
+    move_where(captures, quiets, [](Move m) { return m.flag() == EN_PASSANT; });
+  }
+};
+struct CapturesUntested {
+  static void rewrite(mailbox::Position& pos, MoveList& captures, MoveList&) {
+    captures.clear();
+    mailbox::generate_moves_onto(pos, stage_targets<Stage::CAPTURES>(pos), captures);
+  }
+};
+struct PinnedNeverCapture {
+  static void rewrite(mailbox::Position& pos, MoveList& captures, MoveList&) {
+    MoveList dropped;
+    const Bitboard pinned = legality_masks(pos).pinned;
+    move_where(captures, dropped, [&](Move m) { return pinned >> m.from() & 1; });
+  }
+};
+struct CastlingCaptures {
+  static void rewrite(mailbox::Position&, MoveList& captures, MoveList& quiets) {
+    move_where(quiets, captures, [](Move m) { return m.flag() == CASTLING; });
+  }
+};
+struct QueenPromotionsCapture {
+  static void rewrite(mailbox::Position&, MoveList& captures, MoveList& quiets) {
+    move_where(quiets, captures, [](Move m) { return m.flag() == promotion_flag(QUEEN); });
+  }
+};
+
+// True if `rules` holds a rule that starts with `start`.
+bool has_rule(const std::vector<std::string>& rules, std::string_view start) {
+  return std::any_of(rules.begin(), rules.end(), [&](const std::string& r) { return r.starts_with(start); });
+}
+
+}  // namespace
+
+// Positions where a stage bites: en passant illegal through a rank pin or legal as the answer to a pawn's check,
+// capturing and quiet promotions, castling, double check, pinned pieces that take their pinner. Each stage is
+// compared with its expected moves (checked against Stockfish's legal moves) in every generator.
+BOOST_AUTO_TEST_CASE_TEMPLATE(stages_where_a_rule_bites, P, Generators) {
+  for (const StageCase& c : STAGE_CASES) {
+    P pos = P::from_fen(c.fen);
+    const auto captures = stage_text(pos, [](P& p, MoveList& l) { generate_captures(p, l); });
+    const auto quiets = stage_text(pos, [](P& p, MoveList& l) { generate_quiets(p, l); });
+    BOOST_TEST(captures == c.captures, c.rule << ": captures of " << c.fen);
+    BOOST_TEST(quiets == c.quiets, c.rule << ": quiet moves of " << c.fen);
+    BOOST_TEST(pos.fen() == P::from_fen(c.fen).fen(), "the stages changed " << c.fen);
+  }
+}
+
+// The cases above catch each deliberately wrong stage, at the rule it breaks; the correct stages break none.
+BOOST_AUTO_TEST_CASE(the_stage_cases_catch_wrong_stages) {
+  BOOST_TEST(failing_rules<mailbox::MasksPosition>().empty());
+  BOOST_TEST(has_rule(failing_rules<WrongStages<EnPassantUntested>>(), "en passant that uncovers a rank pin"));
+  BOOST_TEST(has_rule(failing_rules<WrongStages<EnPassantQuiet>>(), "en passant that takes the checking pawn"));
+  BOOST_TEST(has_rule(failing_rules<WrongStages<CapturesUntested>>(), "double check"));
+  BOOST_TEST(has_rule(failing_rules<WrongStages<PinnedNeverCapture>>(), "a pinned rook takes its pinner"));
+  BOOST_TEST(has_rule(failing_rules<WrongStages<PinnedNeverCapture>>(), "a pinned bishop takes its pinner"));
+  BOOST_TEST(has_rule(failing_rules<WrongStages<CastlingCaptures>>(), "castling both ways"));
+  BOOST_TEST(has_rule(failing_rules<WrongStages<QueenPromotionsCapture>>(), "a capturing promotion"));
 }

@@ -57,6 +57,17 @@ Bitboard pinned_bb(const Position& pos, Square king) {
   return pinned_along(pos, king, ROOK_OFFSETS, ROOK) | pinned_along(pos, king, BISHOP_OFFSETS, BISHOP);
 }
 
+// The masks strategy's moves of stage S: this folder's visit of its pieces, handed to generate_within_masks.
+template <Stage S>
+void generate_masked(Position& pos, MoveList& list) {
+  auto king_moves = [&](Square king, Bitboard safe) { generate_king_moves(pos, king, safe, list); };
+  auto other_moves = [&](const LegalityMasks& masks) {
+    for (Square88 s : pos.pieces(pos.side_to_move()).subspan(1))  // the king is entry 0
+      generate_piece_moves(pos, from_x88(s), piece_targets(masks, from_x88(s), line_bb), list);
+  };
+  generate_within_masks<S>(pos, list, king_moves, other_moves);
+}
+
 }  // namespace
 
 LegalityMasks legality_masks(const Position& pos) { return legality_masks_of(pos, pinned_bb, between_bb); }
@@ -73,13 +84,10 @@ Bitboard safe_king_squares(const Position& pos) {
   return safe;
 }
 
-void generate_legal_masks(Position& pos, MoveList& list) {
-  auto king_moves = [&](Square king, Bitboard safe) { generate_king_moves(pos, king, safe, list); };
-  auto other_moves = [&](const LegalityMasks& masks) {
-    for (Square88 s : pos.pieces(pos.side_to_move()).subspan(1))  // the king is entry 0
-      generate_piece_moves(pos, from_x88(s), piece_targets(masks, from_x88(s), line_bb), list);
-  };
-  generate_legal_within_masks(pos, list, king_moves, other_moves);
+void generate_legal_masks(Position& pos, MoveList& list) { generate_masked<Stage::LEGAL>(pos, list); }
+
+void generate_stage(MasksPosition& pos, MoveList& list, Stage stage) {
+  with_stage(stage, [&]<Stage S>() { generate_masked<S>(pos, list); });
 }
 
 }  // namespace movegen::x88

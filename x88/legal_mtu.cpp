@@ -10,4 +10,6 @@ static_assert(ChessPosition<MtuPosition>);
 
 void generate_legal_mtu(Position& pos, MoveList& list) { generate_legal_made_and_tested(pos, list); }
 
+void generate_stage(MtuPosition& pos, MoveList& list, Stage stage) { generate_stage_made_and_tested(pos, list, stage); }
+
 }  // namespace movegen::x88

@@ -97,8 +97,12 @@ void generate_piece_moves(const Position& pos, Square from, Bitboard targets, Mo
   generate_moves_of_kind(pos, from, targets, moves);
 }
 
+void generate_moves_onto(const Position& pos, Bitboard targets, MoveList& moves) {
+  for (Square88 s : pos.pieces(pos.side_to_move())) generate_piece_moves(pos, from_x88(s), targets, moves);
+}
+
 void generate_pseudo_legal(const Position& pos, MoveList& moves) {
-  for (Square88 s : pos.pieces(pos.side_to_move())) generate_piece_moves(pos, from_x88(s), ALL_SQUARES, moves);
+  generate_moves_onto(pos, ALL_SQUARES, moves);
   generate_castling_moves(pos, moves);
 }
 

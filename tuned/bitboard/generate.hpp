@@ -140,8 +140,39 @@ inline void generate_all(const PieceSets& pos, Sink& sink) {
   generate_all<Us>(pos, legality_masks<Us>(pos, pos.king_square(Us)), sink);
 }
 
+/// The legal moves of stage S (Stage::CAPTURES or Stage::QUIETS, common/staged_generation.hpp) of Us, the side
+/// to move, into `sink`: generate_all's steps with the check mask and the king's steps narrowed to the stage's
+/// targets, the enemy's pieces or the empty squares; en passant among the captures, castling among the quiet
+/// moves. The king's danger squares are found only if the stage leaves the king a step to take or a castling.
+template <Color Us, Stage S, class Sink>
+inline void generate_stage_moves(const PieceSets& pos, Sink& sink) {
+  static_assert(S == Stage::CAPTURES || S == Stage::QUIETS);
+  const LegalityMasks masks = legality_masks<Us>(pos, pos.king_square(Us));
+  const Bitboard targets = S == Stage::CAPTURES ? pos.pieces(~Us) : ~pos.pieces();
+  if (!more_than_one(masks.checkers)) {  // in double check only the king can move
+    LegalityMasks staged = masks;
+    staged.check_mask &= targets;
+    generate_pawn_moves_but_en_passant<Us>(pos, staged, sink);
+    if constexpr (S == Stage::CAPTURES) add_en_passant<Us>(pos, masks, sink);
+    generate_knight_moves<Us>(pos, staged, sink);
+    generate_slider_moves<Us, BISHOP>(pos, staged, sink);
+    generate_slider_moves<Us, ROOK>(pos, staged, sink);
+    generate_slider_moves<Us, QUEEN>(pos, staged, sink);
+  }
+  if constexpr (S == Stage::CAPTURES) {
+    if (!(attacks_bb<KING>(masks.king) & targets)) return;
+  } else if (!king_may_move<Us>(pos, masks.king)) {
+    return;
+  }
+  const Bitboard danger = king_danger<Us>(pos);
+  generate_king_moves<Us>(pos, masks.king, danger | ~targets, sink);
+  if constexpr (S == Stage::QUIETS) generate_castling_moves<Us>(pos, masks, danger, sink);
+}
+
+/// generate_pawn_moves but en passant: the pawns' moves that land on the check mask of `masks`, a pinned pawn's
+/// along the line through its king. The stages (generate_stage_moves) give it a check mask narrowed to theirs.
 template <Color Us, class Sink>
-inline void generate_pawn_moves(const PieceSets& pos, const LegalityMasks& masks, Sink& sink) {
+inline void generate_pawn_moves_but_en_passant(const PieceSets& pos, const LegalityMasks& masks, Sink& sink) {
   const Bitboard pawns = pos.pieces(Us, PAWN);
   const Bitboard empty = ~pos.pieces(), enemies = pos.pieces(~Us);
   add_pawn_moves<Us>(pawns & ~masks.pinned, empty, enemies, masks.check_mask, sink);
@@ -149,6 +180,11 @@ inline void generate_pawn_moves(const PieceSets& pos, const LegalityMasks& masks
     const Square from = pop_lsb(pinned);
     add_pawn_moves<Us>(square_bb(from), empty, enemies, masks.check_mask & line_bb(masks.king, from), sink);
   }
+}
+
+template <Color Us, class Sink>
+inline void generate_pawn_moves(const PieceSets& pos, const LegalityMasks& masks, Sink& sink) {
+  generate_pawn_moves_but_en_passant<Us>(pos, masks, sink);
   add_en_passant<Us>(pos, masks, sink);
 }
 

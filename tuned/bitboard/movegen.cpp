@@ -23,6 +23,18 @@ void generate_legal(const PieceSets& pos, MoveList& list) {
     generate_all<BLACK>(pos, writer);
 }
 
+void generate_stage(const PieceSets& pos, MoveList& list, Stage stage) {
+  MoveWriter writer(list);
+  with_stage(stage, [&]<Stage S>() {
+    if constexpr (S == Stage::LEGAL)
+      generate_legal(pos, list);
+    else if (pos.side_to_move() == WHITE)
+      generate_stage_moves<WHITE, S>(pos, writer);
+    else
+      generate_stage_moves<BLACK, S>(pos, writer);
+  });
+}
+
 std::size_t count_legal(const PieceSets& pos) {
   return pos.side_to_move() == WHITE ? count_legal_moves<WHITE>(pos) : count_legal_moves<BLACK>(pos);
 }

@@ -120,6 +120,10 @@ void Position::undo_special_move(Move m, Color us, Piece captured) {
 
 void Position::generate_legal(MoveList& list) const { bitboard_tuned::generate_legal(sets(), list); }
 
+void Position::generate_captures(MoveList& list) const { generate_stage(sets(), list, Stage::CAPTURES); }
+
+void Position::generate_quiets(MoveList& list) const { generate_stage(sets(), list, Stage::QUIETS); }
+
 std::size_t Position::count_legal() const { return bitboard_tuned::count_legal(sets()); }
 
 std::string Position::check_position() const {

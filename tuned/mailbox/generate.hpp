@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "common/staged_generation.hpp"
 #include "tuned/mailbox/board_scan.hpp"
 #include "tuned/mailbox/position.hpp"
 #include "tuned/mailbox/square_tables.hpp"
@@ -49,6 +50,35 @@ struct PinnedMoves {
   Square king;
   void add(Move m) {
     if ((targets >> m.to() & 1) && ALIGNED[king][m.to()] == ALIGNED[king][m.from()]) out.add(m);
+  }
+};
+
+// Passes on to `out` only the moves of stage S (Stage::CAPTURES or Stage::QUIETS, common/staged_generation.hpp),
+// which the generators tell apart as they find them: add_capture's moves are captures and add_quiet's quiet,
+// known at compile time, so that the other stage's moves are never written; a move given whole (add,
+// add_promotion, a set of king steps) is a capture if it is en passant or lands on a piece, castling aside.
+template <Stage S, class Out>
+struct StageMoves {
+  const Board& board;
+  Out& out;
+  static constexpr bool captures = S == Stage::CAPTURES;
+  void add(Move m) {
+    if ((m.flag() == EN_PASSANT || (m.flag() != CASTLING && !is_empty(board[m.to()]))) == captures) out.add(m);
+  }
+  void add_moves(Square from, Bitboard targets) {
+    while (targets) add(Move(from, pop_lsb(targets)));
+  }
+  template <Color Us, PieceType Pt>
+  void add_quiet(Square from, Square to) {
+    if constexpr (!captures) out.add(Move(from, to));
+  }
+  template <Color Us, PieceType Pt>
+  void add_capture(Square from, Square to) {
+    if constexpr (captures) out.add(Move(from, to));
+  }
+  template <Color Us, PieceType Pt>
+  void add_promotion(Square from, Square to) {
+    if (!is_empty(board[to]) == captures) out.add(Move(from, to, promotion_flag(Pt)));
   }
 };
 

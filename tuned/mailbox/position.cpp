@@ -104,6 +104,10 @@ void Position::undo_special_move(Move m, Color us, const Undo& undo) {
 
 void Position::generate_legal(MoveList& list) { mailbox_tuned::generate_legal(*this, list); }
 
+void Position::generate_captures(MoveList& list) { generate_stage(*this, list, Stage::CAPTURES); }
+
+void Position::generate_quiets(MoveList& list) { generate_stage(*this, list, Stage::QUIETS); }
+
 std::size_t Position::count_legal() { return mailbox_tuned::count_legal(*this); }
 
 bool Position::castling_keeps_king_safe(Move m) {

@@ -76,6 +76,11 @@ class Position : public BoardFields {
   /// Appends every legal move to `list` (mailbox_tuned::generate_legal in tuned/mailbox/movegen.hpp). Leaves the
   /// position as it was.
   void generate_legal(MoveList& list);
+  /// Appends the legal captures to `list` (mailbox_tuned::generate_stage in tuned/mailbox/movegen.hpp): the hook
+  /// generate_captures (common/staged_generation.hpp) calls. Leaves the position as it was.
+  void generate_captures(MoveList& list);
+  /// Appends the legal quiet moves to `list`, as generate_captures.
+  void generate_quiets(MoveList& list);
   /// The number of legal moves, generate_legal's list size, counted without building that list: perft's
   /// LegalCountHook (common/perft.hpp), used at the last ply by bulk counting. Leaves the position as it was.
   std::size_t count_legal();
