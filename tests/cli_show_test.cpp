@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "harness/generators/generators.hpp"
+#include "harness/study/show_view.hpp"
 #include "tests/run_cli.hpp"
 
 using namespace movegen::test;
@@ -120,4 +121,52 @@ BOOST_AUTO_TEST_CASE(show_prints_every_generators_move_list_and_the_masks) {
     BOOST_TEST(std::count(danger.begin(), danger.end(), s) == 1, s << " should be in king danger");
   for (const char* s : {"d1", "f1", "e2"})
     BOOST_TEST(std::count(danger.begin(), danger.end(), s) == 0, s << " should not be in king danger");
+}
+
+// Staged generation in show: en passant and a capturing promotion are captures; a quiet promotion and castling
+// are quiet moves; each generator's two stages are its legal moves (--json lists them per generator, and each
+// move's stage; the text gives the captures under the lists).
+BOOST_AUTO_TEST_CASE(show_gives_each_generators_captures_and_quiet_moves) {
+  const std::string fen = "r3k2r/1P6/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1";
+  const Run r = run_cli({"show", "--json", "--fen", fen});
+  BOOST_TEST_REQUIRE(r.code == 0, r.out << r.err);
+  const nlohmann::json doc = nlohmann::json::parse(r.out);
+  BOOST_TEST(doc["stage_problems"].empty());
+  const auto has = [](const nlohmann::json& list, const std::string& move) {
+    return std::count(list.begin(), list.end(), move) == 1;
+  };
+  BOOST_TEST(doc["generators"].size() == movegen::harness::all_generators().size());
+  for (const auto& g : doc["generators"]) {
+    const std::string name = g["generator"];
+    for (const char* move : {"e5d6", "b7a8q", "b7a8n"}) BOOST_TEST(has(g["captures"], move), name << " " << move);
+    for (const char* move : {"b7b8q", "b7b8n", "e1g1", "e1c1", "e5e6"}) BOOST_TEST(has(g["quiets"], move), name << " " << move);
+    BOOST_TEST(g["captures"].size() + g["quiets"].size() == g["moves"].size(), name);
+  }
+  const std::vector<std::string> captures = {"a1a8", "b7a8b", "b7a8n", "b7a8q", "b7a8r", "e5d6", "h1h8"};
+  for (const auto& m : doc["moves"])
+    BOOST_TEST(m["stage"] == (std::count(captures.begin(), captures.end(), m["move"]) ? "captures" : "quiets"), m["move"]);
+
+  const Run text = run_cli({"show", "--fen", fen});
+  BOOST_TEST(text.code == 0);
+  BOOST_TEST(text.out.find("stages: 7 captures (a1a8 b7a8b b7a8n b7a8q b7a8r e5d6 h1h8), ") != std::string::npos, text.out);
+  BOOST_TEST(text.out.find("quiet moves, the same in every generator\n") != std::string::npos, text.out);
+}
+
+// stage_problems names a generator whose stages are not its legal moves and a move two generators stage apart.
+BOOST_AUTO_TEST_CASE(stage_problems_names_the_generator_and_the_move) {
+  movegen::harness::MoveLists lists;
+  lists.names = {"a", "b"};
+  lists.lists = {{"e2e4", "e4d5"}, {"e2e4", "e4d5"}};
+  lists.captures = {{"e4d5"}, {}};
+  lists.quiets = {{"e2e4"}, {"e2e4", "e4d5"}};
+  BOOST_TEST(movegen::harness::stage_problems(lists) ==
+                 (std::vector<std::string>{"e4d5 is not in the same stage everywhere (a: captures, b: quiets)"}),
+             boost::test_tools::per_element());
+  BOOST_TEST(movegen::harness::stage_of("e4d5", lists) == "");
+  BOOST_TEST(movegen::harness::stage_of("e2e4", lists) == "quiets");
+  lists.quiets[1] = {"e2e4"};
+  BOOST_TEST(movegen::harness::stage_problems(lists) ==
+                 (std::vector<std::string>{"b: its captures (0) and quiet moves (1) are not its legal moves (2)",
+                                           "e4d5 is not in the same stage everywhere (a: captures, b: neither)"}),
+             boost::test_tools::per_element());
 }

@@ -193,6 +193,9 @@ async function main() {
     check(JSON.stringify(shown) === JSON.stringify(g.moves), `${g.generator}: the page lists the CLI's ${g.moves.length} moves`);
   }
   check(await evaluate(`document.querySelectorAll('#moves tr.differs').length`) === 0, 'no move is marked as differing');
+  const stages = await evaluate(`[...document.querySelectorAll('#moves td.stage')].map((e) => e.textContent)`);
+  check(JSON.stringify(stages) === JSON.stringify(expected.moves.map((m) => (m.stage === 'captures' ? 'capture' : 'quiet'))),
+        `each move's stage is the CLI's (${expected.moves.filter((m) => m.stage === 'captures').length} captures)`);
   const pinned = expected.views.find((v) => v.grids).grids.find((g) => g.title === 'pinned').squares;
   const shownPinned = await evaluate(`[...document.querySelectorAll('#views .grid[data-title="pinned"] .cell.on')].map((e) => e.dataset.square).sort()`);
   check(pinned.length > 0 && JSON.stringify(shownPinned) === JSON.stringify([...pinned].sort()),

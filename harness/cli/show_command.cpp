@@ -94,6 +94,20 @@ std::map<std::string, int> print_move_lists(std::ostream& out, const std::vector
   return marks;
 }
 
+// The stages under the move lists: the first generator's captures and how many quiet moves, then each problem
+// stage_problems finds. Returns true if there is none.
+bool print_stages(std::ostream& out, const MoveLists& lists) {
+  const std::vector<std::string> problems = stage_problems(lists);
+  const std::vector<std::string>& captures = lists.captures[0];
+  const std::string captures_text =
+      captures.empty() ? "no captures"
+                       : fmt::format("{} capture{} ({})", captures.size(), captures.size() == 1 ? "" : "s",
+                                     fmt::join(captures, " "));
+  fmt::print(out, "stages: {}, {} quiet move{}{}\n", captures_text, lists.quiets[0].size(),
+             lists.quiets[0].size() == 1 ? "" : "s", problems.empty() ? ", the same in every generator" : "");
+  for (const std::string& problem : problems) fmt::print(out, "stages differ: {}\n", problem);
+  return problems.empty();
+}
 
 }  // namespace
 
@@ -106,7 +120,8 @@ int run_show(const ShowOptions& options, std::ostream& out, std::ostream& err) {
     return doc["agree"] ? 0 : 1;
   }
   const BoardState state = parse_fen(options.fen);
-  const auto [names, lists, theirs] = move_lists(options, notation_for(options.fen, options.chess960));
+  const MoveLists all_lists = move_lists(options, notation_for(options.fen, options.chess960));
+  const auto& [names, lists, theirs, captures, quiets] = all_lists;
 
   fmt::print(out, "    a b c d e f g h\n");
   for (int r = RANK_8; r >= RANK_1; --r) {
@@ -126,6 +141,7 @@ int run_show(const ShowOptions& options, std::ostream& out, std::ostream& err) {
   if (theirs)
     fmt::print(out, "{}: {} move{} only ours, {} only theirs\n", names.back(), marks["only ours"],
                marks["only ours"] == 1 ? "" : "s", marks["only theirs"]);
+  differ = !print_stages(out, all_lists) || differ;
   fmt::print(out, "\n");
   const std::vector<Grid> grids = bitboard_grids(state), check = mailbox_grids(state);
   print_grids(out, grids);

@@ -54,6 +54,20 @@ const GeneratorOps& generator_ops_of() {
                      Notation notation) -> std::unique_ptr<AnyPosition> {
         return std::make_unique<ErasedPosition<P>>(position_after<P>(fen, moves, notation));
       },
+      .stage_moves =
+          [](std::string_view fen, Stage stage, Notation notation) {
+            P pos = P::from_fen(fen);
+            MoveList list;
+            if (stage == Stage::CAPTURES)
+              generate_captures(pos, list);
+            else if (stage == Stage::QUIETS)
+              generate_quiets(pos, list);
+            else
+              pos.generate_legal(list);
+            std::vector<std::string> texts;
+            for (Move m : list) texts.push_back(to_uci(m, notation));
+            return texts;
+          },
       .board_view = board_view_function<P>()};
   return ops;
 }

@@ -24,6 +24,7 @@
 #include "common/parallel_perft.hpp"
 #include "common/perft.hpp"
 #include "common/position_concept.hpp"
+#include "common/staged_generation.hpp"
 #include "common/uci.hpp"
 #include "harness/generators/any_position.hpp"
 #include "harness/generators/generator_table.hpp"
@@ -138,6 +139,9 @@ struct GeneratorOps {
   /// The position after `moves` (written in `notation`), to play on through AnyPosition's functions.
   std::unique_ptr<AnyPosition> (*position)(std::string_view fen, const std::vector<std::string>& moves,
                                            Notation notation);
+  /// The legal moves of one stage (Stage::CAPTURES or Stage::QUIETS; Stage::LEGAL for all) of `fen`, as the
+  /// generator's own staged generation appends them (common/staged_generation.hpp), UCI texts in `notation`.
+  std::vector<std::string> (*stage_moves)(std::string_view fen, Stage stage, Notation notation);
   /// The representation's own board for `fen`, drawn by its folder (`board_view(const Position&)`, found by
   /// argument-dependent lookup); null for a generator without one (the tuned tier).
   BoardView (*board_view)(std::string_view fen);

@@ -1,9 +1,13 @@
 #include "harness/study/show_view.hpp"
 
 #include <algorithm>
+#include <iterator>
 #include <string>
 #include <utility>
 #include <vector>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "bitboard/attacks.hpp"
 #include "bitboard/legal_masks.hpp"
@@ -110,7 +114,7 @@ MoveLists move_lists(const ShowOptions& options, Notation notation) {
   for (Generator g : all_generators())  // every check a generator makes, before anything is printed
     generator_ops(g).check_fen(options.fen);
   MoveLists result;
-  auto& [names, lists, theirs] = result;
+  auto& [names, lists, theirs, captures, quiets] = result;
   for (Generator g : all_generators()) {
     names.push_back(generator_name(g));
     std::vector<std::string> texts;  // divide at depth 1: one entry per generated move
@@ -118,6 +122,11 @@ MoveLists move_lists(const ShowOptions& options, Notation notation) {
       texts.push_back(move);
     std::sort(texts.begin(), texts.end());
     lists.push_back(std::move(texts));
+    for (auto [stage, into] : {std::pair{Stage::CAPTURES, &captures}, std::pair{Stage::QUIETS, &quiets}}) {
+      std::vector<std::string> moves = generator_ops(g).stage_moves(options.fen, stage, notation);
+      std::sort(moves.begin(), moves.end());
+      into->push_back(std::move(moves));
+    }
   }
   theirs = !options.against.empty();
   if (theirs) {  // asked before anything is printed: a failing engine leaves stdout empty
@@ -128,25 +137,87 @@ MoveLists move_lists(const ShowOptions& options, Notation notation) {
   return result;
 }
 
+namespace {
+
+// Where generator i puts `move`: "captures", "quiets", "both" or "neither".
+std::string stage_name(const std::string& move, const MoveLists& lists, std::size_t i) {
+  const bool capture = std::binary_search(lists.captures[i].begin(), lists.captures[i].end(), move);
+  const bool quiet = std::binary_search(lists.quiets[i].begin(), lists.quiets[i].end(), move);
+  return capture && quiet ? "both" : capture ? "captures" : quiet ? "quiets" : "neither";
+}
+
+// The moves any of our generators lists, sorted, each once.
+std::vector<std::string> our_moves(const MoveLists& lists) {
+  std::vector<std::string> all;
+  for (std::size_t i = 0; i < lists.captures.size(); ++i)
+    all.insert(all.end(), lists.lists[i].begin(), lists.lists[i].end());
+  std::sort(all.begin(), all.end());
+  all.erase(std::unique(all.begin(), all.end()), all.end());
+  return all;
+}
+
+}  // namespace
+
+std::string stage_of(const std::string& move, const MoveLists& lists) {
+  if (lists.captures.empty()) return "";
+  const std::string first = stage_name(move, lists, 0);
+  for (std::size_t i = 1; i < lists.captures.size(); ++i)
+    if (stage_name(move, lists, i) != first) return "";
+  return first == "captures" || first == "quiets" ? first : "";
+}
+
+std::vector<std::string> stage_problems(const MoveLists& lists) {
+  std::vector<std::string> problems;
+  for (std::size_t i = 0; i < lists.captures.size(); ++i) {
+    std::vector<std::string> staged;
+    std::merge(lists.captures[i].begin(), lists.captures[i].end(), lists.quiets[i].begin(), lists.quiets[i].end(),
+               std::back_inserter(staged));
+    if (staged != lists.lists[i])
+      problems.push_back(fmt::format("{}: its captures ({}) and quiet moves ({}) are not its legal moves ({})",
+                                     lists.names[i], lists.captures[i].size(), lists.quiets[i].size(),
+                                     lists.lists[i].size()));
+  }
+  for (const std::string& move : our_moves(lists)) {
+    std::vector<std::string> where;  // "mailbox: captures", one per generator
+    bool same = true;
+    for (std::size_t i = 0; i < lists.captures.size(); ++i) {
+      where.push_back(fmt::format("{}: {}", lists.names[i], stage_name(move, lists, i)));
+      same = same && stage_name(move, lists, i) == stage_name(move, lists, 0);
+    }
+    if (!same) problems.push_back(fmt::format("{} is not in the same stage everywhere ({})", move, fmt::join(where, ", ")));
+  }
+  return problems;
+}
+
 nlohmann::json show_json(const ShowOptions& options) {
   const BoardState state = parse_fen(options.fen);
-  const auto [names, lists, theirs] = move_lists(options, notation_for(options.fen, options.chess960));
+  const MoveLists move_lists_ = move_lists(options, notation_for(options.fen, options.chess960));
+  const auto& [names, lists, theirs, captures, quiets] = move_lists_;
   nlohmann::json generators = nlohmann::json::array(), moves = nlohmann::json::array();
-  for (std::size_t i = 0; i < names.size(); ++i)
-    generators.push_back({{"generator", names[i]}, {"moves", lists[i]}, {"external", theirs && i + 1 == names.size()}});
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    const bool ours = i < captures.size();
+    generators.push_back({{"generator", names[i]},
+                          {"moves", lists[i]},
+                          {"captures", ours ? nlohmann::json(captures[i]) : nlohmann::json(nullptr)},
+                          {"quiets", ours ? nlohmann::json(quiets[i]) : nlohmann::json(nullptr)},
+                          {"external", theirs && i + 1 == names.size()}});
+  }
   std::vector<std::string> all;
   for (const auto& list : lists) all.insert(all.end(), list.begin(), list.end());
   std::sort(all.begin(), all.end());
   all.erase(std::unique(all.begin(), all.end()), all.end());
   bool agree = true;
   for (const std::string& move : all) {
-    const std::string mark = mark_of(move, lists, theirs);
+    const std::string mark = mark_of(move, lists, theirs), stage = stage_of(move, move_lists_);
     agree = agree && mark.empty();
     moves.push_back({{"move", move},
                      {"from", move.substr(0, 2)},
                      {"to", move.substr(2, 2)},
-                     {"mark", mark.empty() ? nlohmann::json(nullptr) : nlohmann::json(mark)}});
+                     {"mark", mark.empty() ? nlohmann::json(nullptr) : nlohmann::json(mark)},
+                     {"stage", stage.empty() ? nlohmann::json(nullptr) : nlohmann::json(stage)}});
   }
+  const std::vector<std::string> problems = stage_problems(move_lists_);
+  agree = agree && problems.empty();
   const std::vector<Grid> bitboard = bitboard_grids(state), check = mailbox_grids(state);
   for (std::size_t i = 0; i < bitboard.size(); ++i) agree = agree && bitboard[i].squares == check[i].squares;
   nlohmann::json board = nlohmann::json::array();
@@ -159,6 +230,7 @@ nlohmann::json show_json(const ShowOptions& options) {
           {"board", board},
           {"generators", generators},
           {"moves", moves},
+          {"stage_problems", problems},
           {"views", representation_views(state)},
           {"agree", agree}};
 }

@@ -36,11 +36,13 @@ std::vector<Grid> mailbox_grids(const BoardState& s);
 /// {"title", "squares": [names], "hex"}). docs/json.md lists the fields.
 nlohmann::json representation_views(const BoardState& s);
 
-/// Every generator's legal moves (its divide at depth 1, sorted), with `against` that generator's last.
+/// Every generator's legal moves (its divide at depth 1, sorted), with `against` that generator's last; and each
+/// of our generators' two stages (common/staged_generation.hpp), sorted, in the order of `names`.
 struct MoveLists {
   std::vector<std::string> names;
   std::vector<std::vector<std::string>> lists;
   bool theirs = false;  // the last list is the outside generator's
+  std::vector<std::vector<std::string>> captures, quiets;  // ours only: no outside engine prints its stages
 };
 /// The move lists of `options.fen` in `notation`. Throws what the generators' from_fen throw, or the outside
 /// engine's ExternalError, before anything is printed.
@@ -51,8 +53,16 @@ MoveLists move_lists(const ShowOptions& options, Notation notation);
 /// for the converse; "differs" for anything else (our generators disagree, or a list has it twice).
 std::string mark_of(const std::string& move, const std::vector<std::vector<std::string>>& lists, bool theirs);
 
-/// The document `show --json` prints: the position, every generator's legal moves with each move's
-/// mark, the bitboard's grids and whether the mailbox finds the same, and representation_views. Throws
+/// The stage every one of our generators puts `move` in: "captures" or "quiets"; "" when one of them has it in
+/// neither, in both, or in another stage than the others.
+std::string stage_of(const std::string& move, const MoveLists& lists);
+
+/// What is wrong with our generators' stages, one sentence each, empty when each generator's captures and quiet
+/// moves are its legal moves, each once, and every generator puts each move in the same stage.
+std::vector<std::string> stage_problems(const MoveLists& lists);
+
+/// The document `show --json` prints: the position, every generator's legal moves and stages with each
+/// move's mark and stage, the bitboard's grids and whether the mailbox finds the same, and representation_views. Throws
 /// FenError, UsageError or ExternalError (with `against`).
 nlohmann::json show_json(const ShowOptions& options);
 

@@ -157,18 +157,22 @@ function drawMoves() {
   const d = state.doc;
   const head = el('tr', {}, el('th', {}, 'move'),
                   ...d.generators.map((g) => el('th', { 'data-generator': g.generator }, `${g.generator} (${g.moves.length})`)),
-                  el('th', {}, 'mark'));
+                  el('th', {}, 'stage'), el('th', {}, 'mark'));
   const rows = d.moves.map((m) => el('tr', { 'data-move': m.move, class: m.mark ? 'differs' : '' },
     el('td', {}, el('button', { type: 'button', class: 'play', onclick: () => play(m.move) }, m.move)),
     ...d.generators.map((g) => {
       const n = g.moves.filter((x) => x === m.move).length;
       return el('td', { class: 'gen', 'data-generator': g.generator }, n === 0 ? '' : n === 1 ? m.move : `${m.move} x${n}`);
     }),
+    el('td', { class: 'stage' }, m.stage === 'captures' ? 'capture' : m.stage === 'quiets' ? 'quiet' : ''),
     el('td', { class: 'mark' }, m.mark || '')));
   $('moves').replaceChildren(head, ...rows);
   const marked = d.moves.filter((m) => m.mark).length;
-  $('moves-summary').textContent = marked ? `${marked} move(s) differ between the generators (marked)`
-                                          : `every generator lists the same ${d.moves.length} moves`;
+  const inStage = (stage) => d.moves.filter((m) => m.stage === stage).length;
+  $('moves-summary').textContent = (marked ? `${marked} move(s) differ between the generators (marked)`
+                                           : `every generator lists the same ${d.moves.length} moves`)
+    + `; ${inStage('captures')} in the captures stage, ${inStage('quiets')} in the quiet moves stage`
+    + (d.stage_problems.length ? ': ' + d.stage_problems.join('; ') : '');
 }
 
 // An 8x8 grid of a set of square names, rank 8 on top.
