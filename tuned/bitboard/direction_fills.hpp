@@ -5,7 +5,8 @@
 // two knights jumping by the same step land on two squares. So the popcounts of the eight directions and the
 // eight jumps add up to the pieces' moves, and bulk counting (count.hpp) counts a leaf parent's knight and
 // slider moves with no loop over its pieces. The fill is the method of the Chess Programming Wiki's
-// "Kogge-Stone Algorithm" page; only the vector layout is ours.
+// "Kogge-Stone Algorithm" page; only the vector layout is ours. Where the build has AVX-512 (VPOPCNTQ), the eight
+// directions and the eight jumps go in one 512-bit vector, each step a rotation (fills512).
 //
 //   count_knight_and_slider_moves(knights, diagonal, straight, occupied, ~own);  // 7 in the start position
 //   knight_and_slider_attacks(knights, diagonal, straight, occupied);            // their union
@@ -105,12 +106,78 @@ template <bool Up>
 
 }  // namespace fills
 
+#if defined(__AVX512F__) && defined(__AVX512VPOPCNTDQ__)
+/// Where the build has AVX-512 with VPOPCNTQ (count_knight_and_slider_moves and knight_and_slider_attacks then use
+/// them): the fills of `fills` with eight lanes, up and down together: each step a left rotation (towards h8 by n,
+/// towards a1 by 64 - n), so that one instruction moves every lane its own way. A rotation carries what leaves
+/// the board's far edge round to the near one (h8 onto a1's side); each lane's mask drops those squares with
+/// the ones a shift in its direction may not reach: the rank a rotation wraps onto for the lanes that change
+/// rank, the file edge as before. The masks are applied to every doubling's propagator as to the result, so a
+/// wrapped bit never travels.
+namespace fills512 {
+
+using Lanes8 = __m512i;
+
+using bitboard::RANK_1_BB, bitboard::RANK_8_BB;
+constexpr Bitboard NOT_R1 = ~RANK_1_BB, NOT_R8 = ~RANK_8_BB, NOT_R12 = ~(RANK_1_BB | RANK_1_BB << 8),
+                   NOT_R78 = ~(RANK_8_BB | RANK_8_BB >> 8);
+using fills::NOT_A, fills::NOT_H, fills::NOT_AB, fills::NOT_GH;
+
+// gen | (pro & moved) in one instruction (vpternlogq: A | (B & C) is 0xF8).
+[[gnu::always_inline]] inline Lanes8 or_and(Lanes8 gen, Lanes8 pro, Lanes8 moved) {
+  return _mm512_ternarylogic_epi64(gen, pro, moved, 0xF8);
+}
+
+/// The squares the sliders of `gen` attack in eight directions, one to a lane, with `empty` the empty squares in
+/// every lane: lanes north, north-east, north-west, east, south, south-west, south-east, west. Lanes 0, 3, 4
+/// and 7 hold the straight sliders (rooks and queens), the others the diagonal ones (bishops and queens).
+[[gnu::always_inline]] inline Lanes8 slide(Lanes8 gen, Lanes8 empty) {
+  const Lanes8 step = _mm512_setr_epi64(8, 9, 7, 1, 64 - 8, 64 - 9, 64 - 7, 64 - 1);
+  const Lanes8 on_board = _mm512_setr_epi64(NOT_R1, NOT_A & NOT_R1, NOT_H & NOT_R1, NOT_A, NOT_R8, NOT_H & NOT_R8,
+                                            NOT_A & NOT_R8, NOT_H);
+  // Two and four steps: the rotations count modulo 64.
+  const Lanes8 step2 = _mm512_setr_epi64(16, 18, 14, 2, 64 - 16, 64 - 18, 64 - 14, 64 - 2);
+  const Lanes8 step4 = _mm512_setr_epi64(32, 36, 28, 4, 64 - 32, 64 - 36, 64 - 28, 64 - 4);
+  Lanes8 pro = _mm512_and_si512(empty, on_board);  // squares a ray passes through
+  gen = or_and(gen, pro, _mm512_rolv_epi64(gen, step));
+  pro = _mm512_and_si512(pro, _mm512_rolv_epi64(pro, step));
+  gen = or_and(gen, pro, _mm512_rolv_epi64(gen, step2));
+  pro = _mm512_and_si512(pro, _mm512_rolv_epi64(pro, step2));
+  gen = or_and(gen, pro, _mm512_rolv_epi64(gen, step4));
+  return _mm512_and_si512(_mm512_rolv_epi64(gen, step), on_board);  // one step on from each ray: its last square
+}
+
+/// The squares the knights of every lane jump to: lanes +6, +10, +15, +17, -6, -10, -15, -17, each without
+/// wrapping round the board's edge.
+[[gnu::always_inline]] inline Lanes8 jump(Bitboard knights) {
+  const Lanes8 step = _mm512_setr_epi64(6, 10, 15, 17, 64 - 6, 64 - 10, 64 - 15, 64 - 17);
+  const Lanes8 on_board = _mm512_setr_epi64(NOT_GH & NOT_R1, NOT_AB & NOT_R1, NOT_H & NOT_R12, NOT_A & NOT_R12,
+                                            NOT_AB & NOT_R8, NOT_GH & NOT_R8, NOT_A & NOT_R78, NOT_H & NOT_R78);
+  return _mm512_and_si512(_mm512_rolv_epi64(_mm512_set1_epi64(knights), step), on_board);
+}
+
+/// The sliders of `diagonal` and `straight` laid out as slide() reads them.
+[[gnu::always_inline]] inline Lanes8 sliders(Bitboard diagonal, Bitboard straight) {
+  return _mm512_mask_blend_epi64(0x66, _mm512_set1_epi64(straight), _mm512_set1_epi64(diagonal));
+}
+
+}  // namespace fills512
+#endif
+
 /// The number of moves of `knights`, of the bishop-like sliders of `diagonal` (bishops and queens) and of the
 /// rook-like ones of `straight` (rooks and queens) to squares of `target`, with `occupied` the occupancy: the sum
 /// over the pieces of popcount(attacks & target), a queen counted once in each set.
 [[gnu::always_inline]] inline std::size_t count_knight_and_slider_moves(Bitboard knights, Bitboard diagonal,
                                                                         Bitboard straight, Bitboard occupied,
                                                                         Bitboard target) {
+#if defined(__AVX512F__) && defined(__AVX512VPOPCNTDQ__)
+  using namespace fills512;
+  const Lanes8 targets = _mm512_set1_epi64(target);
+  const Lanes8 moves = _mm512_add_epi64(
+      _mm512_popcnt_epi64(_mm512_and_si512(slide(sliders(diagonal, straight), _mm512_set1_epi64(~occupied)), targets)),
+      _mm512_popcnt_epi64(_mm512_and_si512(jump(knights), targets)));
+  return std::size_t(_mm512_reduce_add_epi64(moves));
+#else
   using namespace fills;
   const Lanes gen = sliders(diagonal, straight), empty = _mm256_set1_epi64x(~occupied);
   const Lanes jumpers = _mm256_set1_epi64x(knights), targets = _mm256_set1_epi64x(target);
@@ -120,17 +187,24 @@ template <bool Up>
                        _mm256_add_epi64(popcount_lanes(_mm256_and_si256(jump<true>(jumpers), targets)),
                                         popcount_lanes(_mm256_and_si256(jump<false>(jumpers), targets))));
   return sum_lanes(counts);
+#endif
 }
 
 /// Every square that `knights`, the sliders of `diagonal` (bishops and queens) or of `straight` (rooks and
 /// queens) attack, with `occupied` the occupancy.
 [[gnu::always_inline]] inline Bitboard knight_and_slider_attacks(Bitboard knights, Bitboard diagonal, Bitboard straight,
                                                                  Bitboard occupied) {
+#if defined(__AVX512F__) && defined(__AVX512VPOPCNTDQ__)
+  using namespace fills512;
+  return Bitboard(_mm512_reduce_or_epi64(
+      _mm512_or_si512(slide(sliders(diagonal, straight), _mm512_set1_epi64(~occupied)), jump(knights))));
+#else
   using namespace fills;
   const Lanes gen = sliders(diagonal, straight), empty = _mm256_set1_epi64x(~occupied);
   const Lanes jumpers = _mm256_set1_epi64x(knights);
   return union_of_lanes(_mm256_or_si256(_mm256_or_si256(slide<true>(gen, empty), slide<false>(gen, empty)),
                                         _mm256_or_si256(jump<true>(jumpers), jump<false>(jumpers))));
+#endif
 }
 #else
 inline constexpr bool HAS_DIRECTION_FILLS = false;
