@@ -107,6 +107,12 @@ template <bool Up>
 }  // namespace fills
 
 #if defined(__AVX512F__) && defined(__AVX512VPOPCNTDQ__)
+// g++ 12's own AVX-512 intrinsics (_mm512_rolv_epi64, _mm512_reduce_add_epi64) start from _mm512_undefined_epi32,
+// which -Wmaybe-uninitialized then reports wherever they are inlined.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 /// Where the build has AVX-512 with VPOPCNTQ (count_knight_and_slider_moves and knight_and_slider_attacks then use
 /// them): the fills of `fills` with eight lanes, up and down together: each step a left rotation (towards h8 by n,
 /// towards a1 by 64 - n), so that one instruction moves every lane its own way. A rotation carries what leaves
@@ -215,4 +221,7 @@ std::size_t count_knight_and_slider_moves(Bitboard knights, Bitboard diagonal, B
 Bitboard knight_and_slider_attacks(Bitboard knights, Bitboard diagonal, Bitboard straight, Bitboard occupied);
 #endif
 
+#if defined(__AVX512F__) && defined(__AVX512VPOPCNTDQ__) && defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
 }  // namespace movegen::bitboard_tuned
