@@ -31,8 +31,11 @@ CheckAndPinMasks check_and_pin_masks(const Position& pos);
 /// pinned one. The masks strategy's visit of the pieces (generate_within_masks, common/masks_strategy.hpp).
 void generate_moves_within(const Position& pos, const CheckAndPinMasks& masks, MoveList& list);
 
-/// The squares next to `king`: its attacks_bb<KING>, the lookup safe_king_squares (common/masks_strategy.hpp)
-/// uses on bitboards instead of stepping by KING_STEPS.
-inline Bitboard king_steps_bb(const Position&, Square king) { return attacks_bb<KING>(king); }
+/// Calls `f(s)` for each square s next to `king`: the squares of its attacks_bb<KING>, the lookup
+/// safe_king_squares (common/masks_strategy.hpp) uses on bitboards instead of stepping by KING_STEPS.
+template <class F>
+void for_each_king_step(const Position&, Square king, F f) {
+  for (Bitboard steps = attacks_bb<KING>(king); steps;) f(pop_lsb(steps));
+}
 
 }  // namespace movegen::bitboard

@@ -67,12 +67,14 @@ Bitboard piece_targets(const CheckAndPinMasks& masks, Square from, LineBb line_b
   return masks.check_mask & (masks.pinned >> from & 1 ? line_bb(masks.king, from) : ALL_SQUARES);
 }
 
-/// The squares next to `king`, for safe_king_squares: its KING_STEPS on the board (king_steps_bb), unless the
-/// representation offers its own lookup, an overload found by argument-dependent lookup (the bitboard's
-/// attacks_bb<KING>).
-template <class P>
-Bitboard king_steps_bb(const P&, Square king) {
-  return king_steps_bb(king);
+/// Calls `f(s)` for each square s next to `king`, for safe_king_squares: its KING_STEPS that stay on the board,
+/// stepped once, unless the representation offers its own visit, an overload found by argument-dependent lookup
+/// (the bitboard's, over attacks_bb<KING>).
+template <class P, class F>
+void for_each_king_step(const P&, Square king, F f) {
+  for (Step s : KING_STEPS)
+    if (on_board(rank_of(king) + s.row, file_of(king) + s.col))
+      f(square_at(rank_of(king) + s.row, file_of(king) + s.col));
 }
 
 /// The squares next to the side to move's king in `pos` that no enemy piece attacks once the king has left its
@@ -84,10 +86,9 @@ Bitboard safe_king_squares(const P& pos) {
   const Color us = pos.side_to_move();
   const Square king = pos.king_square(us);
   Bitboard safe = 0;
-  for (Bitboard steps = king_steps_bb(pos, king); steps;) {
-    const Square s = pop_lsb(steps);
+  for_each_king_step(pos, king, [&](Square s) {
     if (!is_square_attacked_without(pos, s, ~us, square_bb(king))) safe |= square_bb(s);
-  }
+  });
   return safe;
 }
 

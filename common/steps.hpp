@@ -55,9 +55,6 @@ constexpr Bitboard step_targets_bb(Square s, const std::array<Step, N>& steps) {
   return targets;
 }
 
-/// The squares next to `s`, a king's KING_STEPS from it on the board.
-constexpr Bitboard king_steps_bb(Square s) { return step_targets_bb(s, KING_STEPS); }
-
 /// The index offsets of a table of steps, in the table's order, on a board whose rows are `row_width`
 /// entries apart (16 for the 0x88 board, 10 for the 10x12 board): row * row_width + column each.
 template <std::size_t N>
