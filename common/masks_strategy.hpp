@@ -5,7 +5,7 @@
 // representation's position (MasksPosition). Each reference representation finds only its pins, the squares
 // between two squares and the line through them, and visits its pieces, in its own way (check_and_pin_masks and
 // generate_moves_within in mailbox/, board10x12/, x88/ and bitboard/legal_masks.cpp). The tuned tier computes the
-// same struct (tuned/mailbox/legality_masks.hpp, tuned/bitboard/movegen.hpp), and
+// same struct (tuned/mailbox/check_and_pin_masks.hpp, tuned/bitboard/movegen.hpp), and
 // tests/mailbox_tuned_test.cpp compares them.
 //
 //   auto pos = MasksPosition<mailbox::Position>::from_fen("4k3/8/8/8/8/8/4R3/4K3 b - - 0 1");
@@ -37,9 +37,6 @@ struct CheckAndPinMasks {
 
   bool operator==(const CheckAndPinMasks&) const = default;
 };
-
-/// The struct's name before issue 56; the tuned tier's uses are renamed in a commit of their own.
-using LegalityMasks = CheckAndPinMasks;
 
 /// Where a move other than the king's must land, for a king on `king` given its `checkers`: every square
 /// out of check; in single check the checker and `between(king, checker)`, the squares strictly between

@@ -1,5 +1,5 @@
 // mailbox-tuned's shortcuts against the reference mailbox's long way round: the attack test that skips what
-// the letter counts, slider lines and king square say cannot attack, and legality_masks' checkers, pins and
+// the letter counts, slider lines and king square say cannot attack, and check_and_pin_masks' checkers, pins and
 // check mask, on every suite position and the positions random games reach from them (captures and
 // promotions change the counts), checked against the plain look-everywhere attack test and against the
 // CheckAndPinMasks of both reference masks generators and the tuned bitboard.
@@ -54,11 +54,11 @@ BOOST_AUTO_TEST_CASE(attack_test_skips_only_pieces_that_cannot_attack) {
   BOOST_TEST(compared > 100000);
 }
 
-BOOST_AUTO_TEST_CASE(legality_masks_agree_in_every_masks_generator) {
+BOOST_AUTO_TEST_CASE(check_and_pin_masks_agree_in_every_masks_generator) {
   int in_check = 0, with_pins = 0;
   for (const std::string& fen : positions(test::quick_tests() ? 10 : 40)) {
     const CheckAndPinMasks expected = mailbox::check_and_pin_masks(MasksPosition<mailbox::Position>::from_fen(fen));
-    const CheckAndPinMasks masks = mailbox_tuned::Position::from_fen(fen).legality_masks();
+    const CheckAndPinMasks masks = mailbox_tuned::Position::from_fen(fen).check_and_pin_masks();
     auto same = [&](const CheckAndPinMasks& other, const char* whose) {
       BOOST_TEST_CONTEXT(fen << ", " << whose) {
         BOOST_TEST(other.king == expected.king);
@@ -69,7 +69,7 @@ BOOST_AUTO_TEST_CASE(legality_masks_agree_in_every_masks_generator) {
     };
     same(masks, "mailbox-tuned");
     same(bitboard::check_and_pin_masks(MasksPosition<bitboard::Position>::from_fen(fen)), "bitboard-masks");
-    same(bitboard_tuned::legality_masks(bitboard_tuned::Position::from_fen(fen)), "bitboard-tuned");
+    same(bitboard_tuned::check_and_pin_masks(bitboard_tuned::Position::from_fen(fen)), "bitboard-tuned");
     in_check += masks.checkers != 0;
     with_pins += masks.pinned != 0;
   }
@@ -235,7 +235,7 @@ BOOST_AUTO_TEST_CASE(pawn_count_a_rank_at_a_time_agrees_with_the_move_list) {
     BOOST_TEST_CONTEXT(fen) {
       BOOST_TEST(pos.count_legal() == legal_codes(MasksPosition<bitboard::Position>::from_fen(fen)).size());
     }
-    const CheckAndPinMasks masks = pos.legality_masks();
+    const CheckAndPinMasks masks = pos.check_and_pin_masks();
     without_pins += !masks.pinned && !masks.checkers;
   }
   BOOST_TEST(without_pins > 500);
@@ -256,7 +256,7 @@ BOOST_AUTO_TEST_CASE(knight_and_slider_counts_over_the_board_sets_agree_with_the
   for (const std::string& fen : fens) {
     mailbox_tuned::Position pos = mailbox_tuned::Position::from_fen(fen);
     BOOST_TEST_CONTEXT(fen) {
-      BOOST_TEST(!pos.legality_masks().pinned);
+      BOOST_TEST(!pos.check_and_pin_masks().pinned);
       BOOST_TEST(!pos.in_check());
       BOOST_TEST(pos.count_legal() == legal_codes(MasksPosition<bitboard::Position>::from_fen(fen)).size());
     }
