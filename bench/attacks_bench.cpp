@@ -4,7 +4,7 @@
 
 #include "bench/bench.hpp"
 #include "bench/positions.hpp"
-#include "mailbox/legal_mtu.hpp"
+#include "mailbox/movegen.hpp"
 
 namespace movegen::bench {
 namespace {
@@ -23,7 +23,7 @@ Bitboard attacked_squares(const P& pos, Color by) {
 template <ChessPosition P>
 void BM_IsSquareAttacked(benchmark::State& state, const BenchPosition& p) {
   const P pos = P::from_fen(p.fen);
-  const auto reference = mailbox::MtuPosition::from_fen(p.fen);
+  const auto reference = MtuPosition<mailbox::Position>::from_fen(p.fen);
   for (Color c : {WHITE, BLACK}) {
     if (attacked_squares(pos, c) != attacked_squares(reference, c)) {
       fail(state, fmt::format("{}: squares attacked by {} differ from the mailbox's", p.name, int(c)));
@@ -43,7 +43,7 @@ void BM_IsSquareAttacked(benchmark::State& state, const BenchPosition& p) {
 template <ChessPosition P>
 void BM_Checkers(benchmark::State& state, const BenchPosition& p) {
   const P pos = P::from_fen(p.fen);
-  if (pos.checkers() != mailbox::MtuPosition::from_fen(p.fen).checkers()) {
+  if (pos.checkers() != MtuPosition<mailbox::Position>::from_fen(p.fen).checkers()) {
     fail(state, fmt::format("{}: checkers differ from the mailbox's", p.name));
     return;
   }

@@ -11,10 +11,7 @@ namespace {
 template <std::size_t N>
 constexpr SquareTable leaper_table(const std::array<Step, N>& steps) {
   SquareTable table{};
-  for (Square s = SQ_A1; s <= SQ_H8; ++s)
-    for (Step step : steps)
-      if (on_board(rank_of(s) + step.row, file_of(s) + step.col))
-        table[s] |= square_bb(square_at(rank_of(s) + step.row, file_of(s) + step.col));
+  for (Square s = SQ_A1; s <= SQ_H8; ++s) table[s] = step_targets_bb(s, steps);
   return table;
 }
 

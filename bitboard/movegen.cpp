@@ -23,7 +23,7 @@ void add_pawn_moves(Bitboard to, Direction d, bool promotes, MoveList& moves, Mo
   }
 }
 
-// The moves of the side to move's pieces of type Pt (KNIGHT..KING) among `from`: each one's attack set
+// The moves of the side to move's pieces of type Pt (KNIGHT..QUEEN) among `from`: each one's attack set
 // with the board's occupancy (sliders stop at the first piece), without own pieces, within `targets`.
 template <PieceType Pt>
 void add_piece_moves(const Position& pos, Bitboard from, Bitboard targets, MoveList& moves) {
@@ -81,15 +81,8 @@ void generate_queen_moves(const Position& pos, Bitboard from, Bitboard targets, 
   add_piece_moves<QUEEN>(pos, from, targets, moves);
 }
 
-void generate_king_moves(const Position& pos, Bitboard from, Bitboard targets, MoveList& moves) {
-  add_piece_moves<KING>(pos, from, targets, moves);
-}
-
-void generate_castling_moves(const Position& pos, MoveList& moves) {
-  const Color us = pos.side_to_move();
-  auto empty = [&](Square s) { return !(pos.pieces() & square_bb(s)); };
-  auto attacked = [&](Square s, Bitboard lifted) { return is_square_attacked_without(pos, s, ~us, lifted); };
-  add_legal_castling_moves(pos.castling_rules(), pos.castling_rights(), us, empty, attacked, moves);
+void generate_king_moves(const Position& pos, Square from, Bitboard targets, MoveList& moves) {
+  add_moves(from, attacks_bb<KING>(from) & ~pos.pieces(pos.side_to_move()) & targets, moves);
 }
 
 void generate_piece_moves(const Position& pos, Bitboard from, Bitboard targets, MoveList& moves) {
@@ -98,7 +91,8 @@ void generate_piece_moves(const Position& pos, Bitboard from, Bitboard targets, 
   generate_bishop_moves(pos, from, targets, moves);
   generate_rook_moves(pos, from, targets, moves);
   generate_queen_moves(pos, from, targets, moves);
-  generate_king_moves(pos, from, targets, moves);
+  if (from & pos.pieces(pos.side_to_move(), KING))
+    generate_king_moves(pos, pos.king_square(pos.side_to_move()), targets, moves);
 }
 
 void generate_moves_onto(const Position& pos, Bitboard targets, MoveList& moves) {

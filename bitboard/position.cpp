@@ -35,7 +35,7 @@ Piece Position::remove_piece(Square s) {
 }
 
 // The moves themselves: the sets and the array, then the fields (PositionBase).
-Undo Position::play(Move m) {
+Undo Position::make_board_move(Move m) {
   const Color us = side_to_move();
   if (m.flag() == CASTLING) {
     // Both leave their squares, then land on theirs: in Chess960 one may land where the other stood.
@@ -54,7 +54,7 @@ Undo Position::play(Move m) {
   return {captured, advance_fields(m, type_of(moving) == PAWN || captured != NO_PIECE)};
 }
 
-void Position::take_back(Move m, Undo undo) {
+void Position::unmake_board_move(Move m, Undo undo) {
   restore_fields(undo.fields);
   const Color us = side_to_move();
   if (m.flag() == CASTLING) {

@@ -1,7 +1,7 @@
 // The bitboard position: one set of squares per piece type and per colour, and a piece array for "what
 // stands on this square"; the other FEN fields, the key and the moves played are common/position_base.hpp's.
-// play and take_back move pieces in the sets and the array. The position holds no legality strategy:
-// bitboard/legal_mtu.hpp and bitboard/legal_masks.hpp each make a generator of it.
+// make_board_move and unmake_board_move move pieces in the sets and the array. The position holds no legality strategy:
+// MtuPosition and MasksPosition (common/make_test_unmake.hpp, common/masks_strategy.hpp) each make a generator of it.
 //
 //   auto pos = bitboard::Position::from_fen(START_FEN);
 //   pos.pieces(WHITE, PAWN);                // rank 2: 0xFF00
@@ -17,7 +17,7 @@
 
 namespace movegen::bitboard {
 
-/// What take_back needs and cannot read off the sets: the piece taken (NO_PIECE if none) and the fields the
+/// What unmake_board_move needs and cannot read off the sets: the piece taken (NO_PIECE if none) and the fields the
 /// move overwrote.
 struct Undo {
   Piece captured;
@@ -26,7 +26,7 @@ struct Undo {
 
 /// A chess position stored as bitboards (one set per piece type, one per colour) and a piece array, with
 /// the FEN fields, key and history of PositionBase. Satisfies movegen::ChessPosition once a legality
-/// strategy gives it generate_legal (MtuPosition, MasksPosition).
+/// strategy gives it generate_legal (MtuPosition<Position>, MasksPosition<Position>).
 class Position : public PositionBase<Position, Undo> {
  public:
   /// The position of a FEN. Throws FenError naming the field for any malformed or impossible FEN.
@@ -55,10 +55,10 @@ class Position : public PositionBase<Position, Undo> {
   std::string check_position() const;
 
   /// The board's part of make_move, for a legality test too: plays a pseudo-legal move, which may leave the
-  /// mover's king in check, and returns what take_back needs.
-  Undo play(Move m);
-  /// Takes back `m`, played by play() which returned `undo`.
-  void take_back(Move m, Undo undo);
+  /// mover's king in check, and returns what unmake_board_move needs.
+  Undo make_board_move(Move m);
+  /// Takes back `m`, played by make_board_move() which returned `undo`.
+  void unmake_board_move(Move m, Undo undo);
 
  private:
   /// Puts piece p on the empty square s, in the sets and the array.

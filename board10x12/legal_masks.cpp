@@ -1,11 +1,8 @@
 #include "board10x12/legal_masks.hpp"
 
 #include "board10x12/movegen.hpp"
-#include "common/position_concept.hpp"
 
 namespace movegen::board10x12 {
-
-static_assert(ChessPosition<MasksPosition>);
 
 namespace {
 
@@ -62,42 +59,17 @@ Bitboard pinned_bb(const Position& pos, Square king) {
   return pinned_along(pos, king, ROOK_OFFSETS, ROOK) | pinned_along(pos, king, BISHOP_OFFSETS, BISHOP);
 }
 
-// The masks strategy's moves of stage S: this folder's visit of its pieces, handed to generate_within_masks.
-template <Stage S>
-void generate_masked(Position& pos, MoveList& list) {
-  auto king_moves = [&](Square king, Bitboard safe) { generate_king_moves(pos, king, safe, list); };
-  auto other_moves = [&](const LegalityMasks& masks) {
-    for (Square120 s = to_120(SQ_A1); s <= to_120(SQ_H8); ++s) {  // the board scan, as generate_pseudo_legal's
-      if (!is_color(pos.board()[s], pos.side_to_move())) continue;
-      const Square from = from_120(s);
-      if (from == masks.king) continue;
-      generate_piece_moves(pos, from, piece_targets(masks, from, line_bb), list);
-    }
-  };
-  generate_within_masks<S>(pos, list, king_moves, other_moves);
-}
-
 }  // namespace
 
-LegalityMasks legality_masks(const Position& pos) { return legality_masks_of(pos, pinned_bb, between_bb); }
+CheckAndPinMasks check_and_pin_masks(const Position& pos) { return check_and_pin_masks_of(pos, pinned_bb, between_bb); }
 
-Bitboard safe_king_squares(const Position& pos) {
-  const Color us = pos.side_to_move();
-  const Square king = pos.king_square(us);
-  Bitboard safe = 0;
-  for (int d : KING_OFFSETS) {
-    const Square120 to = to_120(king) + d;
-    if (!is_sentinel(pos.board()[to]) &&
-        !is_square_attacked_without(pos.board(), from_120(to), ~us, pos.king_square(~us), square_bb(king)))
-      safe |= square_bb(from_120(to));
+void generate_moves_within(const Position& pos, const CheckAndPinMasks& masks, MoveList& list) {
+  for (Square120 s = to_120(SQ_A1); s <= to_120(SQ_H8); ++s) {  // the board scan, as generate_pseudo_legal's
+    if (!is_color(pos.board()[s], pos.side_to_move())) continue;
+    const Square from = from_120(s);
+    if (from == masks.king) continue;
+    generate_piece_moves(pos, from, piece_targets(masks, from, line_bb), list);
   }
-  return safe;
-}
-
-void generate_legal_masks(Position& pos, MoveList& list) { generate_masked<Stage::LEGAL>(pos, list); }
-
-void generate_stage(MasksPosition& pos, MoveList& list, Stage stage) {
-  with_stage(stage, [&]<Stage S>() { generate_masked<S>(pos, list); });
 }
 
 }  // namespace movegen::board10x12

@@ -84,16 +84,6 @@ void generate_king_moves(const Position& pos, Square from, Bitboard targets, Mov
   for (int d : KING_OFFSETS) add_step(pos, from, to_120(from) + d, targets, moves);
 }
 
-void generate_castling_moves(const Position& pos, MoveList& moves) {
-  const Color us = pos.side_to_move();
-  const Board& board = pos.board();
-  auto empty = [&](Square s) { return is_empty(board[to_120(s)]); };
-  auto attacked = [&](Square s, Bitboard lifted) {
-    return is_square_attacked_without(board, s, ~us, pos.king_square(~us), lifted);
-  };
-  add_legal_castling_moves(pos.castling_rules(), pos.castling_rights(), us, empty, attacked, moves);
-}
-
 void generate_piece_moves(const Position& pos, Square from, Bitboard targets, MoveList& moves) {
   generate_moves_of_kind(pos, from, targets, moves);
 }

@@ -3,8 +3,10 @@
 // direction offsets of board10x12/board.hpp (common/steps.hpp as 10 * row + col) until a step lands on a
 // sentinel or a piece. Each appends the moves that follow the piece's rule and land on `targets`; a move
 // may still leave the mover's own king in check. The two legality strategies call these same functions:
-// make-test-unmake (board10x12/legal_mtu.hpp) with every square as a target, then tests each move; masks
-// (board10x12/legal_masks.hpp) with the check and pin masks as targets.
+// make-test-unmake (MtuPosition<Position>, common/make_test_unmake.hpp) with every square as a target, then tests each
+// move; masks (MasksPosition<Position>, board10x12/legal_masks.hpp) with the check and pin masks as targets. Castling
+// is generated once for every representation, over this one's is_square_attacked_without (generate_castling_moves,
+// common/castling.hpp).
 //
 //   MoveList list;
 //   generate_knight_moves(pos, SQ_G1, ALL_SQUARES, list);   // g1f3, g1h3 in the start position
@@ -12,6 +14,7 @@
 #pragma once
 
 #include "board10x12/position.hpp"
+#include "common/make_test_unmake.hpp"
 #include "common/move.hpp"
 
 namespace movegen::board10x12 {
@@ -36,15 +39,12 @@ void generate_rook_moves(const Position& pos, Square from, Bitboard targets, Mov
 void generate_queen_moves(const Position& pos, Square from, Bitboard targets, MoveList& moves);
 /// The king on `from`: its eight KING_OFFSETS that land on no sentinel and no own piece, on `targets`.
 void generate_king_moves(const Position& pos, Square from, Bitboard targets, MoveList& moves);
-/// Castling, encoded king-takes-rook, by every rule of the side to move that check_castling
-/// (common/castling.hpp) finds legal, asked of the 10x12 board: generated legal.
-void generate_castling_moves(const Position& pos, MoveList& moves);
 
 /// The moves of the side to move's piece on `from` that land on `targets`: the generator of its kind
 /// (generate_moves_of_kind, common/piece_dispatch.hpp).
 void generate_piece_moves(const Position& pos, Square from, Bitboard targets, MoveList& moves);
 /// Every pseudo-legal move of the side to move's pieces that lands on `targets`, castling aside: each own
-/// piece's moves given `targets` (en passant whatever `targets` holds). The stages of legal_mtu give it the
+/// piece's moves given `targets` (en passant whatever `targets` holds). The stages of make-test-unmake give it the
 /// enemy's squares or every other square (stage_targets, common/staged_generation.hpp).
 void generate_moves_onto(const Position& pos, Bitboard targets, MoveList& moves);
 /// Every pseudo-legal move of the side to move: each own piece's moves, square a1 to h8, with every square a

@@ -1,7 +1,8 @@
 // The 10x12 position: the board as a 120-character string with its sentinel border (board10x12/board.hpp)
 // and the two king squares; the other FEN fields, the key and the moves played are
-// common/position_base.hpp's. play and take_back write the string. The position holds no legality
-// strategy: board10x12/legal_mtu.hpp and board10x12/legal_masks.hpp each make a generator of it.
+// common/position_base.hpp's. make_board_move and unmake_board_move write the string. The position holds no legality
+// strategy: MtuPosition and MasksPosition (common/make_test_unmake.hpp, common/masks_strategy.hpp) each make a
+// generator of it.
 //
 //   auto pos = board10x12::Position::from_fen(START_FEN);
 //   pos.board_string().substr(20, 10);      // "#RNBQKBNR#": rank 1 between its two sentinels
@@ -18,7 +19,7 @@
 
 namespace movegen::board10x12 {
 
-/// What take_back needs and cannot read off the board: the letter taken ('-' if none) and the fields the
+/// What unmake_board_move needs and cannot read off the board: the letter taken ('-' if none) and the fields the
 /// move overwrote.
 struct Undo {
   char captured;
@@ -28,7 +29,7 @@ struct Undo {
 /// A chess position stored as a 10x12 board (FEN letters, '-' for empty, SENTINEL on the border, a1 = 21)
 /// and the two king squares, with the FEN fields, key and history of PositionBase. Squares in and out are
 /// common Squares (a1 = 0 .. h8 = 63). Satisfies movegen::ChessPosition once a legality strategy gives it
-/// generate_legal (MtuPosition, MasksPosition).
+/// generate_legal (MtuPosition<Position>, MasksPosition<Position>).
 class Position : public PositionBase<Position, Undo> {
  public:
   /// The position of a FEN. Throws FenError naming the field for any malformed or impossible FEN.
@@ -52,18 +53,25 @@ class Position : public PositionBase<Position, Undo> {
   std::string check_position() const;
 
   /// The board's part of make_move, for a legality test too: plays a pseudo-legal move, which may leave the
-  /// mover's king in check, and returns what take_back needs.
-  Undo play(Move m);
-  /// Takes back `m`, played by play() which returned `undo`.
-  void take_back(Move m, Undo undo);
+  /// mover's king in check, and returns what unmake_board_move needs.
+  Undo make_board_move(Move m);
+  /// Takes back `m`, played by make_board_move() which returned `undo`.
+  void unmake_board_move(Move m, Undo undo);
 
  private:
-  /// play() and take_back() of a castling move: king and rook both move (see castling_move).
-  Undo play_castling(Move m);
-  void take_back_castling(Move m, Undo undo);
+  /// make_board_move() and unmake_board_move() of a castling move: king and rook both move (see castling_move).
+  Undo make_board_castling(Move m);
+  void unmake_board_castling(Move m, Undo undo);
 
   Board board_ = EMPTY_BOARD;
   Square king_square_[COLOR_NB] = {SQ_NONE, SQ_NONE};
 };
+
+/// True if a piece of colour `by` attacks `s` once the pieces on the squares of `lifted` have left the board:
+/// the attack test castling and the king's safe squares are written over in common/ (generate_castling_moves,
+/// safe_king_squares), asked of a copy of the board.
+inline bool is_square_attacked_without(const Position& pos, Square s, Color by, Bitboard lifted) {
+  return is_square_attacked_without(pos.board(), s, by, pos.king_square(by), lifted);
+}
 
 }  // namespace movegen::board10x12

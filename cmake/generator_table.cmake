@@ -1,7 +1,7 @@
 # The generator table's names for CMake, read from the one source of truth, harness/generators/generator_table.hpp (its
 # header comment says how to add a generator). Sets, in the including scope:
 #   MOVEGEN_GENERATOR_NAMES      the command-line names, in table order ("mailbox;mailbox-masks;...")
-#   MOVEGEN_GENERATOR_TYPES      their Position types within namespace movegen ("mailbox::MtuPosition;...")
+#   MOVEGEN_GENERATOR_TYPES      their Position types within namespace movegen ("MtuPosition<mailbox::Position>;...")
 #   MOVEGEN_GENERATOR_FOLDERS    the folders the table includes ("bitboard;mailbox;tuned;x88")
 #   MOVEGEN_GENERATOR_LIBRARIES  their libraries, movegen::<folder>
 # and reconfigures when the table changes.
@@ -12,10 +12,11 @@ string(REGEX REPLACE "//[^\n]*" "" table "${table}")  # the header comment's exa
 
 set(MOVEGEN_GENERATOR_NAMES)
 set(MOVEGEN_GENERATOR_TYPES)
-string(REGEX MATCHALL "\"[a-z0-9-]+\", *[A-Za-z_][A-Za-z0-9_]*::[A-Za-z0-9_:]+" pairs "${table}")
+# A type is Namespace::Type (a tuned generator) or Strategy<Namespace::Type> (a reference one).
+string(REGEX MATCHALL "\"[a-z0-9-]+\", *[A-Za-z_][A-Za-z0-9_]*(::|<)[A-Za-z0-9_:]+>?" pairs "${table}")
 foreach(pair ${pairs})
-  string(REGEX REPLACE "^\"([a-z0-9-]+)\", *([A-Za-z0-9_:]+)$" "\\1" name "${pair}")
-  string(REGEX REPLACE "^\"([a-z0-9-]+)\", *([A-Za-z0-9_:]+)$" "\\2" type "${pair}")
+  string(REGEX REPLACE "^\"([a-z0-9-]+)\", *([A-Za-z0-9_:<>]+)$" "\\1" name "${pair}")
+  string(REGEX REPLACE "^\"([a-z0-9-]+)\", *([A-Za-z0-9_:<>]+)$" "\\2" type "${pair}")
   list(APPEND MOVEGEN_GENERATOR_NAMES ${name})
   list(APPEND MOVEGEN_GENERATOR_TYPES ${type})
 endforeach()

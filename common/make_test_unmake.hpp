@@ -1,11 +1,16 @@
-// The legality test of make-test-unmake, written once for every reference position: a pseudo-legal move is
-// legal if, once made, the mover's king is not attacked. The make-test-unmake strategy asks it of every
-// move (generate_made_and_tested, the strategy itself, for every stage); the masks strategy only of en passant.
+// The make-test-unmake strategy, written once for every reference representation: a pseudo-legal move is legal
+// if, once made, the mover's king is not attacked (keeps_king_safe). The strategy asks it of every move
+// (generate_made_and_tested, for every stage) and makes a generator of a representation's position
+// (MtuPosition); the masks strategy (common/masks_strategy.hpp) asks it only of en passant.
 //
-//   if (keeps_king_safe(pos, m)) list.push_back(m);   // m made with pos.play, tested, taken back
+//   auto pos = MtuPosition<mailbox::Position>::from_fen(START_FEN);   // the generator `mailbox`
+//   MoveList moves;
+//   pos.generate_legal(moves);              // 20 moves, each made and unmade once to test it
+//   if (keeps_king_safe(pos, m)) list.push_back(m);   // m made with pos.make_board_move, tested, taken back
 #pragma once
 
 #include <cstddef>
+#include <string_view>
 
 #include "common/move.hpp"
 #include "common/staged_generation.hpp"
@@ -13,14 +18,14 @@
 
 namespace movegen {
 
-/// True if pseudo-legal move `m` leaves the mover's king unattacked: made with pos.play(m), the king tested
-/// with pos.is_square_attacked, taken back with pos.take_back. `pos` is left as it was.
+/// True if pseudo-legal move `m` leaves the mover's king unattacked: made with pos.make_board_move(m), the king tested
+/// with pos.is_square_attacked, taken back with pos.unmake_board_move. `pos` is left as it was.
 template <class P>
 bool keeps_king_safe(P& pos, Move m) {
   const Color us = pos.side_to_move();
-  const auto undo = pos.play(m);
+  const auto undo = pos.make_board_move(m);
   const bool safe = !pos.is_square_attacked(pos.king_square(us), ~us);
-  pos.take_back(m, undo);
+  pos.unmake_board_move(m, undo);
   return safe;
 }
 
@@ -43,16 +48,22 @@ void generate_made_and_tested(P& pos, MoveList& list) {
     if ((S != Stage::QUIETS || m.flag() != EN_PASSANT) && keeps_king_safe(pos, m)) list.push_back(m);
 }
 
-/// Every legal move by make-test-unmake: generate_made_and_tested<Stage::LEGAL>.
-template <class P>
-void generate_legal_made_and_tested(P& pos, MoveList& list) {
-  generate_made_and_tested<Stage::LEGAL>(pos, list);
-}
+/// The generator of make-test-unmake on representation position `Board` (mailbox::Position, ...): the generators
+/// `mailbox`, `board10x12`, `x88` and `bitboard-mtu` of the generator table. Satisfies movegen::ChessPosition.
+template <class Board>
+struct MtuPosition : Board {
+  /// The position of a FEN. Throws FenError naming the field for any malformed or impossible FEN.
+  static MtuPosition from_fen(std::string_view fen) { return {Board::from_fen(fen)}; }
+  /// Appends every legal move to `list`: generate_made_and_tested<Stage::LEGAL>.
+  void generate_legal(MoveList& list) { generate_made_and_tested<Stage::LEGAL>(static_cast<Board&>(*this), list); }
+};
 
-/// The legal moves of `stage`, chosen at run time, by make-test-unmake: generate_made_and_tested.
-template <class P>
-void generate_stage_made_and_tested(P& pos, MoveList& list, Stage stage) {
-  with_stage(stage, [&]<Stage S>() { generate_made_and_tested<S>(pos, list); });
+/// Appends the legal moves of `stage` (common/staged_generation.hpp) of the side to move in `pos` to `list`: each
+/// pseudo-legal move of the stage made and tested. What generate_captures and generate_quiets call for this
+/// generator.
+template <class Board>
+void generate_stage(MtuPosition<Board>& pos, MoveList& list, Stage stage) {
+  with_stage(stage, [&]<Stage S>() { generate_made_and_tested<S>(static_cast<Board&>(pos), list); });
 }
 
 /// Removes from list[first..] each en passant capture for which `keep(m)` is false; keeps the order of the

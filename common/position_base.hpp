@@ -2,12 +2,13 @@
 // placement (side to move, castling rights and rules, en passant square, clocks), the Zobrist key, and the
 // record of the moves played, with make_move, unmake_move and the invariant check built on them. A
 // representation derives from PositionBase and writes only its board: from_fen's placement, piece_on,
-// king_square, play and take_back (the board's part of a move), is_square_attacked, checkers and check_position.
+// king_square, make_board_move and unmake_board_move (the board's part of a move), is_square_attacked,
+// checkers and check_position.
 //
-//   struct Undo { char captured; MoveFields fields; };       // what take_back needs
+//   struct Undo { char captured; MoveFields fields; };       // what unmake_board_move needs
 //   class Position : public PositionBase<Position, Undo> {
-//     Undo play(Move m) { ...move the letters...; return {taken, advance_fields(m, resets_clock)}; }
-//     void take_back(Move m, Undo u) { restore_fields(u.fields); ...put the letters back...; }
+//     Undo make_board_move(Move m) { ...move the letters...; return {taken, advance_fields(m, resets_clock)}; }
+//     void unmake_board_move(Move m, Undo u) { restore_fields(u.fields); ...put the letters back...; }
 //   };
 #pragma once
 
@@ -38,7 +39,7 @@ constexpr Square captured_square(Move m, Color us) {
 }
 
 /// The part of a reference position that is the same in every representation. `Derived` is the position
-/// (CRTP); `Undo` is what its play() returns and its take_back() needs, kept once per move made.
+/// (CRTP); `Undo` is what its make_board_move() returns and its unmake_board_move() needs, kept once per move made.
 template <class Derived, class Undo>
 class PositionBase {
  public:
@@ -68,17 +69,17 @@ class PositionBase {
   /// The position as FEN, all six fields.
   std::string fen() const { return to_fen(state()); }
 
-  /// Plays a legal move of this position (the board's part by Derived::play); unmake_move takes it back.
+  /// Plays a legal move of this position (the board's part by Derived::make_board_move); unmake_move takes it back.
   void make_move(Move m) {
     const Key next_key = key_ ^ key_change(derived(), m);  // read from the board before the move
-    history_.push_back({derived().play(m), key_});
+    history_.push_back({derived().make_board_move(m), key_});
     key_ = next_key;
     verify_invariants();
   }
   /// Takes back `m`, which must be the last move made, restoring every field exactly.
   void unmake_move(Move m) {
     assert(!history_.empty());
-    derived().take_back(m, history_.back().undo);
+    derived().unmake_board_move(m, history_.back().undo);
     key_ = history_.back().key;
     history_.pop_back();
     verify_invariants();
@@ -141,7 +142,7 @@ class PositionBase {
   int halfmove_clock_ = 0;
   int fullmove_number_ = 1;
   Key key_ = 0;
-  // One entry per move made: what take_back needs, and the key before the move.
+  // One entry per move made: what unmake_board_move needs, and the key before the move.
   struct Played {
     Undo undo;
     Key key;

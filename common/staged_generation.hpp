@@ -3,7 +3,7 @@
 // node off; the quiescence search asks for captures alone). Which move falls in which stage, and how that differs
 // from Stockfish's GenType split: docs/search.md, "Stages". The reference tier generates each stage by itself:
 // its per-piece generators are given stage_targets as their targets, inside its own legality strategy
-// (generate_made_and_tested, common/make_test_unmake.hpp; generate_within_masks, common/legality_masks.hpp),
+// (generate_made_and_tested, common/make_test_unmake.hpp; generate_within_masks, common/masks_strategy.hpp),
 // and each representation offers the result as generate_stage, which the free functions below find.
 //
 //   MoveList captures, quiets;
@@ -78,9 +78,9 @@ concept StagedGenerationHook = requires(P& pos, MoveList& list) {
   pos.generate_quiets(list);
 };
 
-/// A reference generator's stages: `generate_stage(pos, list, stage)`, found by argument-dependent lookup in the
-/// position's namespace (legal_mtu.hpp and legal_masks.hpp of each reference folder), appending the legal moves
-/// of `stage`.
+/// A reference generator's stages: `generate_stage(pos, list, stage)`, found by argument-dependent lookup
+/// (MtuPosition's in common/make_test_unmake.hpp, MasksPosition's in common/masks_strategy.hpp), appending the
+/// legal moves of `stage`.
 template <class P>
 concept StageGenerator = requires(P& pos, MoveList& list) { generate_stage(pos, list, Stage::CAPTURES); };
 

@@ -44,6 +44,17 @@ constexpr bool on_board(int row, int col) { return (unsigned(row) | unsigned(col
 /// The square at (row, col), which must be on the board.
 constexpr Square square_at(int row, int col) { return Square(row * 8 + col); }
 
+/// The squares one of `steps` away from `s` that are on the board (bit s for square s): a leaper's moves
+/// from `s`, stepped once.
+template <std::size_t N>
+constexpr Bitboard step_targets_bb(Square s, const std::array<Step, N>& steps) {
+  Bitboard targets = 0;
+  for (Step step : steps)
+    if (on_board(rank_of(s) + step.row, file_of(s) + step.col))
+      targets |= square_bb(square_at(rank_of(s) + step.row, file_of(s) + step.col));
+  return targets;
+}
+
 /// The index offsets of a table of steps, in the table's order, on a board whose rows are `row_width`
 /// entries apart (16 for the 0x88 board, 10 for the 10x12 board): row * row_width + column each.
 template <std::size_t N>

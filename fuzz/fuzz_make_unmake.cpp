@@ -27,7 +27,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (size == 0) return 0;
   Lockstep pos = Lockstep::from_fen(FUZZ_POSITIONS[data[0] % FUZZ_POSITIONS.size()]);
   std::vector<Played> played;
-  auto take_back = [&] {
+  auto unmake_last = [&] {
     pos.unmake_move(played.back().move, played.back().fen, played.back().state);
     played.pop_back();
   };
@@ -36,13 +36,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::vector<Move> moves = pos.legal_moves();
     if (data[i] >= 0xF0 || moves.empty()) {
       if (played.empty()) continue;
-      take_back();
+      unmake_last();
       continue;
     }
     const Move m = moves[data[i] % moves.size()];
     played.push_back({m, pos.fen(), pos.state()});
     pos.make_move(m);
   }
-  while (!played.empty()) take_back();
+  while (!played.empty()) unmake_last();
   return 0;
 }

@@ -1,11 +1,8 @@
 #include "mailbox/legal_masks.hpp"
 
-#include "common/position_concept.hpp"
 #include "mailbox/movegen.hpp"
 
 namespace movegen::mailbox {
-
-static_assert(ChessPosition<MasksPosition>);
 
 namespace {
 
@@ -67,40 +64,16 @@ Bitboard pinned_bb(const Position& pos, Square king) {
   return pinned_along(pos, king, ROOK_DIRECTIONS, ROOK) | pinned_along(pos, king, BISHOP_DIRECTIONS, BISHOP);
 }
 
-// The masks strategy's moves of stage S: this folder's visit of its pieces, handed to generate_within_masks.
-template <Stage S>
-void generate_masked(Position& pos, MoveList& list) {
-  auto king_moves = [&](Square king, Bitboard safe) { generate_king_moves(pos, king, safe, list); };
-  auto other_moves = [&](const LegalityMasks& masks) {  // the board scan, a1 to h8
-    for (Square from = SQ_A1; from <= SQ_H8; ++from) {
-      if (from == masks.king || !is_color(pos.board()[from], pos.side_to_move())) continue;
-      generate_piece_moves(pos, from, piece_targets(masks, from, line_bb), list);
-    }
-  };
-  generate_within_masks<S>(pos, list, king_moves, other_moves);
-}
-
 }  // namespace
 
-LegalityMasks legality_masks(const Position& pos) { return legality_masks_of(pos, pinned_bb, between_bb); }
+CheckAndPinMasks check_and_pin_masks(const Position& pos) { return check_and_pin_masks_of(pos, pinned_bb, between_bb); }
 
-Bitboard safe_king_squares(const Position& pos) {
-  const Color us = pos.side_to_move();
-  const Square king = pos.king_square(us);
-  Bitboard safe = 0;
-  for (Step s : KING_STEPS) {
-    const int r = rank_of(king) + s.row, c = file_of(king) + s.col;
-    if (on_board(r, c) &&
-        !is_square_attacked_without(pos.board(), square_at(r, c), ~us, pos.king_square(~us), square_bb(king)))
-      safe |= square_bb(square_at(r, c));
+void generate_moves_within(const Position& pos, const CheckAndPinMasks& masks,
+                           MoveList& list) {  // the board scan, a1 to h8
+  for (Square from = SQ_A1; from <= SQ_H8; ++from) {
+    if (from == masks.king || !is_color(pos.board()[from], pos.side_to_move())) continue;
+    generate_piece_moves(pos, from, piece_targets(masks, from, line_bb), list);
   }
-  return safe;
-}
-
-void generate_legal_masks(Position& pos, MoveList& list) { generate_masked<Stage::LEGAL>(pos, list); }
-
-void generate_stage(MasksPosition& pos, MoveList& list, Stage stage) {
-  with_stage(stage, [&]<Stage S>() { generate_masked<S>(pos, list); });
 }
 
 }  // namespace movegen::mailbox

@@ -87,16 +87,6 @@ void generate_king_moves(const Position& pos, Square from, Bitboard targets, Mov
   for (Step s : KING_STEPS) add_step(pos, from, rank_of(from) + s.row, file_of(from) + s.col, targets, moves);
 }
 
-void generate_castling_moves(const Position& pos, MoveList& moves) {
-  const Color us = pos.side_to_move();
-  const Board& board = pos.board();
-  auto empty = [&](Square s) { return is_empty(board[s]); };
-  auto attacked = [&](Square s, Bitboard lifted) {
-    return is_square_attacked_without(board, s, ~us, pos.king_square(~us), lifted);
-  };
-  add_legal_castling_moves(pos.castling_rules(), pos.castling_rights(), us, empty, attacked, moves);
-}
-
 void generate_piece_moves(const Position& pos, Square from, Bitboard targets, MoveList& moves) {
   generate_moves_of_kind(pos, from, targets, moves);
 }

@@ -2,14 +2,17 @@
 // the piece's square with the named step tables (common/steps.hpp) and the one bounds check `on_board`.
 // Each appends the moves that follow the piece's rule and land on `targets`; a move may still leave the
 // mover's own king in check. The two legality strategies call these same functions: make-test-unmake
-// (mailbox/legal_mtu.hpp) with every square as a target, then tests each move; masks
-// (mailbox/legal_masks.hpp) with the check and pin masks as targets.
+// (MtuPosition<Position>, common/make_test_unmake.hpp) with every square as a target, then tests each move; masks
+// (MasksPosition<Position>, mailbox/legal_masks.hpp) with the check and pin masks as targets.
+// Castling is generated once for every representation, over this one's is_square_attacked_without
+// (generate_castling_moves, common/castling.hpp).
 //
 //   MoveList list;
 //   generate_knight_moves(pos, SQ_G1, ALL_SQUARES, list);   // g1f3, g1h3 in the start position
 //   generate_pseudo_legal(pos, list);                        // every piece's moves: 20 in the start position
 #pragma once
 
+#include "common/make_test_unmake.hpp"
 #include "common/move.hpp"
 #include "mailbox/position.hpp"
 
@@ -35,15 +38,12 @@ void generate_rook_moves(const Position& pos, Square from, Bitboard targets, Mov
 void generate_queen_moves(const Position& pos, Square from, Bitboard targets, MoveList& moves);
 /// The king on `from`: its eight KING_STEPS that land on the board, not on an own piece, on `targets`.
 void generate_king_moves(const Position& pos, Square from, Bitboard targets, MoveList& moves);
-/// Castling, encoded king-takes-rook, by every rule of the side to move that check_castling
-/// (common/castling.hpp) finds legal, asked of the board string: generated legal.
-void generate_castling_moves(const Position& pos, MoveList& moves);
 
 /// The moves of the side to move's piece on `from` that land on `targets`: the generator of its kind
 /// (generate_moves_of_kind, common/piece_dispatch.hpp).
 void generate_piece_moves(const Position& pos, Square from, Bitboard targets, MoveList& moves);
 /// Every pseudo-legal move of the side to move's pieces that lands on `targets`, castling aside: each own
-/// piece's moves given `targets` (en passant whatever `targets` holds). The stages of legal_mtu give it the
+/// piece's moves given `targets` (en passant whatever `targets` holds). The stages of make-test-unmake give it the
 /// enemy's squares or every other square (stage_targets, common/staged_generation.hpp).
 void generate_moves_onto(const Position& pos, Bitboard targets, MoveList& moves);
 /// Every pseudo-legal move of the side to move: each own piece's moves, square a1 to h8, with every square a

@@ -23,8 +23,8 @@ Bitboard Position::checkers() const {
 }
 
 // The moves themselves: the letters on the board string, then the fields (PositionBase).
-Undo Position::play(Move m) {
-  if (m.flag() == CASTLING) return play_castling(m);
+Undo Position::make_board_move(Move m) {
+  if (m.flag() == CASTLING) return make_board_castling(m);
   const Color us = side_to_move();
   const Square from = m.from(), to = m.to(), taken = captured_square(m, us);
   const char moving = board_[from], captured = board_[taken];
@@ -36,7 +36,7 @@ Undo Position::play(Move m) {
   return {captured, advance_fields(m, moving == letter(us, PAWN) || !is_empty(captured))};
 }
 
-Undo Position::play_castling(Move m) {
+Undo Position::make_board_castling(Move m) {
   const Color us = side_to_move();
   const CastlingMove c = castling_move(m);  // the move is king takes own rook
 
@@ -48,8 +48,8 @@ Undo Position::play_castling(Move m) {
   return {'-', advance_fields(m, false)};
 }
 
-void Position::take_back(Move m, Undo undo) {
-  if (m.flag() == CASTLING) return take_back_castling(m, undo);
+void Position::unmake_board_move(Move m, Undo undo) {
+  if (m.flag() == CASTLING) return unmake_board_castling(m, undo);
   restore_fields(undo.fields);
   const Color us = side_to_move();
   const Square from = m.from(), to = m.to();
@@ -60,7 +60,7 @@ void Position::take_back(Move m, Undo undo) {
   if (board_[from] == letter(us, KING)) king_square_[us] = from;
 }
 
-void Position::take_back_castling(Move m, Undo undo) {
+void Position::unmake_board_castling(Move m, Undo undo) {
   restore_fields(undo.fields);
   const Color us = side_to_move();
   const CastlingMove c = castling_move(m);

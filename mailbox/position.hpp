@@ -1,7 +1,7 @@
 // The mailbox position: the board as a 64-character string and the two king squares; the other FEN fields,
-// the key and the moves played are common/position_base.hpp's. play and take_back write the string. The
-// position holds no legality strategy: mailbox/legal_mtu.hpp and mailbox/legal_masks.hpp each make a
-// generator of it.
+// the key and the moves played are common/position_base.hpp's. make_board_move and unmake_board_move write the string.
+// The position holds no legality strategy: MtuPosition and MasksPosition (common/make_test_unmake.hpp,
+// common/masks_strategy.hpp) each make a generator of it.
 //
 //   auto pos = mailbox::Position::from_fen(START_FEN);
 //   pos.make_move(Move(SQ_E2, SQ_E4, DOUBLE_PUSH));
@@ -18,7 +18,7 @@
 
 namespace movegen::mailbox {
 
-/// What take_back needs and cannot read off the board: the letter taken ('-' if none) and the fields the
+/// What unmake_board_move needs and cannot read off the board: the letter taken ('-' if none) and the fields the
 /// move overwrote.
 struct Undo {
   char captured;
@@ -27,7 +27,7 @@ struct Undo {
 
 /// A chess position stored as a 64-character board (FEN letters, '-' for empty, a1 = 0) and the two king
 /// squares, with the FEN fields, key and history of PositionBase. Satisfies movegen::ChessPosition once a
-/// legality strategy gives it generate_legal (MtuPosition, MasksPosition).
+/// legality strategy gives it generate_legal (MtuPosition<Position>, MasksPosition<Position>).
 class Position : public PositionBase<Position, Undo> {
  public:
   /// The position of a FEN. Throws FenError naming the field for any malformed or impossible FEN.
@@ -50,15 +50,15 @@ class Position : public PositionBase<Position, Undo> {
   std::string check_position() const;
 
   /// The board's part of make_move, for a legality test too: plays a pseudo-legal move, which may leave the
-  /// mover's king in check, and returns what take_back needs.
-  Undo play(Move m);
-  /// Takes back `m`, played by play() which returned `undo`.
-  void take_back(Move m, Undo undo);
+  /// mover's king in check, and returns what unmake_board_move needs.
+  Undo make_board_move(Move m);
+  /// Takes back `m`, played by make_board_move() which returned `undo`.
+  void unmake_board_move(Move m, Undo undo);
 
  private:
-  /// play() and take_back() of a castling move: king and rook both move (see castling_move).
-  Undo play_castling(Move m);
-  void take_back_castling(Move m, Undo undo);
+  /// make_board_move() and unmake_board_move() of a castling move: king and rook both move (see castling_move).
+  Undo make_board_castling(Move m);
+  void unmake_board_castling(Move m, Undo undo);
 
   Board board_{};
   Square king_square_[COLOR_NB] = {SQ_NONE, SQ_NONE};
@@ -67,5 +67,12 @@ class Position : public PositionBase<Position, Undo> {
 /// check_position's first part, which mailbox-tuned shares: an empty string if every square of `board`
 /// holds a FEN letter or '-' and each king stands where `king_square` says; otherwise the first problem found.
 std::string check_board(const Board& board, const Square (&king_square)[COLOR_NB]);
+
+/// True if a piece of colour `by` attacks `s` once the pieces on the squares of `lifted` have left the board:
+/// the attack test castling and the king's safe squares are written over in common/ (generate_castling_moves,
+/// safe_king_squares), asked of a copy of the board.
+inline bool is_square_attacked_without(const Position& pos, Square s, Color by, Bitboard lifted) {
+  return is_square_attacked_without(pos.board(), s, by, pos.king_square(by), lifted);
+}
 
 }  // namespace movegen::mailbox

@@ -4,7 +4,7 @@
 // stalemate scored; no transposition table. Given the same position and depth, every generator searches the
 // same tree: the same nodes, best move and score. What a representation does differently shows only in speed.
 //
-//   auto pos = bitboard::MasksPosition::from_fen(START_FEN);
+//   auto pos = MasksPosition<bitboard::Position>::from_fen(START_FEN);
 //   SearchResult r = search_to_depth(pos, 5);   // r.best_move, r.score (centipawns, side to move), r.nodes
 #pragma once
 

@@ -8,11 +8,11 @@
 
 #include "board10x12/attacks.hpp"
 #include "board10x12/legal_masks.hpp"
-#include "board10x12/legal_mtu.hpp"
+#include "board10x12/movegen.hpp"
 #include "common/epd.hpp"
 #include "common/perft.hpp"
 #include "mailbox/legal_masks.hpp"
-#include "mailbox/legal_mtu.hpp"
+#include "mailbox/movegen.hpp"
 #include "tests/generators.hpp"
 #include "tests/quick.hpp"
 
@@ -60,7 +60,7 @@ int check_suite(const std::string& path, int max_depth) {
   return checked;
 }
 
-using Both = std::tuple<MtuPosition, MasksPosition>;
+using Both = std::tuple<MtuPosition<Position>, MasksPosition<Position>>;
 
 }  // namespace
 
@@ -157,7 +157,7 @@ BOOST_AUTO_TEST_CASE(make_and_unmake_keep_the_board_and_its_border) {
   // rules of the game) holds and the board string is the one before the move.
   for (const std::string& fen : positions(test::quick_tests() ? 10 : 40)) {
     BOOST_TEST_CONTEXT(fen) {
-      MtuPosition pos = MtuPosition::from_fen(fen);
+      MtuPosition<Position> pos = MtuPosition<Position>::from_fen(fen);
       BOOST_TEST(pos.check_position() == "");
       const std::string before(pos.board_string());
       MoveList moves;
@@ -178,10 +178,10 @@ BOOST_AUTO_TEST_CASE(moves_attacks_and_masks_match_the_mailbox) {
   // and attackers, the same masks.
   for (const std::string& fen : positions(test::quick_tests() ? 10 : 40)) {
     BOOST_TEST_CONTEXT(fen) {
-      MtuPosition mtu = MtuPosition::from_fen(fen);
-      MasksPosition masks = MasksPosition::from_fen(fen);
-      mailbox::MtuPosition mailbox_mtu = mailbox::MtuPosition::from_fen(fen);
-      mailbox::MasksPosition mailbox_masks = mailbox::MasksPosition::from_fen(fen);
+      MtuPosition<Position> mtu = MtuPosition<Position>::from_fen(fen);
+      MasksPosition<Position> masks = MasksPosition<Position>::from_fen(fen);
+      MtuPosition<mailbox::Position> mailbox_mtu = MtuPosition<mailbox::Position>::from_fen(fen);
+      MasksPosition<mailbox::Position> mailbox_masks = MasksPosition<mailbox::Position>::from_fen(fen);
       auto moves_of = [](auto& pos) {
         MoveList list;
         pos.generate_legal(list);
@@ -189,8 +189,8 @@ BOOST_AUTO_TEST_CASE(moves_attacks_and_masks_match_the_mailbox) {
       };
       BOOST_TEST((moves_of(mtu) == moves_of(mailbox_mtu)));
       BOOST_TEST((moves_of(masks) == moves_of(mailbox_masks)));
-      BOOST_TEST((board10x12::legality_masks(masks) == mailbox::legality_masks(mailbox_masks)));
-      BOOST_TEST(board10x12::safe_king_squares(masks) == mailbox::safe_king_squares(mailbox_masks));
+      BOOST_TEST((board10x12::check_and_pin_masks(masks) == mailbox::check_and_pin_masks(mailbox_masks)));
+      BOOST_TEST(safe_king_squares(masks) == safe_king_squares(mailbox_masks));
       BOOST_TEST(mtu.checkers() == mailbox_mtu.checkers());
       for (Color by : {WHITE, BLACK})
         for (Square sq = SQ_A1; sq <= SQ_H8; ++sq) {

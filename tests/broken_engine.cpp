@@ -52,7 +52,7 @@ struct CrashOnSeventhRankPawn {
     const Color us = pos.side_to_move();
     for (File f = FILE_A; f <= FILE_H; f = File(f + 1))
       if (pos.piece_on(make_square(f, relative_rank(us, RANK_7))) == make_piece(us, PAWN)) std::abort();
-    pos.mailbox::MtuPosition::generate_legal(list);
+    pos.MtuPosition<mailbox::Position>::generate_legal(list);
   }
 };
 
@@ -67,7 +67,9 @@ struct CastleTestsLandingOnly {
 
 /// No bug: the correct moves (with --delay, a slow but right engine).
 struct NoBug {
-  static void generate_legal(BrokenBase& pos, MoveList& list) { pos.mailbox::MtuPosition::generate_legal(list); }
+  static void generate_legal(BrokenBase& pos, MoveList& list) {
+    pos.MtuPosition<mailbox::Position>::generate_legal(list);
+  }
 };
 
 /// with_bug, and `crash-seventh`, `castle-landing-only`, `none`, `queen-capture-keeps-side`.
@@ -87,7 +89,7 @@ harness::DivideResult broken_divide(const std::string& fen, const std::vector<st
 }
 
 // `text` (UCI) in SAN in `pos`, with its check mark: written against the correct generator's legal moves.
-std::string san_of(mailbox::MtuPosition& pos, const std::string& text) {
+std::string san_of(MtuPosition<mailbox::Position>& pos, const std::string& text) {
   const Move m = parse_uci_move(pos, text);
   if (m.flag() == CASTLING) return m.to() > m.from() ? "O-O" : "O-O-O";
   const PieceType type = type_of(pos.piece_on(m.from()));
@@ -120,7 +122,7 @@ std::string san_of(mailbox::MtuPosition& pos, const std::string& text) {
 }
 
 // `e2-e4`, `e5xf7`, `e7-e8=Q`, castling `O-O`.
-std::string long_algebraic(mailbox::MtuPosition& pos, const std::string& text) {
+std::string long_algebraic(MtuPosition<mailbox::Position>& pos, const std::string& text) {
   const Move m = parse_uci_move(pos, text);
   if (m.flag() == CASTLING) return m.to() > m.from() ? "O-O" : "O-O-O";
   const bool capture = pos.piece_on(m.to()) != NO_PIECE || m.flag() == EN_PASSANT;
@@ -134,7 +136,7 @@ int perftree(int depth, const std::string& fen, const std::string& moves, const 
   const std::vector<std::string> played = harness::split_command(moves);
   const Notation notation = harness::notation_for(fen, false);  // Chess960's for a FEN only Chess960 allows
   const harness::DivideResult r = broken_divide<Bug>(fen, played, depth, notation);
-  mailbox::MtuPosition pos = harness::position_after<mailbox::MtuPosition>(fen, played, notation);
+  MtuPosition<mailbox::Position> pos = harness::position_after<MtuPosition<mailbox::Position>>(fen, played, notation);
   int number = 0;
   for (const auto& [move, count] : r.moves) {
     if (format == "stockfish")
@@ -195,7 +197,7 @@ bool has_x_fen_castling(const std::string& fen) {
 
 // A board of `fen` as console engines print theirs, then a line of chatter.
 void print_board(const std::string& fen) {
-  const mailbox::MtuPosition pos = mailbox::MtuPosition::from_fen(fen);
+  const MtuPosition<mailbox::Position> pos = MtuPosition<mailbox::Position>::from_fen(fen);
   for (int rank = 7; rank >= 0; --rank) {
     std::cout << rank + 1 << ' ';
     for (int file = 0; file < 8; ++file) {
@@ -231,16 +233,17 @@ void answer_perft(const Quirks& q, const std::string& fen, const std::vector<std
   std::this_thread::sleep_for(std::chrono::milliseconds(q.delay_ms));
   harness::DivideResult r;
   if (q.hash) {
-    const std::string reached = harness::position_after<mailbox::MtuPosition>(fen, moves, q.notation).fen();
+    const std::string reached = harness::position_after<MtuPosition<mailbox::Position>>(fen, moves, q.notation).fen();
     const auto key = std::pair{reached.substr(0, reached.find(' ') + 2), depth};  // "pieces w"
     const auto found = divide_hash.try_emplace(key, broken_divide<Bug>(fen, moves, depth, q.notation)).first;
     r = found->second;
   } else {
     r = broken_divide<Bug>(fen, moves, depth, q.notation);
   }
-  if (q.banner) print_board(harness::position_after<mailbox::MtuPosition>(fen, moves, q.notation).fen());
+  if (q.banner) print_board(harness::position_after<MtuPosition<mailbox::Position>>(fen, moves, q.notation).fen());
   if (q.say_position)
-    std::cout << "info string position: " << harness::position_after<mailbox::MtuPosition>(fen, moves, q.notation).fen()
+    std::cout << "info string position: "
+              << harness::position_after<MtuPosition<mailbox::Position>>(fen, moves, q.notation).fen()
               << '\n';
   if (!(q.no_depth_1_list && depth == 1))
     for (const auto& [move, count] : r.moves)
@@ -253,10 +256,10 @@ void answer_perft(const Quirks& q, const std::string& fen, const std::vector<std
 // capture leaves the side to move as it was (and clears the en passant square).
 std::string position_keeping_side_after_queen_captures(std::string fen, const std::vector<std::string>& moves) {
   for (const std::string& text : moves) {
-    mailbox::MtuPosition pos = mailbox::MtuPosition::from_fen(fen);
+    MtuPosition<mailbox::Position> pos = MtuPosition<mailbox::Position>::from_fen(fen);
     const Move m = parse_uci_move(pos, text);
     const bool queen_capture = type_of(pos.piece_on(m.from())) == QUEEN && pos.piece_on(m.to()) != NO_PIECE;
-    fen = harness::position_after<mailbox::MtuPosition>(fen, {text}).fen();
+    fen = harness::position_after<MtuPosition<mailbox::Position>>(fen, {text}).fen();
     if (!queen_capture) continue;
     std::istringstream fields(fen);
     std::string board, side, castling, ep, rest;

@@ -12,7 +12,6 @@
 
 #include "common/make_test_unmake.hpp"
 #include "common/staged_generation.hpp"
-#include "mailbox/legal_mtu.hpp"
 #include "mailbox/movegen.hpp"
 
 namespace movegen::testing {
@@ -25,7 +24,7 @@ struct Ghost {
 
 /// The mailbox position, plus what a broken generator needs: a legality test it can call on any move,
 /// and the ghost rights a buggy make_move kept.
-class BrokenBase : public mailbox::MtuPosition {
+class BrokenBase : public MtuPosition<mailbox::Position> {
  public:
   /// True if playing `m` (legal or not by the rules) leaves the mover's king unattacked.
   bool king_safe_after(Move m) { return keeps_king_safe(*this, m); }
@@ -35,20 +34,20 @@ class BrokenBase : public mailbox::MtuPosition {
  protected:
   Ghost ghost_;
   std::vector<Ghost> ghosts_;
-  std::vector<mailbox::Undo> undos_;  // what take_back needs for each move made, last move last
+  std::vector<mailbox::Undo> undos_;  // what unmake_board_move needs for each move made, last move last
 };
 
 /// The mailbox position with generate_legal replaced by Bug::generate_legal and, if Bug has one,
 /// Bug::ghost_after updating the ghost on every move, and Bug::played(pos, m) the move make_move plays
 /// instead of m (a make-move bug; unmake_move takes back what was played). Moves are played without the invariant check
-/// of checked builds: a broken generator's moves may leave its king in check. They are played with play(), so key()
-/// stays the key of the FEN: no hash perft runs on these.
+/// of checked builds: a broken generator's moves may leave its king in check. They are played with make_board_move(),
+/// so key() stays the key of the FEN: no hash perft runs on these.
 template <class Bug>
 class BrokenPosition : public BrokenBase {
  public:
   static BrokenPosition from_fen(std::string_view fen) {
     BrokenPosition pos;
-    static_cast<mailbox::MtuPosition&>(pos) = mailbox::MtuPosition::from_fen(fen);
+    static_cast<MtuPosition<mailbox::Position>&>(pos) = MtuPosition<mailbox::Position>::from_fen(fen);
     return pos;
   }
   void generate_legal(MoveList& list) { Bug::generate_legal(*this, list); }
@@ -61,10 +60,10 @@ class BrokenPosition : public BrokenBase {
     if constexpr (requires { Bug::ghost_after(*this, m, ghost_); }) ghost_ = Bug::ghost_after(*this, m, ghost_);
     if constexpr (requires { Bug::played(*this, m); }) m = Bug::played(*this, m);
     played_.push_back(m);
-    undos_.push_back(play(m));
+    undos_.push_back(make_board_move(m));
   }
   void unmake_move(Move) {
-    take_back(played_.back(), undos_.back());
+    unmake_board_move(played_.back(), undos_.back());
     played_.pop_back();
     undos_.pop_back();
     ghost_ = ghosts_.back();
@@ -79,7 +78,7 @@ class BrokenPosition : public BrokenBase {
 template <class Keep>
 void legal_moves_where(BrokenBase& pos, MoveList& list, Keep keep) {
   MoveList legal;
-  pos.mailbox::MtuPosition::generate_legal(legal);
+  pos.MtuPosition<mailbox::Position>::generate_legal(legal);
   for (Move m : legal)
     if (keep(m)) list.push_back(m);
 }
@@ -87,7 +86,7 @@ void legal_moves_where(BrokenBase& pos, MoveList& list, Keep keep) {
 /// The correct generator's legal moves, plus each pseudo-legal move it rejects for which add(move) is true.
 template <class Add>
 void legal_moves_plus(BrokenBase& pos, MoveList& list, Add add) {
-  pos.mailbox::MtuPosition::generate_legal(list);
+  pos.MtuPosition<mailbox::Position>::generate_legal(list);
   MoveList pseudo;
   mailbox::generate_pseudo_legal(pos, pseudo);
   for (Move m : pseudo)
@@ -129,7 +128,7 @@ struct PinnedMayMove {
 /// Generates every double push twice.
 struct DuplicateDoublePush {
   static void generate_legal(BrokenBase& pos, MoveList& list) {
-    pos.mailbox::MtuPosition::generate_legal(list);
+    pos.MtuPosition<mailbox::Position>::generate_legal(list);
     MoveList copy = list;
     for (Move m : copy)
       if (m.flag() == DOUBLE_PUSH) list.push_back(m);

@@ -58,7 +58,7 @@ struct CastlingRightsSurviveCapture {
     return g;
   }
   static void generate_legal(BrokenBase& pos, MoveList& list) {
-    pos.mailbox::MtuPosition::generate_legal(list);
+    pos.MtuPosition<mailbox::Position>::generate_legal(list);
     castling_where(pos, list, pos.ghost().castling & ~pos.castling_rights(), [&](const CastlingRule& r) {
       return !attacked(pos, r.king_from) && !attacked(pos, (r.king_from + r.king_to) / 2) && !attacked(pos, r.king_to);
     });
@@ -98,7 +98,7 @@ struct EnPassantSquareNeverCleared {
     return g;
   }
   static void generate_legal(BrokenBase& pos, MoveList& list) {
-    pos.mailbox::MtuPosition::generate_legal(list);
+    pos.MtuPosition<mailbox::Position>::generate_legal(list);
     const Color us = pos.side_to_move();
     const Square ep = pos.ghost().ep;
     if (ep == SQ_NONE || relative_rank(us, ep) != RANK_6 || pos.piece_on(ep) != NO_PIECE ||
@@ -130,7 +130,7 @@ struct QueenPromotionsOnly {
 /// Tests only the target square of a double push: the pawn jumps over a piece in front of it.
 struct DoublePushThroughPiece {
   static void generate_legal(BrokenBase& pos, MoveList& list) {
-    pos.mailbox::MtuPosition::generate_legal(list);
+    pos.MtuPosition<mailbox::Position>::generate_legal(list);
     const Color us = pos.side_to_move();
     for (Square from = SQ_A1; from <= SQ_H8; ++from) {
       if (pos.piece_on(from) != make_piece(us, PAWN) || relative_rank(us, from) != RANK_2) continue;
@@ -145,7 +145,7 @@ struct DoublePushThroughPiece {
 /// pawn on the a-file also "captures" onto the h-file, and one on the h-file onto the a-file.
 struct PawnCapturesWrap {
   static void generate_legal(BrokenBase& pos, MoveList& list) {
-    pos.mailbox::MtuPosition::generate_legal(list);
+    pos.MtuPosition<mailbox::Position>::generate_legal(list);
     const Color us = pos.side_to_move();
     for (Square from = SQ_A1; from <= SQ_H8; ++from) {
       if (pos.piece_on(from) != make_piece(us, PAWN)) continue;
@@ -180,7 +180,9 @@ struct KingStepsAlongCheckRay {
 /// A make-move bug: a knight's quiet move one file right and two ranks up (g1h3, b1c3) lands one file
 /// left instead (f3, a3) when that square is empty; the moves are generated right on the board it keeps.
 struct KnightLandsMirrored {
-  static void generate_legal(BrokenBase& pos, MoveList& list) { pos.mailbox::MtuPosition::generate_legal(list); }
+  static void generate_legal(BrokenBase& pos, MoveList& list) {
+    pos.MtuPosition<mailbox::Position>::generate_legal(list);
+  }
   static Move played(const BrokenBase& pos, Move m) {
     const Square from = m.from(), to = m.to();
     if (type_of(pos.piece_on(from)) != KNIGHT || pos.piece_on(to) != NO_PIECE) return m;
@@ -193,7 +195,7 @@ struct KnightLandsMirrored {
 /// Double-pushes a pawn from any rank short of the last two, both squares ahead empty, as one real engine did.
 struct DoublePushFromAnyRank {
   static void generate_legal(BrokenBase& pos, MoveList& list) {
-    pos.mailbox::MtuPosition::generate_legal(list);
+    pos.MtuPosition<mailbox::Position>::generate_legal(list);
     const Color us = pos.side_to_move();
     const int forward = us == WHITE ? NORTH : SOUTH;
     for (Square s = SQ_A1; s <= SQ_H8; ++s) {

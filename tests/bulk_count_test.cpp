@@ -15,7 +15,7 @@
 
 #include "common/epd.hpp"
 #include "common/perft.hpp"
-#include "mailbox/legal_mtu.hpp"
+#include "mailbox/movegen.hpp"
 #include "tests/generators.hpp"
 #include "tests/quick.hpp"
 #include "tuned/bitboard/count.hpp"
@@ -29,7 +29,7 @@ namespace {
 // Each position's count and the count after each of its moves, bitboard against mailbox. Returns the
 // number of counts compared.
 int compare_counts(const std::string& fen) {
-  mailbox::MtuPosition reference = mailbox::MtuPosition::from_fen(fen);
+  MtuPosition<mailbox::Position> reference = MtuPosition<mailbox::Position>::from_fen(fen);
   bitboard_tuned::Position pos = bitboard_tuned::Position::from_fen(fen);
   const std::string before = pos.fen();
   MoveList moves;
@@ -57,7 +57,7 @@ int compare_counts(const std::string& fen) {
 // bitboard-tuned's own recursion (perft on copies of the sets) with and without bulk counting, against the
 // mailbox's make-test-unmake perft `depth` plies below the FEN.
 void compare_tuned_recursion(const std::string& fen, int depth) {
-  mailbox::MtuPosition reference = mailbox::MtuPosition::from_fen(fen);
+  MtuPosition<mailbox::Position> reference = MtuPosition<mailbox::Position>::from_fen(fen);
   const bitboard_tuned::Position tuned = bitboard_tuned::Position::from_fen(fen);
   const std::uint64_t expected = perft(reference, depth, Counting::MAKE_EVERY_LEAF);
   BOOST_TEST(bitboard_tuned::perft(tuned.sets(), depth, Counting::MAKE_EVERY_LEAF) == expected, fen);
@@ -70,7 +70,7 @@ template <class Visit>
 int for_each_random_game_position(std::mt19937& random, int plies, Visit visit) {
   int visited = 0;
   for (const EpdEntry& e : load_epd(std::string(MOVEGEN_SOURCE_DIR) + "/tests/data/perft.epd")) {
-    mailbox::MtuPosition pos = mailbox::MtuPosition::from_fen(e.fen);
+    MtuPosition<mailbox::Position> pos = MtuPosition<mailbox::Position>::from_fen(e.fen);
     for (int ply = 0; ply <= plies; ++ply) {
       visit(pos.fen());
       ++visited;
@@ -155,7 +155,7 @@ BOOST_AUTO_TEST_CASE(counts_a_hemmed_in_king_that_castles_in_chess960) {
   };
   for (const Case& c : cases) {
     MoveList moves;
-    mailbox::MtuPosition::from_fen(c.fen).generate_legal(moves);
+    MtuPosition<mailbox::Position>::from_fen(c.fen).generate_legal(moves);
     BOOST_TEST(std::any_of(moves.begin(), moves.end(), [](Move m) { return m.flag() == CASTLING; }) == c.castles,
                c.fen << ": castling among the legal moves");
     compare_counts(c.fen);
@@ -323,8 +323,8 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(three_counting_modes_agree_on_the_bundled_suite, P
 
 // Which hooks the modes use: node never calls the sibling count, siblings is node for a type without it.
 BOOST_AUTO_TEST_CASE(effective_counting_names_the_mode_used) {
-  static_assert(SiblingCountHook<bitboard_tuned::Position> && !SiblingCountHook<mailbox::MtuPosition>);
+  static_assert(SiblingCountHook<bitboard_tuned::Position> && !SiblingCountHook<MtuPosition<mailbox::Position>>);
   BOOST_TEST(counting_name(effective_counting<bitboard_tuned::Position>(Counting::BULK_SIBLINGS)) == "siblings");
-  BOOST_TEST(counting_name(effective_counting<mailbox::MtuPosition>(Counting::BULK_SIBLINGS)) == "node");
-  BOOST_TEST(counting_name(effective_counting<mailbox::MtuPosition>(Counting::MAKE_EVERY_LEAF)) == "none");
+  BOOST_TEST(counting_name(effective_counting<MtuPosition<mailbox::Position>>(Counting::BULK_SIBLINGS)) == "node");
+  BOOST_TEST(counting_name(effective_counting<MtuPosition<mailbox::Position>>(Counting::MAKE_EVERY_LEAF)) == "none");
 }

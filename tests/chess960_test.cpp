@@ -61,7 +61,7 @@ BOOST_AUTO_TEST_CASE(written_back_in_x_fen) {
   for (const std::string& fen : {KING_ON_B1, TWO_ROOKS, std::string("4k3/8/8/8/8/8/8/rR2K3 w B - 0 1")}) {
     const BoardState s = parse_fen(fen);
     BOOST_TEST((parse_fen(to_fen(s)) == s), fen);
-    BOOST_TEST((mailbox::MtuPosition::from_fen(fen).state() == s), fen);
+    BOOST_TEST((MtuPosition<mailbox::Position>::from_fen(fen).state() == s), fen);
     BOOST_TEST((bitboard_tuned::Position::from_fen(fen).state() == s), fen);
   }
 }
@@ -147,7 +147,8 @@ BOOST_AUTO_TEST_CASE(castling_is_written_king_takes_rook_in_chess960_notation) {
   BOOST_TEST(to_uci(Move(SQ_E1, SQ_H1, CASTLING)) == "e1g1");
   BOOST_TEST(to_uci(Move(SQ_B1, SQ_A1, CASTLING)) == "b1c1");
   BOOST_TEST(to_uci(Move(SQ_E2, SQ_E4, DOUBLE_PUSH), C960) == "e2e4");
-  mailbox::MtuPosition start = mailbox::MtuPosition::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+  MtuPosition<mailbox::Position> start =
+      MtuPosition<mailbox::Position>::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
   BOOST_TEST((parse_uci_move(start, "e1h1", C960) == Move(SQ_E1, SQ_H1, CASTLING)));
   BOOST_TEST((parse_uci_move(start, "e1g1") == Move(SQ_E1, SQ_H1, CASTLING)));
   BOOST_CHECK_THROW(parse_uci_move(start, "e1g1", C960), MoveError);  // a king step of two is not a move

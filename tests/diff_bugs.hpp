@@ -12,7 +12,7 @@ namespace movegen::testing {
 /// push is legal (so that the extra move never exposes the king); played as a plain move, so that no en
 /// passant square is set and the position stays consistent for checked builds.
 struct DoublePushFromThirdRank {
-  static void generate_legal(mailbox::MtuPosition& pos, MoveList& list) {
+  static void generate_legal(MtuPosition<mailbox::Position>& pos, MoveList& list) {
     pos.generate_legal(list);
     if (pos.in_check()) return;
     const Color us = pos.side_to_move();

@@ -19,7 +19,7 @@ namespace {
 
 template <class Bug>
 std::optional<Divergence> diff_against_mailbox(const std::string& fen, int depth) {
-  BuiltinSource<mailbox::MtuPosition> good("mailbox");
+  BuiltinSource<MtuPosition<mailbox::Position>> good("mailbox");
   BuiltinSource<BrokenPosition<Bug>> broken("broken");
   return find_divergence(good, broken, fen, {}, depth);
 }
@@ -51,7 +51,7 @@ BOOST_AUTO_TEST_CASE(dropped_en_passant_is_found_in_position_3) {
   BOOST_TEST(d->root_fen == root);
   BOOST_TEST(d->only_b.empty());
   BOOST_REQUIRE(!d->only_a.empty());
-  auto pos = harness::position_after<mailbox::MtuPosition>(root, d->path);
+  auto pos = harness::position_after<MtuPosition<mailbox::Position>>(root, d->path);
   BOOST_TEST(pos.fen() == d->fen);
   for (const std::string& text : d->only_a) BOOST_TEST(parse_uci_move(pos, text).flag() == EN_PASSANT);
   // The double push that allowed it is the last move of the path.
@@ -146,7 +146,7 @@ BOOST_AUTO_TEST_CASE(a_missing_move_that_our_generators_find_legal_says_legal) {
 BOOST_AUTO_TEST_CASE(all_reports_every_differing_root_move_with_its_own_path) {
   // e2e4 lets two black pawns take en passant, g2g4 one; without --all only the first is reported.
   const std::string fen = "4k3/8/8/8/3p1p2/8/4P1P1/4K3 w - - 0 1";
-  BuiltinSource<mailbox::MtuPosition> good("mailbox");
+  BuiltinSource<MtuPosition<mailbox::Position>> good("mailbox");
   BuiltinSource<BrokenPosition<DropEnPassant>> broken("broken");
   const std::vector<Divergence> all = find_all_divergences(good, broken, fen, {}, 3);
   BOOST_REQUIRE(all.size() == 2u);

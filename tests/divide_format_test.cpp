@@ -25,7 +25,7 @@ bool contains(const std::string& text, const std::string& part) { return text.fi
 const std::string KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
 std::string read_one(const std::string& fen, const std::string& text) {
-  mailbox::MtuPosition pos = mailbox::MtuPosition::from_fen(fen);
+  MtuPosition<mailbox::Position> pos = MtuPosition<mailbox::Position>::from_fen(fen);
   const MoveReading r = read_move(pos, text);
   return r.uci.empty() ? "(" + r.reason + ")" : r.uci;
 }

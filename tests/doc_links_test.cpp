@@ -1,5 +1,5 @@
 // The docs' links into the repository: every link to a file of the repository reaches a file that exists,
-// and a link whose text names code (`generate_knight_moves`, `bitboard::Position`, `play()`) reaches a
+// and a link whose text names code (`generate_knight_moves`, `bitboard::Position`, `make_board_move()`) reaches a
 // file in which that name occurs as a whole word. Docs link code by name, never by line number: a
 // `#L<digits>` anchor anywhere in a doc fails. Checked: README.md and every docs/*.md.
 #include <boost/test/unit_test.hpp>
@@ -184,7 +184,7 @@ BOOST_AUTO_TEST_CASE(a_name_not_in_its_file_is_reported) {
   const LinkReport report = check_inline(
       "Knights: [`generate_knight_moves`](../mailbox/movegen.cpp), with "
       "[`mailbox::Position`](../mailbox/position.hpp)\n"
-      "and [`play()`](../mailbox/position.hpp).\n"
+      "and [`make_board_move()`](../mailbox/position.hpp).\n"
       "\n"
       "Not there: [`generate_knight_move`](../mailbox/movegen.cpp) and\n"
       "[`generate_slider_moves`](../mailbox/movegen.cpp). In code, not a link: `[x](../nowhere.cpp)`.\n"

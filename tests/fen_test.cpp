@@ -3,7 +3,7 @@
 
 #include <boost/test/unit_test.hpp>
 
-#include "mailbox/legal_mtu.hpp"
+#include "mailbox/movegen.hpp"
 
 using namespace movegen;
 
@@ -12,7 +12,7 @@ namespace {
 // The field a FEN is rejected for, or "" if it is accepted by the full position loader.
 std::string rejected_field(const std::string& fen) {
   try {
-    mailbox::MtuPosition::from_fen(fen);
+    MtuPosition<mailbox::Position>::from_fen(fen);
   } catch (const FenError& e) {
     BOOST_TEST_MESSAGE(fen << " -> " << e.what());
     return e.field();
@@ -32,7 +32,7 @@ BOOST_AUTO_TEST_CASE(round_trips_keep_every_field) {
            "4k3/8/8/8/8/8/8/4K2R w K - 49 120",
        }) {
     BOOST_TEST(to_fen(parse_fen(fen)) == fen);
-    BOOST_TEST(mailbox::MtuPosition::from_fen(fen).fen() == fen);
+    BOOST_TEST(MtuPosition<mailbox::Position>::from_fen(fen).fen() == fen);
   }
 }
 

@@ -24,7 +24,7 @@ namespace {
 /// Black knights never make the jump two ranks up and one file right: a bug only colour flipping sees
 /// when both sides of the comparison share it.
 struct BlackKnightBlindSpot {
-  static void generate_legal(mailbox::MtuPosition& pos, MoveList& list) {
+  static void generate_legal(MtuPosition<mailbox::Position>& pos, MoveList& list) {
     MoveList legal;
     pos.generate_legal(legal);
     for (Move m : legal)
@@ -33,15 +33,19 @@ struct BlackKnightBlindSpot {
 };
 
 /// The mailbox generator with its stages swapped: its legal moves are right, its captures are the quiet moves.
-class StagesSwapped : public mailbox::MtuPosition {
+class StagesSwapped : public MtuPosition<mailbox::Position> {
  public:
   static StagesSwapped from_fen(std::string_view fen) {
     StagesSwapped pos;
-    static_cast<mailbox::MtuPosition&>(pos) = mailbox::MtuPosition::from_fen(fen);
+    static_cast<MtuPosition<mailbox::Position>&>(pos) = MtuPosition<mailbox::Position>::from_fen(fen);
     return pos;
   }
-  void generate_captures(MoveList& list) { movegen::generate_quiets(static_cast<mailbox::MtuPosition&>(*this), list); }
-  void generate_quiets(MoveList& list) { movegen::generate_captures(static_cast<mailbox::MtuPosition&>(*this), list); }
+  void generate_captures(MoveList& list) {
+    movegen::generate_quiets(static_cast<MtuPosition<mailbox::Position>&>(*this), list);
+  }
+  void generate_quiets(MoveList& list) {
+    movegen::generate_captures(static_cast<MtuPosition<mailbox::Position>&>(*this), list);
+  }
 };
 
 /// The generator spec of tests/broken_engine with `bug`, through its UCI mode.
@@ -86,14 +90,14 @@ BOOST_AUTO_TEST_CASE(fixed_seed_fuzz_checks_over_100000_positions_without_a_mism
 BOOST_AUTO_TEST_CASE(fuzz_finds_a_missing_en_passant_and_says_how_to_replay_it) {
   FuzzOptions options = fuzz_options(200, 200);
   options.flip_depth = 0;  // else the flip check can see the en passant one ply earlier
-  const FuzzRun run =
-      fuzz_games<mailbox::MtuPosition, BrokenPosition<DropEnPassant>>(options, nullptr, {"mailbox", "broken"});
+  const FuzzRun run = fuzz_games<MtuPosition<mailbox::Position>, BrokenPosition<DropEnPassant>>(options, nullptr,
+                                                                                                {"mailbox", "broken"});
   BOOST_REQUIRE(run.divergence);
   const Divergence& d = *run.divergence;
   BOOST_TEST(d.path.size() == std::size_t(run.ply));
   BOOST_TEST(d.only_b.empty());
   BOOST_REQUIRE(d.only_a.size() >= 1u);
-  auto pos = position_after<mailbox::MtuPosition>(d.root_fen, d.path);
+  auto pos = position_after<MtuPosition<mailbox::Position>>(d.root_fen, d.path);
   BOOST_TEST(pos.fen() == d.fen);
   BOOST_TEST(parse_uci_move(pos, d.only_a.front()).flag() == EN_PASSANT);
 
@@ -101,7 +105,7 @@ BOOST_AUTO_TEST_CASE(fuzz_finds_a_missing_en_passant_and_says_how_to_replay_it) 
   FuzzOptions replay = options;
   replay.games = 1, replay.plies = run.ply, replay.first_game = run.game;
   const FuzzRun again =
-      fuzz_games<mailbox::MtuPosition, BrokenPosition<DropEnPassant>>(replay, nullptr, {"mailbox", "broken"});
+      fuzz_games<MtuPosition<mailbox::Position>, BrokenPosition<DropEnPassant>>(replay, nullptr, {"mailbox", "broken"});
   BOOST_REQUIRE(again.divergence);
   BOOST_TEST(again.ply == run.ply);
   BOOST_TEST(again.divergence->fen == d.fen);
@@ -109,12 +113,12 @@ BOOST_AUTO_TEST_CASE(fuzz_finds_a_missing_en_passant_and_says_how_to_replay_it) 
 
 BOOST_AUTO_TEST_CASE(fuzz_finds_wrong_stages_where_the_legal_moves_are_right) {
   const FuzzRun run =
-      fuzz_games<mailbox::MtuPosition, StagesSwapped>(fuzz_options(1, 20), nullptr, {"mailbox", "swapped"});
+      fuzz_games<MtuPosition<mailbox::Position>, StagesSwapped>(fuzz_options(1, 20), nullptr, {"mailbox", "swapped"});
   BOOST_REQUIRE(run.divergence);
   BOOST_TEST(run.divergence->detail.find("the stages of swapped: ") == 0u, run.divergence->detail);
   BOOST_TEST(run.divergence->detail.find("takes nothing") != std::string::npos, run.divergence->detail);
   BOOST_TEST(run.divergence->fen ==
-             position_after<mailbox::MtuPosition>(run.divergence->root_fen, run.divergence->path).fen());
+             position_after<MtuPosition<mailbox::Position>>(run.divergence->root_fen, run.divergence->path).fen());
 }
 
 BOOST_AUTO_TEST_CASE(fuzz_flip_check_finds_a_bug_both_generators_share) {
@@ -149,12 +153,14 @@ BOOST_AUTO_TEST_CASE(a_mismatch_with_against_replays_from_the_printed_options) {
   BuiltinSource<BrokenPosition<DropEnPassant>> broken("broken");
   FuzzOptions options = fuzz_options(300, 120);
   options.flip_depth = 0, options.sample_every = 3, options.against_depth = 1;
-  const FuzzRun run = fuzz_games<mailbox::MtuPosition, mailbox::MtuPosition>(options, &broken, {"mailbox", "mailbox"});
+  const FuzzRun run = fuzz_games<MtuPosition<mailbox::Position>, MtuPosition<mailbox::Position>>(
+      options, &broken, {"mailbox", "mailbox"});
   BOOST_REQUIRE(run.divergence);
   BOOST_REQUIRE(run.game > 0);
   FuzzOptions replay = options;
   replay.games = 1, replay.first_game = run.game, replay.plies = run.ply;
-  const FuzzRun again = fuzz_games<mailbox::MtuPosition, mailbox::MtuPosition>(replay, &broken, {"mailbox", "mailbox"});
+  const FuzzRun again = fuzz_games<MtuPosition<mailbox::Position>, MtuPosition<mailbox::Position>>(
+      replay, &broken, {"mailbox", "mailbox"});
   BOOST_REQUIRE(again.divergence);
   BOOST_TEST(again.ply == run.ply);
   BOOST_TEST(again.divergence->fen == run.divergence->fen);
@@ -198,7 +204,7 @@ BOOST_AUTO_TEST_CASE(an_en_passant_rank_pin_in_a_uci_engine_is_found_within_30_s
   BOOST_TEST(seconds < 30);
   // The move it reports only the engine plays: an en passant capture off the king's rank.
   const std::size_t at = r.out.find("FEN there:  ") + 12, only_b = r.out.find("only B:     ") + 12;
-  const auto there = mailbox::MtuPosition::from_fen(r.out.substr(at, r.out.find('\n', at) - at));
+  const auto there = MtuPosition<mailbox::Position>::from_fen(r.out.substr(at, r.out.find('\n', at) - at));
   const std::string move = r.out.substr(only_b, 4);
   BOOST_TEST(parse_square(move.substr(2)) == there.ep_square(), r.out);
   BOOST_TEST(rank_of(parse_square(move.substr(0, 2))) == rank_of(there.king_square(there.side_to_move())), r.out);
@@ -253,14 +259,14 @@ BOOST_AUTO_TEST_CASE(the_printed_replay_line_reproduces_the_mismatch) {
 }
 
 BOOST_AUTO_TEST_CASE(bias_draws_from_the_bug_prone_moves) {
-  auto pos = mailbox::MtuPosition::from_fen("r3k2r/1P6/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1");
+  auto pos = MtuPosition<mailbox::Position>::from_fen("r3k2r/1P6/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1");
   BOOST_TEST(is_bug_prone(pos, parse_uci_move(pos, "e1g1")));   // castling
   BOOST_TEST(is_bug_prone(pos, parse_uci_move(pos, "e5d6")));   // en passant
   BOOST_TEST(is_bug_prone(pos, parse_uci_move(pos, "b7b8n")));  // promotion
   BOOST_TEST(is_bug_prone(pos, parse_uci_move(pos, "b7a8q")));  // capture
   BOOST_TEST(!is_bug_prone(pos, parse_uci_move(pos, "e1d2")));
   BOOST_TEST(!is_bug_prone(pos, parse_uci_move(pos, "e5e6")));
-  auto rook = mailbox::MtuPosition::from_fen("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1");
+  auto rook = MtuPosition<mailbox::Position>::from_fen("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1");
   BOOST_TEST(is_bug_prone(rook, parse_uci_move(rook, "a1a8")));  // check
   BOOST_TEST(!is_bug_prone(rook, parse_uci_move(rook, "a1a7")));
   MoveList moves;
@@ -290,15 +296,15 @@ namespace {
 
 /// The correct mailbox generator, which records each position it is asked about afresh (a divide given no
 /// moves: fuzz gives a game's start position, and then the FEN of its first checked position and the moves since).
-class RecordingSource : public BuiltinSource<mailbox::MtuPosition> {
+class RecordingSource : public BuiltinSource<MtuPosition<mailbox::Position>> {
  public:
-  RecordingSource() : BuiltinSource<mailbox::MtuPosition>("recording") {}
+  RecordingSource() : BuiltinSource<MtuPosition<mailbox::Position>>("recording") {}
   std::vector<std::string> first_fens;
 
  protected:
   DivideResult run_divide(const std::string& fen, const std::vector<std::string>& moves, int depth) override {
     if (moves.empty()) first_fens.push_back(fen);
-    return BuiltinSource<mailbox::MtuPosition>::run_divide(fen, moves, depth);
+    return BuiltinSource<MtuPosition<mailbox::Position>>::run_divide(fen, moves, depth);
   }
 };
 
@@ -308,7 +314,8 @@ std::vector<std::string> first_checks(bool from_start) {
   options.games = 20, options.plies = 12, options.flip_depth = 0, options.against_depth = 1;
   options.from_start = from_start;
   RecordingSource against;
-  const FuzzRun run = fuzz_games<mailbox::MtuPosition, mailbox::MtuPosition>(options, &against, {"mailbox", "mailbox"});
+  const FuzzRun run = fuzz_games<MtuPosition<mailbox::Position>, MtuPosition<mailbox::Position>>(
+      options, &against, {"mailbox", "mailbox"});
   BOOST_TEST(!run.divergence);
   return against.first_fens;
 }

@@ -52,7 +52,7 @@ inline std::vector<std::string> suite_positions_and_random_games(int plies, unsi
   std::mt19937 random(seed);
   std::vector<std::string> fens;
   for (const EpdEntry& e : load_epd(std::string(MOVEGEN_SOURCE_DIR) + "/tests/data/perft.epd")) {
-    mailbox::MtuPosition pos = mailbox::MtuPosition::from_fen(e.fen);
+    MtuPosition<mailbox::Position> pos = MtuPosition<mailbox::Position>::from_fen(e.fen);
     fens.push_back(pos.fen());
     for (int ply = 0; ply < plies; ++ply) {
       MoveList moves;

@@ -21,7 +21,7 @@ namespace {
 // Plays one random game of up to `plies` moves from `fen` in every generator, checking at every ply
 // that the plain mailbox and each other generator agree. Returns the number of positions checked.
 int check_game(const std::string& fen, int plies, std::mt19937& random) {
-  mailbox::MtuPosition reference = mailbox::MtuPosition::from_fen(fen);
+  MtuPosition<mailbox::Position> reference = MtuPosition<mailbox::Position>::from_fen(fen);
   testing::Generators others =
       harness::with_all_generators([&]<ChessPosition... Ps>() { return testing::Generators{Ps::from_fen(fen)...}; });
   std::vector<std::string> names;

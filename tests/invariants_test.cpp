@@ -28,7 +28,7 @@
 #include "common/epd.hpp"
 #include "common/move.hpp"
 #include "common/uci.hpp"
-#include "mailbox/legal_mtu.hpp"
+#include "mailbox/movegen.hpp"
 #include "tests/generators.hpp"
 #include "tests/quick.hpp"
 
@@ -276,7 +276,7 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(checker_reports_a_missing_king, P, testing::Genera
 
 BOOST_AUTO_TEST_CASE(checker_reports_a_king_square_out_of_date) {
   // A knight "castles": the rook step moves the king from h1 to f1 behind the position's back.
-  expect_problem<mailbox::MtuPosition>(
+  expect_problem<MtuPosition<mailbox::Position>>(
       "4k3/8/8/8/8/8/8/4N2K w - - 0 1", [](auto& pos) { pos.make_move(Move(SQ_E1, SQ_G1, CASTLING)); }, "king square");
 }
 

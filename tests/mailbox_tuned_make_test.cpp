@@ -1,5 +1,5 @@
-// mailbox-tuned's moves played with their piece type known (Position::do_quiet_move, do_capture,
-// do_promotion and their undo), which perft's own recursion uses, against make_move: the position between
+// mailbox-tuned's moves played with their piece type known (Position::make_quiet_move, make_capture,
+// make_promotion and their undo), which perft's own recursion uses, against make_move: the position between
 // the do and the undo is make_move's, and the one after the undo is the position as it was.
 #include <boost/test/unit_test.hpp>
 #include <string>
@@ -52,21 +52,21 @@ bool with_side_and_piece_type(Color us, PieceType pt, F f) {
   return us == WHITE ? with_piece_type<WHITE>(pt, f) : with_piece_type<BLACK>(pt, f);
 }
 
-// `play` then `take_back` (a do_* of Position and its undo_*) on `pos`: true if the position between them
+// `make` then `unmake` (a make_* of Position and its unmake_*) on `pos`: true if the position between them
 // is make_move's (`made`) and the position after them is `pos` as it was, counts, key and FEN included.
-template <class Play, class TakeBack>
-bool as_make_move(mailbox_tuned::Position pos, const mailbox_tuned::Position& made, Play play, TakeBack take_back) {
+template <class Make, class Unmake>
+bool as_make_move(mailbox_tuned::Position pos, const mailbox_tuned::Position& made, Make make, Unmake unmake) {
   const mailbox_tuned::Position before = pos;
   mailbox_tuned::Position::Undo undo;
-  play(pos, undo);
+  make(pos, undo);
   const bool played = same_as_make_move(pos, made);
-  take_back(pos, undo);
+  unmake(pos, undo);
   return played && same_as_make_move(pos, before) && pos.fen() == before.fen() && pos.key() == before.key();
 }
 
 }  // namespace
 
-// perft's quiet moves played with their piece type known (Position::do_quiet_move, which touches the castling
+// perft's quiet moves played with their piece type known (Position::make_quiet_move, which touches the castling
 // rights only for a king or rook, the slider lines only for a slider) against make_move: every legal quiet
 // move (flag NORMAL onto an empty square) of Kiwipete, where a king step and a rook move each lose rights and
 // a bishop's or knight's move none, then of every suite position and the positions random games reach.
@@ -88,8 +88,8 @@ BOOST_AUTO_TEST_CASE(quiet_move_with_its_piece_known_is_make_move) {
       const PieceType pt = type_of(pos.piece_on(from));
       const bool ok = with_side_and_piece_type(pos.side_to_move(), pt, [&]<Color Us, PieceType Pt>() {
         return as_make_move(
-            pos, made, [&](auto& p, auto& undo) { p.template do_quiet_move<Us, Pt>(from, to, undo); },
-            [&](auto& p, auto& undo) { p.template undo_quiet_move<Us, Pt>(from, to, undo); });
+            pos, made, [&](auto& p, auto& undo) { p.template make_quiet_move<Us, Pt>(from, to, undo); },
+            [&](auto& p, auto& undo) { p.template unmake_quiet_move<Us, Pt>(from, to, undo); });
       });
       BOOST_TEST(ok, fen << " " << to_uci(m));
       ++compared;
@@ -99,7 +99,7 @@ BOOST_AUTO_TEST_CASE(quiet_move_with_its_piece_known_is_make_move) {
   BOOST_TEST(compared > 5000);
 }
 
-// perft's captures and promotions played with the piece type known (Position::do_capture, do_promotion)
+// perft's captures and promotions played with the piece type known (Position::make_capture, make_promotion)
 // against make_move: every legal capture (flag NORMAL onto an enemy piece) and promotion of positions where
 // a capture takes a rook on its corner and so a castling right (a bishop's, a pawn's promotion's), a king
 // captures, a promotion takes a slider, and then of every suite position and the positions random games reach.
@@ -128,15 +128,15 @@ BOOST_AUTO_TEST_CASE(capture_and_promotion_with_the_piece_known_are_make_move) {
       if (m.is_promotion()) {
         ok = with_side_and_piece_type(pos.side_to_move(), m.promotion_type(), [&]<Color Us, PieceType Pt>() {
           return as_make_move(
-              pos, made, [&](auto& p, auto& undo) { p.template do_promotion<Us, Pt>(from, to, undo); },
-              [&](auto& p, auto& undo) { p.template undo_promotion<Us, Pt>(from, to, undo); });
+              pos, made, [&](auto& p, auto& undo) { p.template make_promotion<Us, Pt>(from, to, undo); },
+              [&](auto& p, auto& undo) { p.template unmake_promotion<Us, Pt>(from, to, undo); });
         });
         ++promotions;
       } else {
         ok = with_side_and_piece_type(pos.side_to_move(), type_of(pos.piece_on(from)), [&]<Color Us, PieceType Pt>() {
           return as_make_move(
-              pos, made, [&](auto& p, auto& undo) { p.template do_capture<Us, Pt>(from, to, undo); },
-              [&](auto& p, auto& undo) { p.template undo_capture<Us, Pt>(from, to, undo); });
+              pos, made, [&](auto& p, auto& undo) { p.template make_capture<Us, Pt>(from, to, undo); },
+              [&](auto& p, auto& undo) { p.template unmake_capture<Us, Pt>(from, to, undo); });
         });
         ++captures;
       }

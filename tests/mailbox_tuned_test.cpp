@@ -1,8 +1,8 @@
 // mailbox-tuned's shortcuts against the reference mailbox's long way round: the attack test that skips what
-// the letter counts, slider lines and king square say cannot attack, and legality_masks' checkers, pins and
+// the letter counts, slider lines and king square say cannot attack, and check_and_pin_masks' checkers, pins and
 // check mask, on every suite position and the positions random games reach from them (captures and
 // promotions change the counts), checked against the plain look-everywhere attack test and against the
-// LegalityMasks of both reference masks generators and the tuned bitboard.
+// CheckAndPinMasks of both reference masks generators and the tuned bitboard.
 #include <algorithm>
 #include <boost/test/unit_test.hpp>
 #include <cstdint>
@@ -15,7 +15,7 @@
 #include "common/epd.hpp"
 #include "common/perft.hpp"
 #include "mailbox/legal_masks.hpp"
-#include "mailbox/legal_mtu.hpp"
+#include "mailbox/movegen.hpp"
 #include "tests/generators.hpp"
 #include "tests/quick.hpp"
 #include "tuned/bitboard/movegen.hpp"
@@ -54,12 +54,12 @@ BOOST_AUTO_TEST_CASE(attack_test_skips_only_pieces_that_cannot_attack) {
   BOOST_TEST(compared > 100000);
 }
 
-BOOST_AUTO_TEST_CASE(legality_masks_agree_in_every_masks_generator) {
+BOOST_AUTO_TEST_CASE(check_and_pin_masks_agree_in_every_masks_generator) {
   int in_check = 0, with_pins = 0;
   for (const std::string& fen : positions(test::quick_tests() ? 10 : 40)) {
-    const LegalityMasks expected = mailbox::legality_masks(mailbox::MasksPosition::from_fen(fen));
-    const LegalityMasks masks = mailbox_tuned::Position::from_fen(fen).legality_masks();
-    auto same = [&](const LegalityMasks& other, const char* whose) {
+    const CheckAndPinMasks expected = mailbox::check_and_pin_masks(MasksPosition<mailbox::Position>::from_fen(fen));
+    const CheckAndPinMasks masks = mailbox_tuned::Position::from_fen(fen).check_and_pin_masks();
+    auto same = [&](const CheckAndPinMasks& other, const char* whose) {
       BOOST_TEST_CONTEXT(fen << ", " << whose) {
         BOOST_TEST(other.king == expected.king);
         BOOST_TEST(other.checkers == expected.checkers);
@@ -68,8 +68,8 @@ BOOST_AUTO_TEST_CASE(legality_masks_agree_in_every_masks_generator) {
       }
     };
     same(masks, "mailbox-tuned");
-    same(bitboard::legality_masks(bitboard::MasksPosition::from_fen(fen)), "bitboard-masks");
-    same(bitboard_tuned::legality_masks(bitboard_tuned::Position::from_fen(fen)), "bitboard-tuned");
+    same(bitboard::check_and_pin_masks(MasksPosition<bitboard::Position>::from_fen(fen)), "bitboard-masks");
+    same(bitboard_tuned::check_and_pin_masks(bitboard_tuned::Position::from_fen(fen)), "bitboard-tuned");
     in_check += masks.checkers != 0;
     with_pins += masks.pinned != 0;
   }
@@ -83,7 +83,7 @@ namespace {
 // The king's legal steps, found as plain make-test-unmake finds them: the plain mailbox's legal king moves
 // that are not castling.
 Bitboard plain_king_steps(const std::string& fen) {
-  mailbox::MtuPosition plain = mailbox::MtuPosition::from_fen(fen);
+  MtuPosition<mailbox::Position> plain = MtuPosition<mailbox::Position>::from_fen(fen);
   const Square king = plain.king_square(plain.side_to_move());
   MoveList moves;
   plain.generate_legal(moves);
@@ -184,9 +184,9 @@ BOOST_AUTO_TEST_CASE(evasions_on_the_back_rank_read_only_the_board) {
        {"R3k3/8/8/8/8/8/8/4K3 b - - 0 1", "4k3/8/8/8/8/8/8/r3K3 w - - 0 1", "r3k3/1p6/8/8/8/8/8/R3K3 b - - 0 1",
         "4k3/8/8/8/8/8/1P6/r3K3 w - - 0 1", "4k3/8/8/8/8/8/8/K6r w - - 0 1", "k6R/8/8/8/8/8/8/4K3 b - - 0 1"})
     BOOST_TEST_CONTEXT(fen) {
-      BOOST_TEST(
-          legal_codes(mailbox_tuned::Position::from_fen(fen)) == legal_codes(bitboard::MasksPosition::from_fen(fen)),
-          boost::test_tools::per_element());
+      BOOST_TEST(legal_codes(mailbox_tuned::Position::from_fen(fen)) ==
+                     legal_codes(MasksPosition<bitboard::Position>::from_fen(fen)),
+                 boost::test_tools::per_element());
     }
 }
 
@@ -200,7 +200,7 @@ BOOST_AUTO_TEST_CASE(own_recursion_agrees_with_make_test_unmake) {
     fens.push_back(e.fen);
   int compared = 0;
   for (const std::string& fen : fens) {
-    mailbox::MtuPosition plain = mailbox::MtuPosition::from_fen(fen);
+    MtuPosition<mailbox::Position> plain = MtuPosition<mailbox::Position>::from_fen(fen);
     mailbox_tuned::Position pos = mailbox_tuned::Position::from_fen(fen);
     const Key key = pos.key();
     const std::string before = pos.fen();
@@ -233,9 +233,9 @@ BOOST_AUTO_TEST_CASE(pawn_count_a_rank_at_a_time_agrees_with_the_move_list) {
   for (const std::string& fen : fens) {
     mailbox_tuned::Position pos = mailbox_tuned::Position::from_fen(fen);
     BOOST_TEST_CONTEXT(fen) {
-      BOOST_TEST(pos.count_legal() == legal_codes(bitboard::MasksPosition::from_fen(fen)).size());
+      BOOST_TEST(pos.count_legal() == legal_codes(MasksPosition<bitboard::Position>::from_fen(fen)).size());
     }
-    const LegalityMasks masks = pos.legality_masks();
+    const CheckAndPinMasks masks = pos.check_and_pin_masks();
     without_pins += !masks.pinned && !masks.checkers;
   }
   BOOST_TEST(without_pins > 500);
@@ -256,9 +256,9 @@ BOOST_AUTO_TEST_CASE(knight_and_slider_counts_over_the_board_sets_agree_with_the
   for (const std::string& fen : fens) {
     mailbox_tuned::Position pos = mailbox_tuned::Position::from_fen(fen);
     BOOST_TEST_CONTEXT(fen) {
-      BOOST_TEST(!pos.legality_masks().pinned);
+      BOOST_TEST(!pos.check_and_pin_masks().pinned);
       BOOST_TEST(!pos.in_check());
-      BOOST_TEST(pos.count_legal() == legal_codes(bitboard::MasksPosition::from_fen(fen)).size());
+      BOOST_TEST(pos.count_legal() == legal_codes(MasksPosition<bitboard::Position>::from_fen(fen)).size());
     }
   }
 }

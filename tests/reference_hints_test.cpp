@@ -1,6 +1,6 @@
 // The reference tier is a controlled experiment: two of its cells may differ only in the choice they
 // measure, so no cell may carry a compiler hint that another lacks. This test finds every hint in the
-// reference folders (each top-level folder with the mirrored files position/attacks/movegen/legal_mtu/
+// reference folders (each top-level folder with the mirrored files position/attacks/movegen/
 // legal_masks) and in common/, which they all build on: a `#pragma` other than `once`, `__attribute__`,
 // a `[[gnu::...]]` or `[[clang::...]]` attribute, `[[likely]]`/`[[unlikely]]`, `__builtin_expect`,
 // `__builtin_assume`, `always_inline` or `__forceinline`. The tuned tier (tuned/) may use any of them.
@@ -71,13 +71,13 @@ std::vector<Finding> hints_below(const fs::path& folder, const fs::path& base) {
   return found;
 }
 
-/// The reference folders: every top-level folder of the source tree holding the five mirrored files.
+/// The reference folders: every top-level folder of the source tree holding the four mirrored files.
 std::vector<fs::path> reference_folders() {
   std::vector<fs::path> folders;
   for (const auto& entry : fs::directory_iterator(ROOT)) {
     const fs::path& d = entry.path();
     if (!entry.is_directory() || d.filename() == "tuned") continue;
-    static const std::vector<std::string> stems = {"position", "attacks", "movegen", "legal_mtu", "legal_masks"};
+    static const std::vector<std::string> stems = {"position", "attacks", "movegen", "legal_masks"};
     const bool mirrored = std::all_of(stems.begin(), stems.end(),
                                       [&](const std::string& stem) { return fs::exists(d / (stem + ".hpp")); });
     if (mirrored) folders.push_back(d);
@@ -126,7 +126,7 @@ BOOST_AUTO_TEST_CASE(a_planted_hint_is_found_in_every_reference_folder) {
         {"movegen.cpp", "[[gnu::always_inline]] inline int planted() { return 0; }"},
         {"position.cpp", "static int planted_too() __attribute__((noinline));"},
         {"legal_masks.cpp", "int planted_branch(int x) { return __builtin_expect(x, 0); }"},
-        {"legal_mtu.cpp", "int planted_likely(int x) { if (x) [[likely]] return 1; return 0; }"}};
+        {"legal_masks.hpp", "inline int planted_likely(int x) { if (x) [[likely]] return 1; return 0; }"}};
     for (const auto& [file, line] : plants) {
       std::ofstream(copy / file, std::ios::app) << "\n" << line << "\n";
       const std::vector<Finding> found = hints_below(copy, scratch);

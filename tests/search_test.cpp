@@ -54,25 +54,25 @@ struct ReversedOrder {
 };
 
 // The mailbox generator with en passant staged as a quiet move: the quiescence search no longer sees it.
-class EnPassantStagedQuiet : public mailbox::MtuPosition {
+class EnPassantStagedQuiet : public MtuPosition<mailbox::Position> {
  public:
   static EnPassantStagedQuiet from_fen(std::string_view fen) {
     EnPassantStagedQuiet pos;
-    static_cast<mailbox::MtuPosition&>(pos) = mailbox::MtuPosition::from_fen(fen);
+    static_cast<MtuPosition<mailbox::Position>&>(pos) = MtuPosition<mailbox::Position>::from_fen(fen);
     return pos;
   }
   void generate_captures(MoveList& list) {
     MoveList all;
-    movegen::generate_captures(static_cast<mailbox::MtuPosition&>(*this), all);
+    movegen::generate_captures(static_cast<MtuPosition<mailbox::Position>&>(*this), all);
     for (Move m : all)
       if (m.flag() != EN_PASSANT) list.push_back(m);
   }
   void generate_quiets(MoveList& list) {
     MoveList all;
-    movegen::generate_captures(static_cast<mailbox::MtuPosition&>(*this), all);
+    movegen::generate_captures(static_cast<MtuPosition<mailbox::Position>&>(*this), all);
     for (Move m : all)
       if (m.flag() == EN_PASSANT) list.push_back(m);
-    movegen::generate_quiets(static_cast<mailbox::MtuPosition&>(*this), list);
+    movegen::generate_quiets(static_cast<MtuPosition<mailbox::Position>&>(*this), list);
   }
 };
 
@@ -98,7 +98,7 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(evaluation_kept_move_by_move_equals_evaluation_fro
 
 BOOST_AUTO_TEST_CASE_TEMPLATE(every_generator_searches_the_tree_of_the_mailbox, P, Generators) {
   for (const std::string& fen : AGREEMENT_FENS) {
-    const SearchResult expected = search_fen<mailbox::MtuPosition>(fen, agreement_depth());
+    const SearchResult expected = search_fen<MtuPosition<mailbox::Position>>(fen, agreement_depth());
     const SearchResult got = search_fen<P>(fen, agreement_depth());
     BOOST_TEST(got.nodes == expected.nodes, fen);
     BOOST_TEST(to_uci(got.best_move) == to_uci(expected.best_move), fen);
@@ -110,13 +110,13 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(every_generator_searches_the_tree_of_the_mailbox, 
 BOOST_AUTO_TEST_CASE(generation_order_does_not_change_the_tree) {
   for (const std::string& fen : AGREEMENT_FENS)
     BOOST_TEST((search_fen<BrokenPosition<ReversedOrder>>(fen, agreement_depth()) ==
-                search_fen<mailbox::MtuPosition>(fen, agreement_depth())),
+                search_fen<MtuPosition<mailbox::Position>>(fen, agreement_depth())),
                fen);
 }
 
 BOOST_AUTO_TEST_CASE(a_planted_change_makes_the_generators_disagree) {
   const std::string fen(EN_PASSANT_FEN);
-  const SearchResult right = search_fen<mailbox::MtuPosition>(fen, 1);
+  const SearchResult right = search_fen<MtuPosition<mailbox::Position>>(fen, 1);
   BOOST_TEST(right.nodes != search_fen<EnPassantStagedQuiet>(fen, 1).nodes);           // a capture staged as quiet
   BOOST_TEST(right.nodes != search_fen<BrokenPosition<DropEnPassant>>(fen, 1).nodes);  // a move forgotten
   const std::vector<SearchResult> results = {right, right, search_fen<EnPassantStagedQuiet>(fen, 1)};

@@ -153,14 +153,14 @@ std::vector<std::string> failing_rules() {
 
 // A deliberately wrong stage on top of mailbox-masks: its correct stages, then Bug::rewrite(pos, captures, quiets).
 template <class Bug>
-struct WrongStages : mailbox::MasksPosition {
-  static WrongStages from_fen(std::string_view fen) { return {mailbox::MasksPosition::from_fen(fen)}; }
+struct WrongStages : MasksPosition<mailbox::Position> {
+  static WrongStages from_fen(std::string_view fen) { return {MasksPosition<mailbox::Position>::from_fen(fen)}; }
   void generate_captures(MoveList& list) { list = stages().first; }
   void generate_quiets(MoveList& list) { list = stages().second; }
   std::pair<MoveList, MoveList> stages() {
     MoveList captures, quiets;
-    generate_stage(static_cast<mailbox::MasksPosition&>(*this), captures, Stage::CAPTURES);
-    generate_stage(static_cast<mailbox::MasksPosition&>(*this), quiets, Stage::QUIETS);
+    generate_stage(static_cast<MasksPosition<mailbox::Position>&>(*this), captures, Stage::CAPTURES);
+    generate_stage(static_cast<MasksPosition<mailbox::Position>&>(*this), quiets, Stage::QUIETS);
     Bug::rewrite(*this, captures, quiets);
     return {captures, quiets};
   }
@@ -199,7 +199,7 @@ struct CapturesUntested {
 struct PinnedNeverCapture {
   static void rewrite(mailbox::Position& pos, MoveList& captures, MoveList&) {
     MoveList dropped;
-    const Bitboard pinned = legality_masks(pos).pinned;
+    const Bitboard pinned = check_and_pin_masks(pos).pinned;
     move_where(captures, dropped, [&](Move m) { return pinned >> m.from() & 1; });
   }
 };
@@ -237,7 +237,7 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(stages_where_a_rule_bites, P, Generators) {
 
 // The cases above catch each deliberately wrong stage, at the rule it breaks; the correct stages break none.
 BOOST_AUTO_TEST_CASE(the_stage_cases_catch_wrong_stages) {
-  BOOST_TEST(failing_rules<mailbox::MasksPosition>().empty());
+  BOOST_TEST(failing_rules<MasksPosition<mailbox::Position>>().empty());
   BOOST_TEST(has_rule(failing_rules<WrongStages<EnPassantUntested>>(), "en passant that uncovers a rank pin"));
   BOOST_TEST(has_rule(failing_rules<WrongStages<EnPassantQuiet>>(), "en passant that takes the checking pawn"));
   BOOST_TEST(has_rule(failing_rules<WrongStages<CapturesUntested>>(), "double check"));

@@ -3,7 +3,7 @@
 
 #include <boost/test/unit_test.hpp>
 
-#include "mailbox/legal_mtu.hpp"
+#include "mailbox/movegen.hpp"
 
 using namespace movegen;
 
@@ -33,18 +33,18 @@ BOOST_AUTO_TEST_CASE(text_shape) {
 }
 
 BOOST_AUTO_TEST_CASE(parse_finds_the_legal_move_with_its_flag) {
-  auto pos = mailbox::MtuPosition::from_fen(START_FEN);
+  auto pos = MtuPosition<mailbox::Position>::from_fen(START_FEN);
   BOOST_TEST(parse_uci_move(pos, "e2e4").flag() == DOUBLE_PUSH);
-  auto castle = mailbox::MtuPosition::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+  auto castle = MtuPosition<mailbox::Position>::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
   BOOST_TEST(parse_uci_move(castle, "e1c1").flag() == CASTLING);
-  auto ep = mailbox::MtuPosition::from_fen("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1");
+  auto ep = MtuPosition<mailbox::Position>::from_fen("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1");
   BOOST_TEST(parse_uci_move(ep, "e5d6").flag() == EN_PASSANT);
-  auto promo = mailbox::MtuPosition::from_fen("1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+  auto promo = MtuPosition<mailbox::Position>::from_fen("1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1");
   BOOST_TEST(parse_uci_move(promo, "a7b8n").flag() == PROMOTION_KNIGHT);
 }
 
 BOOST_AUTO_TEST_CASE(unknown_or_illegal_moves_are_reported) {
-  auto pos = mailbox::MtuPosition::from_fen(START_FEN);
+  auto pos = MtuPosition<mailbox::Position>::from_fen(START_FEN);
   BOOST_CHECK_THROW(parse_uci_move(pos, "e2e5"), MoveError);   // not legal
   BOOST_CHECK_THROW(parse_uci_move(pos, "e1g1"), MoveError);   // castling through pieces
   BOOST_CHECK_THROW(parse_uci_move(pos, "e2e4q"), MoveError);  // promotion letter on a non-promotion
@@ -55,6 +55,6 @@ BOOST_AUTO_TEST_CASE(unknown_or_illegal_moves_are_reported) {
     BOOST_TEST(std::string(e.what()).find("'e2e5'") != std::string::npos);
     BOOST_TEST(std::string(e.what()).find("not a legal move") != std::string::npos);
   }
-  auto promo = mailbox::MtuPosition::from_fen("4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+  auto promo = MtuPosition<mailbox::Position>::from_fen("4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
   BOOST_CHECK_THROW(parse_uci_move(promo, "a7a8"), MoveError);  // a promotion needs its piece
 }

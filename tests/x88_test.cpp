@@ -11,7 +11,7 @@
 #include "tests/quick.hpp"
 #include "x88/attacks.hpp"
 #include "x88/legal_masks.hpp"
-#include "x88/legal_mtu.hpp"
+#include "x88/movegen.hpp"
 
 using namespace movegen;
 using namespace movegen::x88;
@@ -125,7 +125,7 @@ BOOST_AUTO_TEST_CASE(make_and_unmake_keep_the_piece_lists) {
   // holds and the lists are in their order before the move.
   for (const std::string& fen : positions(test::quick_tests() ? 10 : 40)) {
     BOOST_TEST_CONTEXT(fen) {
-      MtuPosition pos = MtuPosition::from_fen(fen);
+      MtuPosition<Position> pos = MtuPosition<Position>::from_fen(fen);
       BOOST_TEST(pos.check_position() == "");
       const std::vector<Square88> white(pos.pieces(WHITE).begin(), pos.pieces(WHITE).end());
       const std::vector<Square88> black(pos.pieces(BLACK).begin(), pos.pieces(BLACK).end());
@@ -143,13 +143,13 @@ BOOST_AUTO_TEST_CASE(make_and_unmake_keep_the_piece_lists) {
   }
 }
 
-BOOST_AUTO_TEST_CASE(legality_masks_match_the_mailbox) {
+BOOST_AUTO_TEST_CASE(check_and_pin_masks_match_the_mailbox) {
   for (const std::string& fen : positions(test::quick_tests() ? 10 : 40)) {
     BOOST_TEST_CONTEXT(fen) {
-      const MasksPosition pos = MasksPosition::from_fen(fen);
-      const mailbox::MasksPosition mailbox_pos = mailbox::MasksPosition::from_fen(fen);
-      BOOST_TEST((x88::legality_masks(pos) == mailbox::legality_masks(mailbox_pos)));
-      BOOST_TEST(x88::safe_king_squares(pos) == mailbox::safe_king_squares(mailbox_pos));
+      const MasksPosition<Position> pos = MasksPosition<Position>::from_fen(fen);
+      const MasksPosition<mailbox::Position> mailbox_pos = MasksPosition<mailbox::Position>::from_fen(fen);
+      BOOST_TEST((x88::check_and_pin_masks(pos) == mailbox::check_and_pin_masks(mailbox_pos)));
+      BOOST_TEST(safe_king_squares(pos) == safe_king_squares(mailbox_pos));
       for (Color by : {WHITE, BLACK})
         for (Square sq = SQ_A1; sq <= SQ_H8; ++sq)
           BOOST_TEST(pos.is_square_attacked(sq, by) == mailbox_pos.is_square_attacked(sq, by));

@@ -139,7 +139,7 @@ BOOST_AUTO_TEST_CASE(every_generator_gives_the_same_key_over_random_games) {
   std::mt19937_64 rng(1414);
   const int plies = test::quick_tests() ? 20 : 100;
   for (const EpdEntry& e : load_epd(MOVEGEN_SOURCE_DIR "/tests/data/perft.epd")) {
-    auto a = mailbox::MtuPosition::from_fen(e.fen);
+    auto a = MtuPosition<mailbox::Position>::from_fen(e.fen);
     auto others = harness::with_all_generators([&]<ChessPosition... Ps>() {
       return harness::AllPositions{Ps::from_fen(e.fen)...};
     });

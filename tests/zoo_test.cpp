@@ -38,19 +38,19 @@ bool on_diagonal(Square a, Square b) { return std::abs(file_of(a) - file_of(b)) 
 /// generator, has them) and a test each such move must pass in the position where they differ.
 struct Symptom {
   bool missing;
-  std::function<bool(const mailbox::MtuPosition&, const std::string&)> fits;
+  std::function<bool(const MtuPosition<mailbox::Position>&, const std::string&)> fits;
   bool make_move = false;  // a make-move bug: the report blames a move of the path, in a `board:` line
 };
 
-bool is_castling(const mailbox::MtuPosition& pos, const std::string& m) {
+bool is_castling(const MtuPosition<mailbox::Position>& pos, const std::string& m) {
   return from_of(m) == pos.king_square(pos.side_to_move()) && std::abs(file_of(from_of(m)) - file_of(to_of(m))) == 2;
 }
-bool is_pawn(const mailbox::MtuPosition& pos, const std::string& m) {
+bool is_pawn(const MtuPosition<mailbox::Position>& pos, const std::string& m) {
   return type_of(pos.piece_on(from_of(m))) == PAWN;
 }
 
 const std::map<std::string, Symptom>& symptoms() {
-  using P = const mailbox::MtuPosition&;
+  using P = const MtuPosition<mailbox::Position>&;
   using S = const std::string&;
   static const std::map<std::string, Symptom> table{
       {"en-passant", {true, [](P p, S m) { return is_pawn(p, m) && to_of(m) == p.ep_square(); }}},
@@ -119,13 +119,14 @@ void check_symptom(const std::string& bug, const std::string& report) {
     BOOST_REQUIRE_MESSAGE(board.starts_with("B plays "), report);
     const std::string move = board.substr(8, board.find(' ', 8) - 8);
     BOOST_TEST(board.find(move + " wrongly: after it, B's board differs from ours") != std::string::npos, report);
-    BOOST_TEST(s.fits(mailbox::MtuPosition::from_fen(std::string(START_FEN)), move), move << " in " << report);
+    BOOST_TEST(s.fits(MtuPosition<mailbox::Position>::from_fen(std::string(START_FEN)), move),
+               move << " in " << report);
     return;
   }
   BOOST_TEST(board == "", "a generation bug is not blamed on make move: " << report);
   const std::string there = report_field(report, "FEN there:");
   BOOST_REQUIRE_MESSAGE(!there.empty(), report);
-  const auto pos = mailbox::MtuPosition::from_fen(there);
+  const auto pos = MtuPosition<mailbox::Position>::from_fen(there);
   const std::string moves = report_field(report, s.missing ? "only A:" : "only B:");
   BOOST_TEST(report_field(report, s.missing ? "only B:" : "only A:") == "-", report);
   BOOST_TEST(moves != "-", report);

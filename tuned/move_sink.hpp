@@ -1,6 +1,8 @@
 // Where generated moves go: one sink interface for every generator. MoveWriter appends moves to a
 // MoveList; MoveCounter only counts them (perft's bulk counting at the last ply). Both take single moves
-// with add(Move), and sets of moves with the set-wise helpers the bitboard generator uses.
+// with add(Move), and sets of moves with the set-wise helpers the bitboard generator uses. A sink may offer
+// fast paths that are told the mover's colour and piece type at compile time (perft's sinks); the generators
+// find them by one concept, KnowsMover.
 //
 //   MoveList list;
 //   MoveWriter writer(list);
@@ -12,8 +14,35 @@
 #include <cstddef>
 
 #include "common/move.hpp"
+#include "common/types.hpp"
 
 namespace movegen {
+
+/// Any sink a generator writes into: it takes single moves with add(Move). MoveWriter and MoveCounter are sinks,
+/// and so are the generators' filters (a stage's moves, a pinned piece's, the ones made and tested).
+template <class S>
+concept MoveSink = requires(S& sink, Move m) { sink.add(m); };
+
+/// The forms of a sink's optional fast paths, each told at compile time what moves (KnowsMover).
+enum class FastPath {
+  QUIET,      // add_quiet<Us, Pt>(from, to): a quiet move of a Pt of Us
+  CAPTURE,    // add_capture<Us, Pt>(from, to): a capture by a Pt of Us
+  PROMOTION,  // add_promotion<Us, Pt>(from, to): a pawn of Us promoting to a Pt
+  PIECE_SET,  // add_moves<Pt>(from, targets): a Pt's moves to each square of a set (Us: the side to move)
+};
+
+/// A sink's optional fast path of form F: the mover's colour Us and piece type Pt known when the move is
+/// generated, so that the sink can play it without looking the piece up (perft's sinks,
+/// tuned/mailbox/perft.cpp and tuned/bitboard/perft.cpp). The generators ask it before they write a move and
+/// fall back to add(Move) or add_moves(from, targets) when it is false; the one concept every tuned generator
+/// asks.
+template <class S, FastPath F, Color Us, PieceType Pt>
+concept KnowsMover = MoveSink<S> && requires(S& sink, Square from, Square to, Bitboard targets) {
+  requires(F != FastPath::QUIET || requires { sink.template add_quiet<Us, Pt>(from, to); });
+  requires(F != FastPath::CAPTURE || requires { sink.template add_capture<Us, Pt>(from, to); });
+  requires(F != FastPath::PROMOTION || requires { sink.template add_promotion<Us, Pt>(from, to); });
+  requires(F != FastPath::PIECE_SET || requires { sink.template add_moves<Pt>(from, targets); });
+};
 
 /// Appends each move given to it to a MoveList.
 class MoveWriter {

@@ -1,12 +1,9 @@
 #include "x88/legal_masks.hpp"
 
-#include "common/position_concept.hpp"
 #include "x88/attacks.hpp"
 #include "x88/movegen.hpp"
 
 namespace movegen::x88 {
-
-static_assert(ChessPosition<MasksPosition>);
 
 namespace {
 
@@ -57,37 +54,13 @@ Bitboard pinned_bb(const Position& pos, Square king) {
   return pinned_along(pos, king, ROOK_OFFSETS, ROOK) | pinned_along(pos, king, BISHOP_OFFSETS, BISHOP);
 }
 
-// The masks strategy's moves of stage S: this folder's visit of its pieces, handed to generate_within_masks.
-template <Stage S>
-void generate_masked(Position& pos, MoveList& list) {
-  auto king_moves = [&](Square king, Bitboard safe) { generate_king_moves(pos, king, safe, list); };
-  auto other_moves = [&](const LegalityMasks& masks) {
-    for (Square88 s : pos.pieces(pos.side_to_move()).subspan(1))  // the king is entry 0
-      generate_piece_moves(pos, from_x88(s), piece_targets(masks, from_x88(s), line_bb), list);
-  };
-  generate_within_masks<S>(pos, list, king_moves, other_moves);
-}
-
 }  // namespace
 
-LegalityMasks legality_masks(const Position& pos) { return legality_masks_of(pos, pinned_bb, between_bb); }
+CheckAndPinMasks check_and_pin_masks(const Position& pos) { return check_and_pin_masks_of(pos, pinned_bb, between_bb); }
 
-Bitboard safe_king_squares(const Position& pos) {
-  const Color us = pos.side_to_move();
-  const Square king = pos.king_square(us);
-  Bitboard safe = 0;
-  for (int d : KING_OFFSETS) {
-    const Square88 to = to_x88(king) + d;
-    if (!off_board(to) && !is_square_attacked_without(pos, from_x88(to), ~us, square_bb(king)))
-      safe |= square_bb(from_x88(to));
-  }
-  return safe;
-}
-
-void generate_legal_masks(Position& pos, MoveList& list) { generate_masked<Stage::LEGAL>(pos, list); }
-
-void generate_stage(MasksPosition& pos, MoveList& list, Stage stage) {
-  with_stage(stage, [&]<Stage S>() { generate_masked<S>(pos, list); });
+void generate_moves_within(const Position& pos, const CheckAndPinMasks& masks, MoveList& list) {
+  for (Square88 s : pos.pieces(pos.side_to_move()).subspan(1))  // the king is entry 0
+    generate_piece_moves(pos, from_x88(s), piece_targets(masks, from_x88(s), line_bb), list);
 }
 
 }  // namespace movegen::x88

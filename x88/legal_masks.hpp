@@ -1,20 +1,22 @@
 // The masks strategy on the 0x88 board: the checkers, pinned pieces and check mask of the side to move are
-// found once per node (legality_masks: the checkers from the difference tables, the pins by walking out
+// found once per node (check_and_pin_masks: the checkers from the difference tables, the pins by walking out
 // from its king); then the per-piece generators of x88/movegen.hpp are given as targets the check mask, and
 // a pinned piece only the line through its king. The king's steps are tested once each with the king lifted
 // off the board; en passant, the one move that takes a piece off a square it does not land on, is made and
 // tested. mailbox/legal_masks.hpp and bitboard/legal_masks.hpp are the same algorithm on the others.
+// This file holds what the masks strategy does its own way here: the masks (check_and_pin_masks) and the visit of
+// the pieces (generate_moves_within); the strategy's steps, the king's safe squares and the generator,
+// MasksPosition<x88::Position>, are written once in common/masks_strategy.hpp.
 //
-//   auto pos = x88::MasksPosition::from_fen("4k3/8/8/8/8/8/4R3/4K3 b - - 0 1");
-//   legality_masks(pos).checkers;           // the rook on e2 (bit 12)
+//   auto pos = MasksPosition<x88::Position>::from_fen("4k3/8/8/8/8/8/4R3/4K3 b - - 0 1");
+//   check_and_pin_masks(pos).checkers;      // the rook on e2 (bit 12)
 //   MoveList moves;
 //   pos.generate_legal(moves);              // the king steps off the e-file: d8, d7, f7, f8
 #pragma once
 
-#include <string_view>
-
-#include "common/legality_masks.hpp"
+#include "common/masks_strategy.hpp"
 #include "common/move.hpp"
+#include "x88/movegen.hpp"
 #include "x88/position.hpp"
 
 namespace movegen::x88 {
@@ -23,29 +25,11 @@ namespace movegen::x88 {
 /// attack its king (x88/attacks.hpp); a piece of the side to move is pinned when, walking out from the king
 /// along a direction offset, it is the first piece met and the next one is an enemy slider that moves along
 /// that direction.
-LegalityMasks legality_masks(const Position& pos);
+CheckAndPinMasks check_and_pin_masks(const Position& pos);
 
-/// The squares next to the side to move's king that no enemy piece attacks once the king has left its
-/// square (lifted, so that it cannot hide from a checking slider behind itself). Own pieces' squares too.
-Bitboard safe_king_squares(const Position& pos);
-
-/// Appends every legal move of the side to move in `pos` to `list`: the king's steps onto safe squares;
-/// unless in double check, each other piece's moves onto the check mask, a pinned piece's along the line
-/// through its king; castling out of check; en passant made and tested. Leaves the position as it was. The
-/// steps are generate_legal_within_masks (common/legality_masks.hpp); this folder visits its pieces.
-void generate_legal_masks(Position& pos, MoveList& list);
-
-/// The generator `x88-masks`: the 0x88 Position with the masks strategy. Satisfies movegen::ChessPosition.
-struct MasksPosition : Position {
-  /// The position of a FEN. Throws FenError naming the field for any malformed or impossible FEN.
-  static MasksPosition from_fen(std::string_view fen) { return {Position::from_fen(fen)}; }
-  /// Appends every legal move to `list` (generate_legal_masks).
-  void generate_legal(MoveList& list) { generate_legal_masks(*this, list); }
-};
-
-/// Appends the legal moves of `stage` (common/staged_generation.hpp) of the side to move in `pos` to `list`: the
-/// masks strategy with the stage's targets (generate_within_masks). What generate_captures and generate_quiets
-/// call for this generator.
-void generate_stage(MasksPosition& pos, MoveList& list, Stage stage);
+/// The moves of every piece of the side to move but its king, each onto its piece_targets under `masks` (the
+/// check mask, and for a pinned piece the line through its king): the piece list of the side to move, its king (entry
+/// 0) aside. The masks strategy's visit of the pieces (generate_within_masks, common/masks_strategy.hpp).
+void generate_moves_within(const Position& pos, const CheckAndPinMasks& masks, MoveList& list);
 
 }  // namespace movegen::x88

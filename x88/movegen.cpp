@@ -86,13 +86,6 @@ void generate_king_moves(const Position& pos, Square from, Bitboard targets, Mov
   for (int d : KING_OFFSETS) add_step(pos, to_x88(from), to_x88(from) + d, targets, moves);
 }
 
-void generate_castling_moves(const Position& pos, MoveList& moves) {
-  const Color us = pos.side_to_move();
-  auto empty = [&](Square s) { return pos.piece_on(s) == NO_PIECE; };
-  auto attacked = [&](Square s, Bitboard lifted) { return is_square_attacked_without(pos, s, ~us, lifted); };
-  add_legal_castling_moves(pos.castling_rules(), pos.castling_rights(), us, empty, attacked, moves);
-}
-
 void generate_piece_moves(const Position& pos, Square from, Bitboard targets, MoveList& moves) {
   generate_moves_of_kind(pos, from, targets, moves);
 }

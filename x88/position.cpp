@@ -50,8 +50,8 @@ void Position::restore_piece(Piece p, Square88 s, int index) {
 }
 
 // The moves themselves: the board and the lists, then the fields (PositionBase).
-Undo Position::play(Move m) {
-  if (m.flag() == CASTLING) return play_castling(m);
+Undo Position::make_board_move(Move m) {
+  if (m.flag() == CASTLING) return make_board_castling(m);
   const Color us = side_to_move();
   const Square88 from = to_x88(m.from()), to = to_x88(m.to()), taken = to_x88(captured_square(m, us));
   const Piece moving = board_[from], captured = board_[taken];
@@ -62,7 +62,7 @@ Undo Position::play(Move m) {
   return {captured, captured_index, advance_fields(m, type_of(moving) == PAWN || captured != NO_PIECE)};
 }
 
-Undo Position::play_castling(Move m) {
+Undo Position::make_board_castling(Move m) {
   const Color us = side_to_move();
   const CastlingMove c = castling_move(m);  // the move is king takes own rook
   const Square88 king_from = to_x88(c.king_from), rook_from = to_x88(c.rook_from);
@@ -75,8 +75,8 @@ Undo Position::play_castling(Move m) {
   return {NO_PIECE, 0, advance_fields(m, false)};
 }
 
-void Position::take_back(Move m, Undo undo) {
-  if (m.flag() == CASTLING) return take_back_castling(m, undo);
+void Position::unmake_board_move(Move m, Undo undo) {
+  if (m.flag() == CASTLING) return unmake_board_castling(m, undo);
   restore_fields(undo.fields);
   const Color us = side_to_move();
   const Square88 from = to_x88(m.from()), to = to_x88(m.to());
@@ -86,7 +86,7 @@ void Position::take_back(Move m, Undo undo) {
   if (undo.captured != NO_PIECE) restore_piece(undo.captured, to_x88(captured_square(m, us)), undo.captured_index);
 }
 
-void Position::take_back_castling(Move m, Undo undo) {
+void Position::unmake_board_castling(Move m, Undo undo) {
   restore_fields(undo.fields);
   const Color us = side_to_move();
   const CastlingMove c = castling_move(m);

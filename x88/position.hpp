@@ -1,7 +1,7 @@
 // The 0x88 position: a 128-entry board (x88/board.hpp) and, per side, a list of the squares its pieces stand
 // on, the king first; the other FEN fields, the key and the moves played are common/position_base.hpp's.
-// play and take_back write the board and keep the lists. The position holds no legality strategy:
-// x88/legal_mtu.hpp and x88/legal_masks.hpp each make a generator of it.
+// make_board_move and unmake_board_move write the board and keep the lists. The position holds no legality strategy:
+// MtuPosition and MasksPosition (common/make_test_unmake.hpp, common/masks_strategy.hpp) each make a generator of it.
 //
 //   auto pos = x88::Position::from_fen(START_FEN);
 //   pos.pieces(WHITE).size();               // 16: the white king's 0x88 square first, then the others
@@ -19,7 +19,7 @@
 
 namespace movegen::x88 {
 
-/// What take_back needs and cannot read off the board: the piece taken (NO_PIECE if none) and where it
+/// What unmake_board_move needs and cannot read off the board: the piece taken (NO_PIECE if none) and where it
 /// stood in its side's list, and the fields the move overwrote.
 struct Undo {
   Piece captured;
@@ -29,7 +29,8 @@ struct Undo {
 
 /// A chess position stored as a 0x88 board with a piece list per side, with the FEN fields, key and history
 /// of PositionBase. Squares in and out are common Squares (a1 = 0 .. h8 = 63). Satisfies
-/// movegen::ChessPosition once a legality strategy gives it generate_legal (MtuPosition, MasksPosition).
+/// movegen::ChessPosition once a legality strategy gives it generate_legal (MtuPosition<Position>,
+/// MasksPosition<Position>).
 class Position : public PositionBase<Position, Undo> {
  public:
   /// The position of a FEN. Throws FenError naming the field for any malformed or impossible FEN.
@@ -54,10 +55,10 @@ class Position : public PositionBase<Position, Undo> {
   std::string check_position() const;
 
   /// The board's part of make_move, for a legality test too: plays a pseudo-legal move, which may leave the
-  /// mover's king in check, and returns what take_back needs.
-  Undo play(Move m);
-  /// Takes back `m`, played by play() which returned `undo`.
-  void take_back(Move m, Undo undo);
+  /// mover's king in check, and returns what unmake_board_move needs.
+  Undo make_board_move(Move m);
+  /// Takes back `m`, played by make_board_move() which returned `undo`.
+  void unmake_board_move(Move m, Undo undo);
 
  private:
   /// Puts piece p on square s as entry `index` of its side's list.
@@ -70,9 +71,9 @@ class Position : public PositionBase<Position, Undo> {
   int remove_piece(Square88 s);
   /// Undoes remove_piece: p back on s at entry `index`, the entry that filled its place back at the end.
   void restore_piece(Piece p, Square88 s, int index);
-  /// play() and take_back() of a castling move: king and rook both move (see castling_move).
-  Undo play_castling(Move m);
-  void take_back_castling(Move m, Undo undo);
+  /// make_board_move() and unmake_board_move() of a castling move: king and rook both move (see castling_move).
+  Undo make_board_castling(Move m);
+  void unmake_board_castling(Move m, Undo undo);
 
   Board board_{};
   std::array<std::array<Square88, 16>, COLOR_NB> list_{};  // at most 16 pieces a side (check_board_state)

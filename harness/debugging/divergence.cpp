@@ -10,7 +10,7 @@
 #include <set>
 
 #include "harness/debugging/node_check.hpp"
-#include "mailbox/legal_mtu.hpp"
+#include "mailbox/movegen.hpp"
 
 namespace movegen::harness {
 
@@ -70,7 +70,7 @@ std::vector<std::string> multiset_minus(std::vector<std::string> a, std::vector<
 
 std::string fen_after(const std::string& fen, const std::vector<std::string>& moves, Notation notation) {
   try {
-    return position_after<mailbox::MtuPosition>(fen, moves, notation).fen();
+    return position_after<MtuPosition<mailbox::Position>>(fen, moves, notation).fen();
   } catch (const std::exception& e) {
     return std::string("(no FEN: the mailbox generator cannot play this line: ") + e.what() + ")";
   }
@@ -96,7 +96,7 @@ std::set<std::string> from_squares(const std::set<std::string>& moves) {
 // shape, whatever the FEN's en passant field says.
 bool is_en_passant_shape(const std::string& fen, const std::string& move) {
   try {
-    const mailbox::MtuPosition pos = mailbox::MtuPosition::from_fen(fen);
+    const MtuPosition<mailbox::Position> pos = MtuPosition<mailbox::Position>::from_fen(fen);
     const Square from = parse_square(move.substr(0, 2)), to = parse_square(move.substr(2, 2));
     const Color us = pos.side_to_move();
     return pos.piece_on(from) == make_piece(us, PAWN) && pos.piece_on(to) == NO_PIECE &&
@@ -110,7 +110,7 @@ bool is_en_passant_shape(const std::string& fen, const std::string& move) {
 // from such squares, when ours has the other colour to move, has the wrong side to move.
 std::optional<Color> owner_of_all(const std::string& fen, const std::set<std::string>& squares) {
   try {
-    const mailbox::MtuPosition pos = mailbox::MtuPosition::from_fen(fen);
+    const MtuPosition<mailbox::Position> pos = MtuPosition<mailbox::Position>::from_fen(fen);
     std::optional<Color> owner;
     for (const std::string& name : squares) {
       const Piece p = pos.piece_on(parse_square(name));
@@ -130,7 +130,7 @@ std::string board_difference(const std::string& fen, const std::string& side, co
                              const std::vector<std::string>& extra, const std::vector<std::string>& missing,
                              const std::vector<std::string>& implying) {
   const std::optional<Color> mover = owner_of_all(fen, from);
-  if (mover && !from.empty() && *mover != mailbox::MtuPosition::from_fen(fen).side_to_move())
+  if (mover && !from.empty() && *mover != MtuPosition<mailbox::Position>::from_fen(fen).side_to_move())
     return fmt::format("the side to move differs: {} moves {}'s pieces, where ours has {} to move", side,
                        *mover == WHITE ? "white" : "black", *mover == WHITE ? "black" : "white");
   std::string squares;
@@ -211,7 +211,7 @@ void diagnose_board(Divergence& d, DivideSource& x, const std::string& side, con
   if (x.builtin() || d.path.empty()) return;  // ours play every move right; no move to blame at the root
   std::set<std::string> ours;
   try {
-    mailbox::MtuPosition pos = mailbox::MtuPosition::from_fen(d.fen);
+    MtuPosition<mailbox::Position> pos = MtuPosition<mailbox::Position>::from_fen(d.fen);
     const std::vector<std::string> legal = legal_move_texts(pos, d.notation);
     ours.insert(legal.begin(), legal.end());
   } catch (const std::exception&) {

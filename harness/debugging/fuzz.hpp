@@ -1,7 +1,7 @@
 // Random playouts that cross-check in-process generators at every ply, written once for any Position types
 // so that tests can run it on a deliberately broken generator.
 //
-//   FuzzRun run = fuzz_games<mailbox::MtuPosition, bitboard_tuned::Position>(options, nullptr, {"mailbox",
+//   FuzzRun run = fuzz_games<MtuPosition<mailbox::Position>, bitboard_tuned::Position>(options, nullptr, {"mailbox",
 //   "bitboard-tuned"}); if (run.divergence) ... run.game, run.ply, run.start_fen ...
 #pragma once
 

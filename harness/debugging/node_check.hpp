@@ -3,7 +3,7 @@
 //
 // Compiled once, over AnyPosition (harness/generators/any_position.hpp); the template nodes_agree only wraps its arguments.
 //
-//   mailbox::MtuPosition a = ...; bitboard_tuned::Position b = ...;
+//   MtuPosition<mailbox::Position> a = ...; bitboard_tuned::Position b = ...;
 //   Divergence d("mailbox", "bitboard", fen);
 //   if (!nodes_agree(a, b, d)) print_divergence(std::cout, d);
 #pragma once

@@ -17,8 +17,9 @@ bool has_fen(std::string_view pattern) { return pattern.find("{fen}") != std::st
 
 // The FEN {fen} stands for: the root with {moves} in the pattern, else the FEN of the position reached.
 std::string fen_for(bool with_moves, const CommandQuery& q) {
-  std::string fen =
-      with_moves || q.moves.empty() ? q.fen : position_after<mailbox::MtuPosition>(q.fen, q.moves, q.notation).fen();
+  std::string fen = with_moves || q.moves.empty()
+                        ? q.fen
+                        : position_after<MtuPosition<mailbox::Position>>(q.fen, q.moves, q.notation).fen();
   return q.shredder_fen ? shredder_fen(fen) : fen;
 }
 

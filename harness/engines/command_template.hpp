@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "harness/generators/setup.hpp"
-#include "mailbox/legal_mtu.hpp"
+#include "mailbox/movegen.hpp"
 
 namespace movegen::harness {
 

@@ -132,7 +132,7 @@ bool DivideReader::read(std::string_view line) {
   std::string move = with_promotion_piece(std::move(entry->move));
   if (!is_uci_move_text(move) && !unplayable_) {
     try {
-      if (!pos_) pos_ = position_after<mailbox::MtuPosition>(fen_, moves_, notation_);
+      if (!pos_) pos_ = position_after<MtuPosition<mailbox::Position>>(fen_, moves_, notation_);
       if (MoveReading r = read_move(*pos_, move, notation_); !r.uci.empty()) move = r.uci;
     } catch (const std::exception&) {
       unplayable_ = true;  // our board cannot reach the position: the texts stay as printed
@@ -147,7 +147,7 @@ bool DivideReader::read(std::string_view line) {
 std::string DivideReader::with_promotion_piece(std::string move) {
   if (move.size() != 4 || !is_uci_move_text(move) || unplayable_) return move;
   try {
-    if (!pos_) pos_ = position_after<mailbox::MtuPosition>(fen_, moves_, notation_);
+    if (!pos_) pos_ = position_after<MtuPosition<mailbox::Position>>(fen_, moves_, notation_);
   } catch (const std::exception&) {
     unplayable_ = true;
     return move;

@@ -23,7 +23,7 @@
 #include <vector>
 
 #include "harness/engines/divide_source.hpp"
-#include "mailbox/legal_mtu.hpp"
+#include "mailbox/movegen.hpp"
 
 namespace movegen::harness {
 
@@ -95,8 +95,8 @@ class DivideReader {
   std::string fen_;
   std::vector<std::string> moves_;
   Notation notation_;
-  std::optional<mailbox::MtuPosition> pos_;  // built at the first move text that is not UCI
-  bool unplayable_ = false;                  // the moves cannot be played on our board
+  std::optional<MtuPosition<mailbox::Position>> pos_;  // built at the first move text that is not UCI
+  bool unplayable_ = false;                            // the moves cannot be played on our board
   DivideResult result_;
   std::uint64_t sum_ = 0;
   std::optional<DivideLine> total_;

@@ -132,7 +132,7 @@ class UciEngine : public DivideSource {
   std::size_t legal_move_count(const std::string& fen, const std::vector<std::string>& moves) const {
     try {
       MoveList list;
-      position_after<mailbox::MtuPosition>(fen, moves, notation()).generate_legal(list);
+      position_after<MtuPosition<mailbox::Position>>(fen, moves, notation()).generate_legal(list);
       return list.size();
     } catch (const std::exception&) {
       return 0;

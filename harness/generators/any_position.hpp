@@ -2,8 +2,8 @@
 // (harness/debugging/node_check.hpp): they are compiled once, not once per pair of the table's Position types.
 //
 //   std::unique_ptr<AnyPosition> a = generator_ops(g).position(fen, {}, Notation::CLASSICAL);
-//   mailbox::MtuPosition m = mailbox::MtuPosition::from_fen(fen);
-//   ErasedPosition<mailbox::MtuPosition&> b(m);   // b plays its moves on m
+//   MtuPosition<mailbox::Position> m = MtuPosition<mailbox::Position>::from_fen(fen);
+//   ErasedPosition<MtuPosition<mailbox::Position>&> b(m);   // b plays its moves on m
 //   bool same = a->state() == b.state();
 #pragma once
 

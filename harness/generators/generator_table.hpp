@@ -5,16 +5,19 @@
 // GeneratorTable below.
 //
 // Adding a representation of the reference tier (folder `tenxtwelve/`, CMake library `movegen_tenxtwelve`):
-//   1. its folder, with legal_mtu.hpp (MtuPosition), legal_masks.hpp (MasksPosition) and board_view.hpp
+//   1. its folder, with the mirrored files (its Position, movegen.hpp for make-test-unmake, legal_masks.hpp for
+//      masks: the generators MtuPosition<tenxtwelve::Position> and MasksPosition<tenxtwelve::Position>, the
+//      strategies' templates of common/make_test_unmake.hpp and common/masks_strategy.hpp) and board_view.hpp
 //      (`BoardView board_view(const Position&)`, found by argument-dependent lookup; see common/board_view.hpp);
-//   2. its three headers included below and one Reference row in GeneratorTable:
-//        Reference<"10x12", "10x12 board with sentinels", "tenxtwelve", tenxtwelve::MtuPosition,
-//                  "tenxtwelve-masks", tenxtwelve::MasksPosition>,
+//   2. its two headers included below and one Reference row in GeneratorTable:
+//        Reference<"10x12", "10x12 board with sentinels", "tenxtwelve", MtuPosition<tenxtwelve::Position>,
+//                  "tenxtwelve-masks", MasksPosition<tenxtwelve::Position>>,
 //   3. `add_subdirectory(tenxtwelve)` in the top-level CMakeLists.txt.
 // A tuned generator is one Tuned row and its folder. Nothing else names a generator: cmake/generator_table.cmake
-// reads this file (the "name", Namespace::Type pairs of the rows and the folders of the #include lines,
-// whose libraries movegen_<folder> the harness links) to generate the per-generator translation units
-// (harness/generators/generator_instance.cpp.in) and the CTest entries. Keep each pair `"name", type` on one line.
+// reads this file (the "name", type pairs (Namespace::Type or Strategy<Namespace::Type>) of the rows and the folders of
+// the #include lines, whose libraries movegen_<folder> the harness links) to generate the per-generator translation
+// units (harness/generators/generator_instance.cpp.in) and the CTest entries. Keep each pair `"name", type` on one
+// line.
 #pragma once
 
 #include <algorithm>
@@ -24,18 +27,14 @@
 
 #include "bitboard/board_view.hpp"
 #include "bitboard/legal_masks.hpp"
-#include "bitboard/legal_mtu.hpp"
 #include "board10x12/board_view.hpp"
 #include "board10x12/legal_masks.hpp"
-#include "board10x12/legal_mtu.hpp"
 #include "mailbox/board_view.hpp"
 #include "mailbox/legal_masks.hpp"
-#include "mailbox/legal_mtu.hpp"
 #include "tuned/bitboard/position.hpp"
 #include "tuned/mailbox/position.hpp"
 #include "x88/board_view.hpp"
 #include "x88/legal_masks.hpp"
-#include "x88/legal_mtu.hpp"
 
 namespace movegen::harness {
 
@@ -66,11 +65,11 @@ struct GeneratorRow {
 
 /// A representation of the reference tier: its name, its board in words, and its generator with each
 /// strategy (name, Position type), the two calling the same per-piece functions.
-template <Text Representation, Text Board, Text MtuName, class MtuPosition, Text MasksName, class MasksPosition>
+template <Text Representation, Text Board, Text MtuName, class MtuP, Text MasksName, class MasksP>
 struct Reference {
   using Generators =
-      std::tuple<GeneratorRow<MtuName, MtuPosition, Tier::REFERENCE, Representation, Strategy::MAKE_TEST_UNMAKE, Board>,
-                 GeneratorRow<MasksName, MasksPosition, Tier::REFERENCE, Representation, Strategy::MASKS, Board>>;
+      std::tuple<GeneratorRow<MtuName, MtuP, Tier::REFERENCE, Representation, Strategy::MAKE_TEST_UNMAKE, Board>,
+                 GeneratorRow<MasksName, MasksP, Tier::REFERENCE, Representation, Strategy::MASKS, Board>>;
 };
 
 /// A generator of the tuned tier: its name, Position type, the representation it tunes, and what it does.
@@ -85,10 +84,10 @@ struct Tuned {
 /// mailbox first: the baseline of compare's representation effect), then the tuned tier.
 using GeneratorTable = std::tuple<
     //        representation  its board in words             make-test-unmake generator           masks generator
-    Reference<"mailbox",  "mailbox board string",        "mailbox", mailbox::MtuPosition,        "mailbox-masks", mailbox::MasksPosition>,
-    Reference<"10x12",    "10x12 board with sentinels",  "board10x12", board10x12::MtuPosition,  "board10x12-masks", board10x12::MasksPosition>,
-    Reference<"x88",      "0x88 board with piece lists", "x88", x88::MtuPosition,                "x88-masks", x88::MasksPosition>,
-    Reference<"bitboard", "bitboards",                   "bitboard-mtu", bitboard::MtuPosition,  "bitboard-masks", bitboard::MasksPosition>,
+    Reference<"mailbox",  "mailbox board string",        "mailbox", MtuPosition<mailbox::Position>,        "mailbox-masks", MasksPosition<mailbox::Position>>,
+    Reference<"10x12",    "10x12 board with sentinels",  "board10x12", MtuPosition<board10x12::Position>,  "board10x12-masks", MasksPosition<board10x12::Position>>,
+    Reference<"x88",      "0x88 board with piece lists", "x88", MtuPosition<x88::Position>,                "x88-masks", MasksPosition<x88::Position>>,
+    Reference<"bitboard", "bitboards",                   "bitboard-mtu", MtuPosition<bitboard::Position>,  "bitboard-masks", MasksPosition<bitboard::Position>>,
     //    name                                       representation
     Tuned<"mailbox-tuned", mailbox_tuned::Position,   "mailbox",
           "mailbox board string, masks, tuned: letter counts and slider lines, board scan eight letters at a time, "

@@ -81,7 +81,7 @@ consteval Generator named_generator(std::string_view name) {
   throw "no generator of that name in harness/generators/generator_table.hpp";
 }
 
-/// The Position type of the generator called `Name`: GeneratorPosition<"x88-masks"> is x88::MasksPosition.
+/// The Position type of the generator called `Name`: GeneratorPosition<"x88-masks"> is MasksPosition<x88::Position>.
 template <Text Name>
 using GeneratorPosition = std::tuple_element_t<named_generator(Name.view()).index, AllPositions>;
 

@@ -11,7 +11,7 @@
 #include "harness/moves/move_texts.hpp"
 #include "harness/moves/san.hpp"
 #include "mailbox/legal_masks.hpp"
-#include "mailbox/legal_mtu.hpp"
+#include "mailbox/movegen.hpp"
 
 namespace movegen::harness {
 
@@ -34,8 +34,8 @@ std::string pieces_text(const Board& board, Bitboard squares) {
 
 // One move as read from its text, with the position it is judged in.
 struct Judged {
-  mailbox::MtuPosition& pos;
-  LegalityMasks masks;  // from the mailbox masks generator
+  MtuPosition<mailbox::Position>& pos;
+  CheckAndPinMasks masks;  // from the mailbox masks generator
   Square from, to;
   char promotion;  // 'q', 'r', 'b', 'n' or 0
   Piece piece;     // on `from`
@@ -283,7 +283,7 @@ MoveVerdict judge_move(const std::string& fen, const std::string& move, Notation
   MoveVerdict v;
   v.move = move;
   try {
-    mailbox::MtuPosition pos = mailbox::MtuPosition::from_fen(fen);
+    MtuPosition<mailbox::Position> pos = MtuPosition<mailbox::Position>::from_fen(fen);
     if (!is_uci_move_text(move)) {  // an engine's text that names no move of ours (read_move says why)
       const MoveReading reading = read_move(pos, move, notation);
       if (!reading.uci.empty() && reading.uci != move) {
@@ -299,7 +299,7 @@ MoveVerdict judge_move(const std::string& fen, const std::string& move, Notation
       return v;
     }
     Judged j{pos,
-             mailbox::legality_masks(pos),
+             mailbox::check_and_pin_masks(pos),
              parse_square(move.substr(0, 2)),
              parse_square(move.substr(2, 2)),
              move.size() == 5 ? move[4] : '\0',

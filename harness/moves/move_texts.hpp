@@ -1,7 +1,7 @@
 // A position's legal moves as the text a divide prints, for comparing move lists by text across generators
 // and engines.
 //
-//   auto pos = mailbox::MtuPosition::from_fen(START_FEN);
+//   auto pos = MtuPosition<mailbox::Position>::from_fen(START_FEN);
 //   legal_move_texts(pos).size();   // 20: "a2a3", "a2a4", ...
 #pragma once
 

@@ -34,7 +34,7 @@ char lower(char c) { return char(std::tolower(static_cast<unsigned char>(c))); }
 
 // The UCI text of castling on the side the SAN names, by the castling rule of the side to move (one exists
 // for every right, held or not): judge_move then says why it is not legal, if it is not.
-MoveReading read_castling(mailbox::MtuPosition& pos, std::string_view text, Notation notation) {
+MoveReading read_castling(MtuPosition<mailbox::Position>& pos, std::string_view text, Notation notation) {
   const bool king_side = text.size() == 3;
   const Color us = pos.side_to_move();
   for (int i = 0; i < 4; ++i) {
@@ -52,7 +52,7 @@ bool is_move_notation(std::string_view text) {
   return is_uci_move_text(t) || is_castling(t) || std::regex_match(t, long_algebraic()) || std::regex_match(t, san());
 }
 
-MoveReading read_move(mailbox::MtuPosition& pos, std::string_view text, Notation notation) {
+MoveReading read_move(MtuPosition<mailbox::Position>& pos, std::string_view text, Notation notation) {
   const std::string t(without_marks(text));
   std::smatch m;
   if (t.size() == 5 && is_uci_move_text(t.substr(0, 4) + lower(t[4]))) return {t.substr(0, 4) + lower(t[4]), "", ""};

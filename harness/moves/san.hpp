@@ -2,7 +2,7 @@
 // Ng1-f3) or SAN with its check marks (Nf3, exd6, O-O-O, e8=Q+). SAN names its move only through the
 // position, so it is read against our mailbox generator's legal moves; no rule is written here.
 //
-//   mailbox::MtuPosition pos = mailbox::MtuPosition::from_fen(START_FEN);
+//   MtuPosition<mailbox::Position> pos = MtuPosition<mailbox::Position>::from_fen(START_FEN);
 //   read_move(pos, "Nf3").uci == "g1f3";   read_move(pos, "e2-e4").uci == "e2e4";
 //   read_move(pos, "Nd4").reason == "no knight of the side to move reaches d4"
 #pragma once
@@ -11,7 +11,7 @@
 #include <string_view>
 
 #include "common/move.hpp"
-#include "mailbox/legal_mtu.hpp"
+#include "mailbox/movegen.hpp"
 
 namespace movegen::harness {
 
@@ -33,6 +33,7 @@ struct MoveReading {
 
 /// Reads `text` in `pos`: UCI and long algebraic by their squares (a promotion letter made lower-case),
 /// SAN and castling (O-O, 0-0-0) against the legal moves of `pos`. Never throws.
-MoveReading read_move(mailbox::MtuPosition& pos, std::string_view text, Notation notation = Notation::CLASSICAL);
+MoveReading read_move(MtuPosition<mailbox::Position>& pos, std::string_view text,
+                      Notation notation = Notation::CLASSICAL);
 
 }  // namespace movegen::harness

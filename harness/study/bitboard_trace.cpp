@@ -55,8 +55,8 @@ Trace trace_bitboard(const bitboard::Position& pos, Square from) {
     set("moves = attacks & ~own pieces", attacks & ~ours);
     t.targets = attacks & ~ours;
   }
-  const LegalityMasks masks = legality_masks(pos);
-  set("checkers (legality_masks)", masks.checkers);
+  const CheckAndPinMasks masks = check_and_pin_masks(pos);
+  set("checkers (check_and_pin_masks)", masks.checkers);
   if (pt == KING) {
     set("safe_king_squares: not attacked with the king lifted", safe_king_squares(pos));
   } else {

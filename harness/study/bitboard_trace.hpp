@@ -2,7 +2,7 @@
 // pawn_attacks_bb, attacks_bb), each line a set, then the legality masks that keep them legal (checkers,
 // check_mask or the king's safe squares, pinned and line_bb).
 //
-//   Trace t = trace_bitboard(bitboard::MtuPosition::from_fen(START_FEN), SQ_E2);
+//   Trace t = trace_bitboard(MtuPosition<bitboard::Position>::from_fen(START_FEN), SQ_E2);
 //   t.lines[0].text;   // "single push = shift<NORTH>({e2}) & empty"
 #pragma once
 
@@ -13,7 +13,7 @@
 namespace movegen::harness {
 
 /// The trace of the piece on `from`, which must be one of the side to move's: the sets its moves come from,
-/// then legality_masks' checkers and check_mask (safe_king_squares for a king) and whether it is pinned.
+/// then check_and_pin_masks' checkers and check_mask (safe_king_squares for a king) and whether it is pinned.
 Trace trace_bitboard(const bitboard::Position& pos, Square from);
 
 }  // namespace movegen::harness

@@ -80,7 +80,7 @@ nlohmann::json bitboard_view(const BoardState& s) {
   for (Square sq = SQ_A1; sq <= SQ_H8; ++sq)
     if (bitboard::attackers_to(pos, sq, us, pos.pieces())) attacks |= square_bb(sq);
   grids.push_back({fmt::format("{} attacks", us == WHITE ? "white" : "black"), attacks});
-  grids.push_back({"check mask", bitboard::legality_masks(pos).check_mask});
+  grids.push_back({"check mask", bitboard::check_and_pin_masks(pos).check_mask});
   nlohmann::json sets = nlohmann::json::array();
   for (const Grid& g : grids)
     sets.push_back(

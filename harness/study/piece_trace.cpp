@@ -70,11 +70,11 @@ nlohmann::json representation_trace(std::string_view r, std::string_view fen, Sq
   const BoardState s = parse_fen(fen);
   if (r == "mailbox") {
     Trace t = trace_mailbox_walk(s, from);
-    const auto pos = mailbox::MtuPosition::from_fen(fen);
+    const auto pos = MtuPosition<mailbox::Position>::from_fen(fen);
     const auto moves = pseudo_legal(
         pos, from, notation,
         [](const auto& p, Square sq, MoveList& l) { mailbox::generate_piece_moves(p, sq, ALL_SQUARES, l); },
-        [](const auto& p, MoveList& l) { mailbox::generate_castling_moves(p, l); }, t);
+        [](const auto& p, MoveList& l) { generate_castling_moves(p, l); }, t);
     return {{"representation", "mailbox"},
             {"title", "mailbox: (row, column) steps, one on_board test"},
             {"lines", lines_json(t)},
@@ -83,11 +83,11 @@ nlohmann::json representation_trace(std::string_view r, std::string_view fen, Sq
   }
   if (r == "x88") {
     Trace t = trace_x88_walk(s, from);
-    const auto pos = x88::MtuPosition::from_fen(fen);
+    const auto pos = MtuPosition<x88::Position>::from_fen(fen);
     const auto moves = pseudo_legal(
         pos, from, notation,
         [](const auto& p, Square sq, MoveList& l) { x88::generate_piece_moves(p, sq, ALL_SQUARES, l); },
-        [](const auto& p, MoveList& l) { x88::generate_castling_moves(p, l); }, t);
+        [](const auto& p, MoveList& l) { generate_castling_moves(p, l); }, t);
     return {{"representation", "x88"},
             {"title", "0x88: index offsets, one sq & 0x88 test"},
             {"lines", lines_json(t)},
@@ -96,11 +96,11 @@ nlohmann::json representation_trace(std::string_view r, std::string_view fen, Sq
   }
   if (r == "10x12") {
     Trace t = trace_board10x12_walk(s, from);
-    const auto pos = board10x12::MtuPosition::from_fen(fen);
+    const auto pos = MtuPosition<board10x12::Position>::from_fen(fen);
     const auto moves = pseudo_legal(
         pos, from, notation,
         [](const auto& p, Square sq, MoveList& l) { board10x12::generate_piece_moves(p, sq, ALL_SQUARES, l); },
-        [](const auto& p, MoveList& l) { board10x12::generate_castling_moves(p, l); }, t);
+        [](const auto& p, MoveList& l) { generate_castling_moves(p, l); }, t);
     return {{"representation", "10x12"},
             {"title", "10x12: index offsets, a sentinel border"},
             {"lines", lines_json(t)},
@@ -113,12 +113,12 @@ nlohmann::json representation_trace(std::string_view r, std::string_view fen, Sq
             {"lines", nlohmann::json::array()},
             {"targets", nlohmann::json::array()},
             {"pseudo_legal", nlohmann::json::array()}};
-  const auto pos = bitboard::MtuPosition::from_fen(fen);
+  const auto pos = MtuPosition<bitboard::Position>::from_fen(fen);
   Trace t = trace_bitboard(pos, from);
   const auto moves = pseudo_legal(
       pos, from, notation,
       [](const auto& p, Square sq, MoveList& l) { bitboard::generate_piece_moves(p, square_bb(sq), ALL_SQUARES, l); },
-      [](const auto& p, MoveList& l) { bitboard::generate_castling_moves(p, l); }, t);
+      [](const auto& p, MoveList& l) { generate_castling_moves(p, l); }, t);
   return {{"representation", "bitboard"},
           {"title", "bitboard: set operations, then the legality masks"},
           {"lines", lines_json(t)},

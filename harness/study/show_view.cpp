@@ -30,7 +30,7 @@ std::vector<Grid> bitboard_grids(const BoardState& s) {
   const Bitboard from_third_rank = pushes & rank_bb(relative_rank(us, RANK_3));
   const Bitboard double_pushes = (up == NORTH ? shift<NORTH>(from_third_rank) : shift<SOUTH>(from_third_rank)) & empty;
   const Bitboard attacks = us == WHITE ? pawn_attacks_bb<WHITE>(pawns) : pawn_attacks_bb<BLACK>(pawns);
-  const LegalityMasks masks = legality_masks(pos);
+  const CheckAndPinMasks masks = check_and_pin_masks(pos);
   Bitboard danger = 0;  // attacked squares with our king lifted, so that sliders see through it
   for (Square sq = SQ_A1; sq <= SQ_H8; ++sq)
     if (is_square_attacked_without(pos, sq, ~us, pos.pieces(us, KING))) danger |= square_bb(sq);

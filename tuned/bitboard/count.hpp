@@ -22,10 +22,10 @@ namespace movegen::bitboard_tuned {
 /// it only where no right is held, and a move never brings one back).
 inline constexpr PieceKinds ROOKS_ONLY = kind(ROOK);
 
-/// The legal moves of Us in check, with `masks` its legality_masks<Us>(pos): the generators of the kinds of Kinds
+/// The legal moves of Us in check, with `masks` its check_and_pin_masks<Us>(pos): the generators of the kinds of Kinds
 /// into a MoveCounter, out of line so that the common case keeps its registers.
 template <Color Us, PieceKinds Kinds>
-[[gnu::noinline]] std::size_t count_evasions(const PieceSets& pos, const LegalityMasks& masks) {
+[[gnu::noinline]] std::size_t count_evasions(const PieceSets& pos, const CheckAndPinMasks& masks) {
   MoveCounter counter;
   generate_all<Us, Kinds>(pos, masks, counter);
   return counter.count;
@@ -36,7 +36,7 @@ template <Color Us, PieceKinds Kinds>
 /// Fills, the knights and unpinned sliders counted by direction fills (count_knight_and_slider_moves), the
 /// pinned sliders one by one.
 template <Color Us, bool Fills, PieceKinds Kinds>
-[[gnu::always_inline]] inline void count_piece_moves(const PieceSets& pos, const LegalityMasks& masks,
+[[gnu::always_inline]] inline void count_piece_moves(const PieceSets& pos, const CheckAndPinMasks& masks,
                                                      MoveCounter& counter) {
   generate_pawn_moves<Us>(pos, masks, counter);
   if constexpr (Fills) {
@@ -68,17 +68,17 @@ template <Color Us, bool Fills, PieceKinds Kinds>
 template <Color Us, bool Fills, PieceKinds Kinds>
 [[gnu::always_inline]] inline std::size_t count_legal_moves_of(const PieceSets& pos, Square king) {
   static_assert(!Fills || Kinds == ALL_KINDS);
-  const LegalityMasks masks = legality_masks<Us, Kinds>(pos, king);
+  const CheckAndPinMasks masks = check_and_pin_masks<Us, Kinds>(pos, king);
   if (masks.checkers) [[unlikely]]
     return count_evasions<Us, Kinds>(pos, masks);
   MoveCounter counter;
   // The check mask is every square, and with nothing pinned (the common case) the pinned set is empty: both
   // known at compile time, so that the generators drop them.
-  const LegalityMasks quiet{masks.king, 0, masks.pinned};
+  const CheckAndPinMasks quiet{masks.king, 0, masks.pinned};
   if (masks.pinned)
     count_piece_moves<Us, Fills, Kinds>(pos, quiet, counter);
   else
-    count_piece_moves<Us, Fills, Kinds>(pos, LegalityMasks{masks.king, 0, 0}, counter);
+    count_piece_moves<Us, Fills, Kinds>(pos, CheckAndPinMasks{masks.king, 0, 0}, counter);
   // In the opening the king often has no square to go to, and its danger squares need not be found; in a rook
   // ending it nearly always has one, and the test costs more than it saves.
   if constexpr (Kinds != ROOKS_ONLY)

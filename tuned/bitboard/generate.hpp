@@ -17,7 +17,7 @@ namespace movegen::bitboard_tuned {
 /// without looking up the piece), as add_moves(from, targets) to one that does not (MoveWriter, MoveCounter).
 template <PieceType Pt, class Sink>
 [[gnu::always_inline]] inline void add_piece_moves(Sink& sink, Square from, Bitboard targets) {
-  if constexpr (requires { sink.template add_moves<Pt>(from, targets); })
+  if constexpr (KnowsMover<Sink, FastPath::PIECE_SET, WHITE, Pt>)  // Us unused: the side to move
     sink.template add_moves<Pt>(from, targets);
   else
     sink.add_moves(from, targets);
@@ -41,12 +41,12 @@ template <Color By, bool Fills = false, PieceKinds Kinds = ALL_KINDS>
   return attacked;
 }
 
-/// legality_masks (movegen.hpp) with the side to move, Us, known at compile time, `king` its king's square (given,
+/// check_and_pin_masks (movegen.hpp) with the side to move, Us, known at compile time, `king` its king's square (given,
 /// not found: perft's leaf parents share it with their siblings), and only the enemy kinds of Kinds looked for.
 template <Color Us, PieceKinds Kinds = ALL_KINDS>
-inline LegalityMasks legality_masks(const PieceSets& pos, Square king) {
+inline CheckAndPinMasks check_and_pin_masks(const PieceSets& pos, Square king) {
   constexpr Color Them = ~Us;
-  LegalityMasks masks;
+  CheckAndPinMasks masks;
   masks.king = king;
   const Bitboard occupied = pos.pieces();
   masks.checkers = (pawn_attacks_bb(Us, masks.king) & pos.pieces(Them, PAWN)) |
@@ -86,7 +86,7 @@ inline Bitboard king_danger(const PieceSets& pos) {
 // king once the capturing pawn has moved and the captured pawn is gone. That one test covers pins of
 // the capturer and the rank pin through both pawns (e.g. 8/8/8/K1pP3r/8/8/8/7k w - c6: d5xc6 is illegal).
 template <Color Us, class Sink>
-inline void add_en_passant(const PieceSets& pos, const LegalityMasks& masks, Sink& sink) {
+inline void add_en_passant(const PieceSets& pos, const CheckAndPinMasks& masks, Sink& sink) {
   constexpr Color Them = ~Us;
   const Square to = pos.ep_square();
   if (to == SQ_NONE) return;
@@ -117,10 +117,10 @@ template <Color Us>
   return false;
 }
 
-/// Every legal move of Us, the side to move, into `sink`, with `masks` its legality_masks<Us>(pos); only the kinds
+/// Every legal move of Us, the side to move, into `sink`, with `masks` its check_and_pin_masks<Us>(pos); only the kinds
 /// of Kinds looked for, which must hold every kind on the board.
 template <Color Us, PieceKinds Kinds = ALL_KINDS, class Sink>
-inline void generate_all(const PieceSets& pos, const LegalityMasks& masks, Sink& sink) {
+inline void generate_all(const PieceSets& pos, const CheckAndPinMasks& masks, Sink& sink) {
   if (!more_than_one(masks.checkers)) {  // in double check only the king can move
     generate_pawn_moves<Us>(pos, masks, sink);
     if constexpr (Kinds & kind(KNIGHT)) generate_knight_moves<Us>(pos, masks, sink);
@@ -137,7 +137,7 @@ inline void generate_all(const PieceSets& pos, const LegalityMasks& masks, Sink&
 /// Every legal move of Us, the side to move, into `sink`.
 template <Color Us, class Sink>
 inline void generate_all(const PieceSets& pos, Sink& sink) {
-  generate_all<Us>(pos, legality_masks<Us>(pos, pos.king_square(Us)), sink);
+  generate_all<Us>(pos, check_and_pin_masks<Us>(pos, pos.king_square(Us)), sink);
 }
 
 /// The legal moves of stage S (Stage::CAPTURES or Stage::QUIETS, common/staged_generation.hpp) of Us, the side
@@ -147,10 +147,10 @@ inline void generate_all(const PieceSets& pos, Sink& sink) {
 template <Color Us, Stage S, class Sink>
 inline void generate_stage_moves(const PieceSets& pos, Sink& sink) {
   static_assert(S == Stage::CAPTURES || S == Stage::QUIETS);
-  const LegalityMasks masks = legality_masks<Us>(pos, pos.king_square(Us));
+  const CheckAndPinMasks masks = check_and_pin_masks<Us>(pos, pos.king_square(Us));
   const Bitboard targets = S == Stage::CAPTURES ? pos.pieces(~Us) : ~pos.pieces();
   if (!more_than_one(masks.checkers)) {  // in double check only the king can move
-    LegalityMasks staged = masks;
+    CheckAndPinMasks staged = masks;
     staged.check_mask &= targets;
     generate_pawn_moves_but_en_passant<Us>(pos, staged, sink);
     if constexpr (S == Stage::CAPTURES) add_en_passant<Us>(pos, masks, sink);
@@ -172,7 +172,7 @@ inline void generate_stage_moves(const PieceSets& pos, Sink& sink) {
 /// generate_pawn_moves but en passant: the pawns' moves that land on the check mask of `masks`, a pinned pawn's
 /// along the line through its king. The stages (generate_stage_moves) give it a check mask narrowed to theirs.
 template <Color Us, class Sink>
-inline void generate_pawn_moves_but_en_passant(const PieceSets& pos, const LegalityMasks& masks, Sink& sink) {
+inline void generate_pawn_moves_but_en_passant(const PieceSets& pos, const CheckAndPinMasks& masks, Sink& sink) {
   const Bitboard pawns = pos.pieces(Us, PAWN);
   const Bitboard empty = ~pos.pieces(), enemies = pos.pieces(~Us);
   add_pawn_moves<Us>(pawns & ~masks.pinned, empty, enemies, masks.check_mask, sink);
@@ -183,13 +183,13 @@ inline void generate_pawn_moves_but_en_passant(const PieceSets& pos, const Legal
 }
 
 template <Color Us, class Sink>
-inline void generate_pawn_moves(const PieceSets& pos, const LegalityMasks& masks, Sink& sink) {
+inline void generate_pawn_moves(const PieceSets& pos, const CheckAndPinMasks& masks, Sink& sink) {
   generate_pawn_moves_but_en_passant<Us>(pos, masks, sink);
   add_en_passant<Us>(pos, masks, sink);
 }
 
 template <Color Us, class Sink>
-inline void generate_knight_moves(const PieceSets& pos, const LegalityMasks& masks, Sink& sink) {
+inline void generate_knight_moves(const PieceSets& pos, const CheckAndPinMasks& masks, Sink& sink) {
   const Bitboard target = ~pos.pieces(Us) & masks.check_mask;
   for (Bitboard b = pos.pieces(Us, KNIGHT) & ~masks.pinned; b;) {
     const Square from = pop_lsb(b);
@@ -198,7 +198,7 @@ inline void generate_knight_moves(const PieceSets& pos, const LegalityMasks& mas
 }
 
 template <Color Us, PieceType Pt, class Sink>
-inline void generate_slider_moves(const PieceSets& pos, const LegalityMasks& masks, Sink& sink) {
+inline void generate_slider_moves(const PieceSets& pos, const CheckAndPinMasks& masks, Sink& sink) {
   static_assert(Pt == BISHOP || Pt == ROOK || Pt == QUEEN);
   const Bitboard target = ~pos.pieces(Us) & masks.check_mask;
   const Bitboard occupied = pos.pieces();
@@ -211,7 +211,7 @@ inline void generate_slider_moves(const PieceSets& pos, const LegalityMasks& mas
 }
 
 template <Color Us, PieceType Pt, class Sink>
-inline void generate_pinned_slider_moves(const PieceSets& pos, const LegalityMasks& masks, Sink& sink) {
+inline void generate_pinned_slider_moves(const PieceSets& pos, const CheckAndPinMasks& masks, Sink& sink) {
   const Bitboard target = ~pos.pieces(Us) & masks.check_mask;
   for (Bitboard pinned = pos.pieces(Us, Pt) & masks.pinned; pinned;) {
     const Square from = pop_lsb(pinned);
@@ -225,7 +225,7 @@ inline void generate_king_moves(const PieceSets& pos, Square king, Bitboard dang
 }
 
 template <Color Us, class Sink>
-inline void generate_castling_moves(const PieceSets& pos, const LegalityMasks& masks, Bitboard danger, Sink& sink) {
+inline void generate_castling_moves(const PieceSets& pos, const CheckAndPinMasks& masks, Bitboard danger, Sink& sink) {
   constexpr int first = Us == WHITE ? 0 : 2;  // the rules of K, Q, k, q
   constexpr CastlingRights ours = CastlingRights(3 << first);
   if (masks.checkers || !(pos.castling_rights() & ours)) return;

@@ -4,12 +4,12 @@
 
 namespace movegen::bitboard_tuned {
 
-LegalityMasks legality_masks(const PieceSets& pos, Color us) {
+CheckAndPinMasks check_and_pin_masks(const PieceSets& pos, Color us) {
   const Square king = pos.king_square(us);
-  return us == WHITE ? legality_masks<WHITE>(pos, king) : legality_masks<BLACK>(pos, king);
+  return us == WHITE ? check_and_pin_masks<WHITE>(pos, king) : check_and_pin_masks<BLACK>(pos, king);
 }
 
-LegalityMasks legality_masks(const PieceSets& pos) { return legality_masks(pos, pos.side_to_move()); }
+CheckAndPinMasks check_and_pin_masks(const PieceSets& pos) { return check_and_pin_masks(pos, pos.side_to_move()); }
 
 Bitboard king_danger(const PieceSets& pos) {
   return pos.side_to_move() == WHITE ? king_danger<WHITE>(pos) : king_danger<BLACK>(pos);
@@ -41,13 +41,13 @@ std::size_t count_legal(const PieceSets& pos) {
 
 // The per-piece generators for both colours and both sinks, so that other files can call them too.
 #define INSTANTIATE_GENERATORS(Us, Sink)                                                                \
-  template void generate_pawn_moves<Us, Sink>(const PieceSets&, const LegalityMasks&, Sink&);           \
-  template void generate_knight_moves<Us, Sink>(const PieceSets&, const LegalityMasks&, Sink&);         \
-  template void generate_slider_moves<Us, BISHOP, Sink>(const PieceSets&, const LegalityMasks&, Sink&); \
-  template void generate_slider_moves<Us, ROOK, Sink>(const PieceSets&, const LegalityMasks&, Sink&);   \
-  template void generate_slider_moves<Us, QUEEN, Sink>(const PieceSets&, const LegalityMasks&, Sink&);  \
+  template void generate_pawn_moves<Us, Sink>(const PieceSets&, const CheckAndPinMasks&, Sink&);           \
+  template void generate_knight_moves<Us, Sink>(const PieceSets&, const CheckAndPinMasks&, Sink&);         \
+  template void generate_slider_moves<Us, BISHOP, Sink>(const PieceSets&, const CheckAndPinMasks&, Sink&); \
+  template void generate_slider_moves<Us, ROOK, Sink>(const PieceSets&, const CheckAndPinMasks&, Sink&);   \
+  template void generate_slider_moves<Us, QUEEN, Sink>(const PieceSets&, const CheckAndPinMasks&, Sink&);  \
   template void generate_king_moves<Us, Sink>(const PieceSets&, Square, Bitboard, Sink&);               \
-  template void generate_castling_moves<Us, Sink>(const PieceSets&, const LegalityMasks&, Bitboard, Sink&);
+  template void generate_castling_moves<Us, Sink>(const PieceSets&, const CheckAndPinMasks&, Bitboard, Sink&);
 INSTANTIATE_GENERATORS(WHITE, MoveWriter)
 INSTANTIATE_GENERATORS(BLACK, MoveWriter)
 INSTANTIATE_GENERATORS(WHITE, MoveCounter)

@@ -1,4 +1,4 @@
-// Bitboard legal move generation. Checkers and pinned pieces are found once per node (LegalityMasks);
+// Bitboard legal move generation. Checkers and pinned pieces are found once per node (CheckAndPinMasks);
 // each piece kind then produces its moves as attack sets masked by them, so no move is ever made to
 // test it. Every function writes into a Sink: MoveWriter appends moves to a MoveList, MoveCounter only
 // adds up popcounts (perft's bulk counting).
@@ -10,7 +10,7 @@
 
 #include <cstddef>
 
-#include "common/legality_masks.hpp"
+#include "common/masks_strategy.hpp"
 #include "common/move.hpp"
 #include "common/staged_generation.hpp"
 #include "tuned/bitboard/position.hpp"
@@ -19,11 +19,11 @@
 namespace movegen::bitboard_tuned {
 
 /// The legality masks of the side to move in `pos`: checkers, pinned pieces and check mask.
-LegalityMasks legality_masks(const PieceSets& pos);
+CheckAndPinMasks check_and_pin_masks(const PieceSets& pos);
 
 /// The legality masks of colour `us` in `pos`, whether or not it is to move: what perft's shared count of
 /// sibling moves (sibling_count.hpp) finds once for the side that replies to them.
-LegalityMasks legality_masks(const PieceSets& pos, Color us);
+CheckAndPinMasks check_and_pin_masks(const PieceSets& pos, Color us);
 
 /// The squares the king of the side to move may not enter: every square the enemy attacks with that king
 /// taken off the board, so that it cannot step back along a checking slider's ray.
@@ -31,7 +31,7 @@ Bitboard king_danger(const PieceSets& pos);
 
 // The per-piece generators, for side Us to move (which must be pos.side_to_move()), into Sink (MoveWriter
 // or MoveCounter; both are instantiated). Given the legality masks of this node, each emits only legal
-// moves; given a default LegalityMasks{} (no king to guard: nothing pinned, no check), pseudo-legal ones.
+// moves; given a default CheckAndPinMasks{} (no king to guard: nothing pinned, no check), pseudo-legal ones.
 
 /// Single pushes (one shift masked with the empty squares), double pushes (a second shift of the single
 /// pushes that landed on the relative third rank), east and west captures of enemy pieces, promotions
@@ -39,18 +39,18 @@ Bitboard king_danger(const PieceSets& pos);
 /// rank when both pawns leave it (not tested when `masks` has no king). Pinned pawns move one at a time,
 /// along the line through their king.
 template <Color Us, class Sink>
-void generate_pawn_moves(const PieceSets& pos, const LegalityMasks& masks, Sink& sink);
+void generate_pawn_moves(const PieceSets& pos, const CheckAndPinMasks& masks, Sink& sink);
 /// Each unpinned knight's attacks that land on no own piece (a pinned knight can never move).
 template <Color Us, class Sink>
-void generate_knight_moves(const PieceSets& pos, const LegalityMasks& masks, Sink& sink);
+void generate_knight_moves(const PieceSets& pos, const CheckAndPinMasks& masks, Sink& sink);
 /// The moves of Us's sliders of type Pt (BISHOP, ROOK or QUEEN) along their lines. Pinned sliders keep to
 /// the line through their king.
 template <Color Us, PieceType Pt, class Sink>
-void generate_slider_moves(const PieceSets& pos, const LegalityMasks& masks, Sink& sink);
+void generate_slider_moves(const PieceSets& pos, const CheckAndPinMasks& masks, Sink& sink);
 /// The moves of Us's pinned sliders of type Pt alone, each along the line through its king: the second half of
 /// generate_slider_moves, which the count by direction fills (count.hpp) calls by itself.
 template <Color Us, PieceType Pt, class Sink>
-void generate_pinned_slider_moves(const PieceSets& pos, const LegalityMasks& masks, Sink& sink);
+void generate_pinned_slider_moves(const PieceSets& pos, const CheckAndPinMasks& masks, Sink& sink);
 /// The steps of the king on `king` to squares that hold no own piece and are not in `danger` (king_danger(); 0
 /// for pseudo-legal moves). Castling is separate.
 template <Color Us, class Sink>
@@ -59,7 +59,7 @@ void generate_king_moves(const PieceSets& pos, Square king, Bitboard danger, Sin
 /// on empty but for them, the squares the king crosses and lands on not in `danger` (king_danger()), and in
 /// Chess960 the king's destination not attacked along the back rank once the rook has left its square.
 template <Color Us, class Sink>
-void generate_castling_moves(const PieceSets& pos, const LegalityMasks& masks, Bitboard danger, Sink& sink);
+void generate_castling_moves(const PieceSets& pos, const CheckAndPinMasks& masks, Bitboard danger, Sink& sink);
 
 /// Set-wise moves of `pawns` (all of colour Us) that land in `target`, with `empty` the empty squares and
 /// `enemies` the squares of the other side's pieces: single and double pushes, captures, and the four

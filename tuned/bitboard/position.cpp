@@ -65,7 +65,7 @@ void Position::History::grow() {
   last = records.data() + records.size() - 1;
 }
 
-Key Position::do_special_move(Move m, PieceSets& sets, Piece moved, Piece& captured) {
+Key Position::make_special_move(Move m, PieceSets& sets, Piece moved, Piece& captured) {
   const Square from = m.from(), to = m.to();
   const Color us = sets.side_;
   switch (m.flag()) {
@@ -96,7 +96,7 @@ Key Position::do_special_move(Move m, PieceSets& sets, Piece moved, Piece& captu
   }
 }
 
-void Position::undo_special_move(Move m, Color us, Piece captured) {
+void Position::unmake_special_move(Move m, Color us, Piece captured) {
   const Square from = m.from(), to = m.to();
   switch (m.flag()) {
     case CASTLING: {

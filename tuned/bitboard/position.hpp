@@ -101,12 +101,12 @@ class Position {
 
   /// Plays a move generated for this position; unmake_move takes it back.
   [[gnu::always_inline]] void make_move(Move m) {
-    play<true>(m);
+    make_move_unchecked<true>(m);
     verify_invariants();
   }
   /// Takes back `m`, which must be the last move made, restoring every field exactly.
   [[gnu::always_inline]] void unmake_move(Move m) {
-    take_back(m);
+    unmake_move_unchecked(m);
     verify_invariants();
   }
 
@@ -119,18 +119,18 @@ class Position {
 
  protected:
   /// make_move without the invariant check, and without the key unless UpdateKey: make-test-unmake plays
-  /// pseudo-legal moves, which may leave the mover's king in check, and reads no key before take_back.
+  /// pseudo-legal moves, which may leave the mover's king in check, and reads no key before unmake_move_unchecked.
   template <bool UpdateKey = false>
-  [[gnu::always_inline]] void play(Move m) {
+  [[gnu::always_inline]] void make_move_unchecked(Move m) {
     if (history_.now == history_.last) [[unlikely]]
       history_.grow();
-    do_move<UpdateKey>(m, history_.now[0], history_.now[1]);
+    make_move_on_records<UpdateKey>(m, history_.now[0], history_.now[1]);
     ++history_.now;
   }
   /// unmake_move without the invariant check: takes back `m`, the last move played.
-  [[gnu::always_inline]] void take_back(Move m) {
+  [[gnu::always_inline]] void unmake_move_unchecked(Move m) {
     assert(history_.plies() > 0);
-    undo_move(m, history_.now->sets.side_to_move(), history_.now->captured);
+    unmake_move_on_sets(m, history_.now->sets.side_to_move(), history_.now->captured);
     --history_.now;
   }
 
@@ -140,25 +140,25 @@ class Position {
   // one copy, restored on the move's squares from the piece the move took.
   struct Record {
     PieceSets sets;  // the sets after the move (in the first record, the FEN's)
-    Key key;         // the key after the move (not kept by play<false>)
+    Key key;         // the key after the move (not kept by make_move_unchecked<false>)
     Piece captured;  // the piece the move took (NO_PIECE if none; the pawn taken en passant)
   };
 
   // Writes into `after` the position `before` with m played, and plays m on the piece array; the key too
-  // if UpdateKey (make_move), not if it will be taken back before anyone reads it (play).
+  // if UpdateKey (make_move), not if it will be taken back before anyone reads it (make_move_unchecked).
   template <bool UpdateKey>
-  [[gnu::always_inline]] void do_move(Move m, const Record& before, Record& after);
-  // Castling, en passant and promotions for do_move: `sets` (a copy of the sets before), the piece array
+  [[gnu::always_inline]] void make_move_on_records(Move m, const Record& before, Record& after);
+  // Castling, en passant and promotions for make_move_on_records: `sets` (a copy of the sets before), the piece array
   // and the key's piece numbers (returned). `captured` is the piece on m.to() before the move, which
   // castling and en passant correct to what they take (none; the pawn beside). Cold, so kept out of line:
   // in line, the usual moves' code around it spilled more registers (perft without bulk counting 3% more
   // instructions).
-  [[gnu::cold]] Key do_special_move(Move m, PieceSets& sets, Piece moved, Piece& captured);
+  [[gnu::cold]] Key make_special_move(Move m, PieceSets& sets, Piece moved, Piece& captured);
   // Takes m back on the piece array (`them`: the side to move after m): the piece moved goes home and
   // `captured`, the piece it took, comes back.
-  [[gnu::always_inline]] void undo_move(Move m, Color them, Piece captured);
-  // Castling, en passant and promotions for undo_move.
-  void undo_special_move(Move m, Color us, Piece captured);
+  [[gnu::always_inline]] void unmake_move_on_sets(Move m, Color them, Piece captured);
+  // Castling, en passant and promotions for unmake_move_on_sets.
+  void unmake_special_move(Move m, Color us, Piece captured);
   // The halfmove clock: the loaded clock plus the moves since, or the moves since the last capture or pawn
   // move, found in the history as a change of the pawn set or the piece count.
   int halfmove_clock() const;
@@ -182,7 +182,7 @@ class Position {
   struct History {
     std::vector<Record> records = std::vector<Record>(1);
     Record* now = records.data();
-    Record* last = now;  // &records.back(), kept so that play tests the room in one compare
+    Record* last = now;  // &records.back(), kept so that make_move_unchecked tests the room in one compare
 
     History() = default;
     // Room for `moves` moves after the FEN's record, which is now.
@@ -213,11 +213,11 @@ class Position {
 
 // Defined in the header so that perft, a template in another file, can inline them. The usual moves (quiet
 // moves, captures and double pushes) are played in line; castling, en passant and promotions by
-// do_special_move. The key changes by the numbers of what the move changes: the pieces moved and taken,
+// make_special_move. The key changes by the numbers of what the move changes: the pieces moved and taken,
 // the castling rights lost, the en passant file cleared or set (Polyglot's rule: only when a pawn of the
 // side to move stands beside the pushed pawn, legal capture or not), and the side.
 template <bool UpdateKey>
-[[gnu::always_inline]] inline void Position::do_move(Move m, const Record& before, Record& after) {
+[[gnu::always_inline]] inline void Position::make_move_on_records(Move m, const Record& before, Record& after) {
   const PieceSets& was = before.sets;
   PieceSets& sets = after.sets;
   const Color us = was.side_, them = ~us;
@@ -241,7 +241,7 @@ template <bool UpdateKey>
       if (pawn_attacks_bb(us, sets.ep_square_) & was.pieces(them, PAWN)) k ^= zobrist::en_passant_file(sets.ep_square_);
     }
   } else {
-    k ^= do_special_move(m, sets, moved, captured);
+    k ^= make_special_move(m, sets, moved, captured);
   }
   if ((square_bb(from) | square_bb(to)) & castling_squares_) [[unlikely]] {
     const CastlingRights kept = was.castling_ & was.castling_rules_->rights_kept_after_touching(from) &
@@ -254,13 +254,13 @@ template <bool UpdateKey>
   after.captured = captured;
 }
 
-[[gnu::always_inline]] inline void Position::undo_move(Move m, Color them, Piece captured) {
+[[gnu::always_inline]] inline void Position::unmake_move_on_sets(Move m, Color them, Piece captured) {
   const Square from = m.from(), to = m.to();
   if (m.flag() <= DOUBLE_PUSH) [[likely]] {
     board_[from] = board_[to];
     board_[to] = captured;
   } else {
-    undo_special_move(m, ~them, captured);
+    unmake_special_move(m, ~them, captured);
   }
 }
 

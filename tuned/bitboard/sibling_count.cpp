@@ -103,7 +103,7 @@ bool same_pins(const PieceSets& pos, Move m, PieceType type, Square king, Bitboa
   if (type == BISHOP || type == QUEEN) diagonal ^= from_to;
   if (type == ROOK || type == QUEEN) straight ^= from_to;
   const Bitboard ours = pos.pieces(A) ^ from_to, theirs = pos.pieces(~A);
-  // A's sliders that would see the king if B's pieces were not there, as legality_masks finds them.
+  // A's sliders that would see the king if B's pieces were not there, as check_and_pin_masks finds them.
   Bitboard snipers = (attacks_bb<BISHOP>(king, ours) & diagonal) | (attacks_bb<ROOK>(king, ours) & straight);
   Bitboard pinned_after = 0;
   while (snipers) {
@@ -135,7 +135,7 @@ std::uint64_t count_after_each(const PieceSets& pos, const Piece* board, const M
   constexpr Color B = ~A;
   const Square king = pos.king_square(B);
   const Bitboard occupied = pos.pieces(), ours = pos.pieces(A), theirs = pos.pieces(B);
-  const LegalityMasks masks = legality_masks(pos, B);
+  const CheckAndPinMasks masks = check_and_pin_masks(pos, B);
 
   // A's moves counted in full: those that may give check or change B's pins (from or to on the king's
   // lines, a knight or pawn landing where it checks). And the squares B's pawns attack: a double push that

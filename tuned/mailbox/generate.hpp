@@ -87,31 +87,31 @@ struct StageMoves {
 
 // Hands `out` the quiet move from -> to (flag NORMAL, onto an empty square) of the piece of type Pt of Us,
 // the side to move: through the sink's add_quiet<Us, Pt> if it has one (perft's ChildMaker, which plays
-// the move knowing its side and piece: Position::do_quiet_move), else as a Move to add().
+// the move knowing its side and piece: Position::make_quiet_move), else as a Move to add().
 template <Color Us, PieceType Pt, class Sink>
 [[gnu::always_inline]] inline void add_quiet(Sink& out, Square from, Square to) {
-  if constexpr (requires { out.template add_quiet<Us, Pt>(from, to); })
+  if constexpr (KnowsMover<Sink, FastPath::QUIET, Us, Pt>)
     out.template add_quiet<Us, Pt>(from, to);
   else
     out.add(Move(from, to));
 }
 
 // Hands `out` the capture from -> to (flag NORMAL, onto an enemy piece) of the piece of type Pt of Us:
-// through the sink's add_capture<Us, Pt> if it has one (perft's ChildMaker: Position::do_capture), else as
+// through the sink's add_capture<Us, Pt> if it has one (perft's ChildMaker: Position::make_capture), else as
 // a Move.
 template <Color Us, PieceType Pt, class Sink>
 [[gnu::always_inline]] inline void add_capture(Sink& out, Square from, Square to) {
-  if constexpr (requires { out.template add_capture<Us, Pt>(from, to); })
+  if constexpr (KnowsMover<Sink, FastPath::CAPTURE, Us, Pt>)
     out.template add_capture<Us, Pt>(from, to);
   else
     out.add(Move(from, to));
 }
 
 // Hands `out` the four promotions of a pawn of Us from -> to (queen, rook, bishop, knight): through the
-// sink's add_promotion<Us, Pt> if it has one (perft's ChildMaker: Position::do_promotion), else as four Moves.
+// sink's add_promotion<Us, Pt> if it has one (perft's ChildMaker: Position::make_promotion), else as four Moves.
 template <Color Us, class Sink>
 [[gnu::always_inline]] inline void add_promotions(Sink& out, Square from, Square to) {
-  if constexpr (requires { out.template add_promotion<Us, QUEEN>(from, to); }) {
+  if constexpr (KnowsMover<Sink, FastPath::PROMOTION, Us, QUEEN>) {
     out.template add_promotion<Us, QUEEN>(from, to);
     out.template add_promotion<Us, ROOK>(from, to);
     out.template add_promotion<Us, BISHOP>(from, to);
@@ -218,7 +218,7 @@ void generate_chess960_castling_moves(Position& pos, Sink& out) {
 // the landing square (g1, c1) is tested here. (Neither the king leaving e1 nor the rook's move changes those
 // attacks: a piece attacking along the first rank through e1 would give check.)
 template <Color Us, class Sink>
-inline void generate_castling_moves(Position& pos, const LegalityMasks& masks, Bitboard safe_steps, Sink& out) {
+inline void generate_castling_moves(Position& pos, const CheckAndPinMasks& masks, Bitboard safe_steps, Sink& out) {
   if (!pos.castling_rules().classical()) {
     if (!masks.checkers) generate_chess960_castling_moves<Us>(pos, out);
     return;
@@ -272,7 +272,7 @@ void add_en_passant(const Position& pos, Sink& out) {
 // checker, and by the pawn pushes onto an empty square. A pinned piece has none: its line and the check's
 // meet only at the king. En passant is added apart (add_en_passant), tested.
 template <Color Us, class Out>
-void generate_evasions(Position& pos, const LegalityMasks& masks, Out& out) {
+void generate_evasions(Position& pos, const CheckAndPinMasks& masks, Out& out) {
   const Board& board = pos.board();
   constexpr int forward = pawn_push(Us), double_push_row = Us == WHITE ? 3 : 4, back_rank = Us == WHITE ? 0 : 7;
   const char pawn = letter(Us, PAWN);
@@ -308,7 +308,7 @@ template <Color Us, class Out>
 void generate_all(Position& pos, Out& out) {
   const Board& board = pos.board();
   const Square king = pos.king_square(Us);
-  const LegalityMasks masks = pos.legality_masks();
+  const CheckAndPinMasks masks = pos.check_and_pin_masks();
   const Bitboard king_steps = generate_king_moves(pos, king, masks.checkers, out);
   if (more_than_one(masks.checkers)) return;
   TestedMoves<Out> tested{pos, out, masks.check_mask};

@@ -2,7 +2,7 @@
 // template in another file) can inline them. The usual moves are played in line, each kind on its own path,
 // the most common (flag NORMAL: quiet moves and captures) first: the letters on the board string, the king
 // square, the moving slider's lines and the letter taken, the castling rights, the en passant square and
-// the side. Castling and promotions go out of line (do_special_move). The key changes by the numbers of the letters
+// the side. Castling and promotions go out of line (make_special_move). The key changes by the numbers of the letters
 // moved and taken, looked up by the letters themselves, the rights lost, the en passant file cleared and set
 // (Polyglot's rule, as common/zobrist.hpp states it) and the side; unmake copies the key back from the history.
 //
@@ -36,7 +36,7 @@ constexpr Key letter_key(char piece, Square s) {
 }
 
 template <bool UpdateKey>
-[[gnu::always_inline]] inline void Position::do_move(Move m, Undo& undo) {
+[[gnu::always_inline]] inline void Position::make_move_unchecked(Move m, Undo& undo) {
   // Every field is read before the first letter is written: a store of a char may alias any of them.
   const Color us = side_;
   const Square from = m.from(), to = m.to();
@@ -96,13 +96,13 @@ template <bool UpdateKey>
     if (!is_empty(taken_pawn)) track(taken_pawn, taken, -1);
     if constexpr (UpdateKey) k ^= letter_key(pawn, from) ^ letter_key(pawn, to) ^ letter_key(taken_pawn, taken);
   } else {
-    k ^= do_special_move(m, us, undo);
+    k ^= make_special_move(m, us, undo);
   }
   if constexpr (UpdateKey) key_ ^= k;
 }
 
 template <bool UpdateKey>
-[[gnu::always_inline]] inline void Position::undo_move(Move m, const Undo& undo) {
+[[gnu::always_inline]] inline void Position::unmake_move_unchecked(Move m, const Undo& undo) {
   const Color us = ~side_;
   const Square from = m.from(), to = m.to();
   const MoveFlag flag = m.flag();
@@ -129,12 +129,12 @@ template <bool UpdateKey>
     board_[taken] = captured;
     if (!is_empty(captured)) track(captured, taken, +1);
   } else {
-    undo_special_move(m, us, undo);
+    unmake_special_move(m, us, undo);
   }
 }
 
 template <Color Us, PieceType Pt>
-[[gnu::always_inline]] inline void Position::do_quiet_move(Square from, Square to, Undo& undo) {
+[[gnu::always_inline]] inline void Position::make_quiet_move(Square from, Square to, Undo& undo) {
   assert(side_ == Us);
   undo.castling = castling_;
   undo.ep_square = ep_square_;
@@ -150,7 +150,7 @@ template <Color Us, PieceType Pt>
 }
 
 template <Color Us, PieceType Pt>
-[[gnu::always_inline]] inline void Position::undo_quiet_move(Square from, Square to, const Undo& undo) {
+[[gnu::always_inline]] inline void Position::unmake_quiet_move(Square from, Square to, const Undo& undo) {
   assert(side_ == ~Us);
   side_ = Us;
   ep_square_ = undo.ep_square;
@@ -164,7 +164,7 @@ template <Color Us, PieceType Pt>
 }
 
 template <Color Us, PieceType Pt>
-[[gnu::always_inline]] inline void Position::do_capture(Square from, Square to, Undo& undo) {
+[[gnu::always_inline]] inline void Position::make_capture(Square from, Square to, Undo& undo) {
   assert(side_ == Us);
   const char captured = board_[to];
   const CastlingRights castling = castling_;
@@ -186,7 +186,7 @@ template <Color Us, PieceType Pt>
 }
 
 template <Color Us, PieceType Pt>
-[[gnu::always_inline]] inline void Position::undo_capture(Square from, Square to, const Undo& undo) {
+[[gnu::always_inline]] inline void Position::unmake_capture(Square from, Square to, const Undo& undo) {
   assert(side_ == ~Us);
   side_ = Us;
   ep_square_ = undo.ep_square;
@@ -201,7 +201,7 @@ template <Color Us, PieceType Pt>
 }
 
 template <Color Us, PieceType Pt>
-[[gnu::always_inline]] inline void Position::do_promotion(Square from, Square to, Undo& undo) {
+[[gnu::always_inline]] inline void Position::make_promotion(Square from, Square to, Undo& undo) {
   assert(side_ == Us);
   const char captured = board_[to];
   const CastlingRights castling = castling_;
@@ -221,7 +221,7 @@ template <Color Us, PieceType Pt>
 }
 
 template <Color Us, PieceType Pt>
-[[gnu::always_inline]] inline void Position::undo_promotion(Square from, Square to, const Undo& undo) {
+[[gnu::always_inline]] inline void Position::unmake_promotion(Square from, Square to, const Undo& undo) {
   assert(side_ == ~Us);
   side_ = Us;
   ep_square_ = undo.ep_square;
@@ -236,21 +236,21 @@ template <Color Us, PieceType Pt>
 [[gnu::always_inline, gnu::flatten]] inline void Position::make_move(Move m) {
   if (plies_ == history_room_) [[unlikely]]
     grow_history();
-  do_move<true>(m, history_[plies_++]);
+  make_move_unchecked<true>(m, history_[plies_++]);
   verify_invariants();
 }
 
 [[gnu::always_inline, gnu::flatten]] inline void Position::unmake_move(Move m) {
   assert(plies_ > 0);
-  undo_move<true>(m, history_[--plies_]);
+  unmake_move_unchecked<true>(m, history_[--plies_]);
   verify_invariants();
 }
 
 [[gnu::flatten]] inline std::size_t Position::count_legal_after(Move m) {
   Undo undo;
-  do_move<false>(m, undo);
+  make_move_unchecked<false>(m, undo);
   const std::size_t count = count_legal();
-  undo_move<false>(m, undo);
+  unmake_move_unchecked<false>(m, undo);
   return count;
 }
 

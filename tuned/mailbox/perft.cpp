@@ -33,34 +33,34 @@ class ChildMaker {
 
   [[gnu::always_inline]] void add(Move m) {
     Position::Undo undo;
-    pos_.do_move<false>(m, undo);
+    pos_.make_move_unchecked<false>(m, undo);
     visit_(pos_);
-    pos_.undo_move<false>(m, undo);
+    pos_.unmake_move_unchecked<false>(m, undo);
   }
   // A quiet move of the piece of type Pt of Us, the side to move, played knowing both
-  // (Position::do_quiet_move).
+  // (Position::make_quiet_move).
   template <Color Us, PieceType Pt>
   [[gnu::always_inline]] void add_quiet(Square from, Square to) {
     Position::Undo undo;
-    pos_.do_quiet_move<Us, Pt>(from, to, undo);
+    pos_.make_quiet_move<Us, Pt>(from, to, undo);
     visit_(pos_);
-    pos_.undo_quiet_move<Us, Pt>(from, to, undo);
+    pos_.unmake_quiet_move<Us, Pt>(from, to, undo);
   }
-  // A capture of the piece of type Pt of Us, played knowing both (Position::do_capture).
+  // A capture of the piece of type Pt of Us, played knowing both (Position::make_capture).
   template <Color Us, PieceType Pt>
   [[gnu::always_inline]] void add_capture(Square from, Square to) {
     Position::Undo undo;
-    pos_.do_capture<Us, Pt>(from, to, undo);
+    pos_.make_capture<Us, Pt>(from, to, undo);
     visit_(pos_);
-    pos_.undo_capture<Us, Pt>(from, to, undo);
+    pos_.unmake_capture<Us, Pt>(from, to, undo);
   }
-  // A promotion of a pawn of Us to a piece of type Pt, played knowing both (Position::do_promotion).
+  // A promotion of a pawn of Us to a piece of type Pt, played knowing both (Position::make_promotion).
   template <Color Us, PieceType Pt>
   [[gnu::always_inline]] void add_promotion(Square from, Square to) {
     Position::Undo undo;
-    pos_.do_promotion<Us, Pt>(from, to, undo);
+    pos_.make_promotion<Us, Pt>(from, to, undo);
     visit_(pos_);
-    pos_.undo_promotion<Us, Pt>(from, to, undo);
+    pos_.unmake_promotion<Us, Pt>(from, to, undo);
   }
   // A move from `from` to each square of `targets`: the king's steps, played as quiet moves or captures
   // of the side to move, found once for the whole set.

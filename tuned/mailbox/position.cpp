@@ -56,7 +56,7 @@ void Position::track_board() {
     if (!is_empty(board_[sq])) track(board_[sq], sq, +1);
 }
 
-Key Position::do_special_move(Move m, Color us, Undo& undo) {
+Key Position::make_special_move(Move m, Color us, Undo& undo) {
   const Square from = m.from(), to = m.to();
   if (m.flag() == CASTLING) {
     const CastlingMove c = castling_move(m);  // the move is king takes own rook
@@ -83,7 +83,7 @@ Key Position::do_special_move(Move m, Color us, Undo& undo) {
   return letter_key(pawn, from) ^ letter_key(captured, to) ^ letter_key(promoted, to);
 }
 
-void Position::undo_special_move(Move m, Color us, const Undo& undo) {
+void Position::unmake_special_move(Move m, Color us, const Undo& undo) {
   const Square from = m.from(), to = m.to();
   if (m.flag() == CASTLING) {
     const CastlingMove c = castling_move(m);
@@ -113,9 +113,9 @@ std::size_t Position::count_legal() { return mailbox_tuned::count_legal(*this); 
 bool Position::castling_keeps_king_safe(Move m) {
   const Color us = side_;
   Undo undo;
-  do_move<false>(m, undo);
+  make_move_unchecked<false>(m, undo);
   const bool safe = !is_square_attacked(king_square(us), ~us);
-  undo_move<false>(m, undo);
+  unmake_move_unchecked<false>(m, undo);
   return safe;
 }
 

@@ -1,6 +1,6 @@
 // mailbox-tuned: a mailbox position (the board as the 64-character string of mailbox/board.hpp) plus what
 // the masks strategy needs beside it: letter counts and each colour's slider lines, kept in step by make
-// and unmake, so that legality_masks() and the attack tests can skip the steps that cannot find an
+// and unmake, so that check_and_pin_masks() and the attack tests can skip the steps that cannot find an
 // attacker. Legal moves are generated inside the check and pin masks (tuned/mailbox/movegen.hpp); the
 // king's steps are tested with the king lifted off the board (safe_king_steps), a pinned piece keeps the
 // moves along its pin line, and only en passant is made, tested and unmade. It plays its moves itself
@@ -22,7 +22,7 @@
 
 #include "common/castling.hpp"
 #include "common/fen.hpp"
-#include "common/legality_masks.hpp"
+#include "common/masks_strategy.hpp"
 #include "common/move.hpp"
 #include "common/perft.hpp"
 #include "common/position_concept.hpp"
@@ -30,7 +30,7 @@
 #include "mailbox/board.hpp"
 #include "tuned/mailbox/board_fields.hpp"
 #include "tuned/mailbox/king_steps.hpp"
-#include "tuned/mailbox/legality_masks.hpp"
+#include "tuned/mailbox/check_and_pin_masks.hpp"
 
 namespace movegen::mailbox_tuned {
 
@@ -61,13 +61,13 @@ class Position : public BoardFields {
   /// The squares of the pieces giving check to the side to move.
   Bitboard checkers() const { return attackers_to(board_, king_square(side_), attackers(~side_)); }
   bool in_check() const { return checkers() != 0; }
-  /// Checkers, pinned pieces and check mask of the side to move (see tuned/mailbox/legality_masks.hpp).
-  LegalityMasks legality_masks() const {
-    return mailbox_tuned::legality_masks(board_, king_square(side_), attackers(~side_));
+  /// Checkers, pinned pieces and check mask of the side to move (see tuned/mailbox/check_and_pin_masks.hpp).
+  CheckAndPinMasks check_and_pin_masks() const {
+    return mailbox_tuned::check_and_pin_masks(board_, king_square(side_), attackers(~side_));
   }
 
   /// The legal steps of the side to move's king, castling aside (mailbox_tuned::safe_king_steps), given
-  /// `checkers`, the pieces giving it check (checkers(), or LegalityMasks::checkers): in check the king is
+  /// `checkers`, the pieces giving it check (checkers(), or CheckAndPinMasks::checkers): in check the king is
   /// lifted off the board string for the tests and put back.
   Bitboard safe_king_steps(Bitboard checkers) {
     return mailbox_tuned::safe_king_steps(board_, king_square(side_), attackers(~side_), checkers);
@@ -124,10 +124,10 @@ class Position : public BoardFields {
   /// Plays m and writes what it overwrote into `undo`; the key too if UpdateKey (make_move), not if it
   /// will be taken back before anyone reads it (count_legal_after, castling_keeps_king_safe, the own perft).
   template <bool UpdateKey>
-  void do_move(Move m, Undo& undo);
-  /// Takes back m, played by do_move which wrote `undo`; the key too if UpdateKey.
+  void make_move_unchecked(Move m, Undo& undo);
+  /// Takes back m, played by make_move_unchecked which wrote `undo`; the key too if UpdateKey.
   template <bool UpdateKey>
-  void undo_move(Move m, const Undo& undo);
+  void unmake_move_unchecked(Move m, const Undo& undo);
 
   /// Plays a quiet move of the mover's piece of type Pt (flag NORMAL, onto an empty square, no promotion),
   /// Us being the side to move (both known at compile time, so the letters, the side and the lines to
@@ -137,26 +137,26 @@ class Position : public BoardFields {
   /// stand on the rule's squares, so another piece neither leaves one nor lands on one empty), only a
   /// slider moves slider lines, and only the king moves the king square.
   template <Color Us, PieceType Pt>
-  void do_quiet_move(Square from, Square to, Undo& undo);
-  /// Takes back do_quiet_move<Us, Pt>(from, to, undo).
+  void make_quiet_move(Square from, Square to, Undo& undo);
+  /// Takes back make_quiet_move<Us, Pt>(from, to, undo).
   template <Color Us, PieceType Pt>
-  void undo_quiet_move(Square from, Square to, const Undo& undo);
+  void unmake_quiet_move(Square from, Square to, const Undo& undo);
   /// Plays a capture (flag NORMAL, onto an enemy piece) of the mover's piece of type Pt, Us to move, without the key,
   /// writing the letter taken, the castling rights and en passant square into `undo`: the letter taken
   /// leaves the counts and slider lines, and the rights of `to` go (a rook taken on its corner), those of
   /// `from` too for a king or rook.
   template <Color Us, PieceType Pt>
-  void do_capture(Square from, Square to, Undo& undo);
-  /// Takes back do_capture<Us, Pt>(from, to, undo).
+  void make_capture(Square from, Square to, Undo& undo);
+  /// Takes back make_capture<Us, Pt>(from, to, undo).
   template <Color Us, PieceType Pt>
-  void undo_capture(Square from, Square to, const Undo& undo);
+  void unmake_capture(Square from, Square to, const Undo& undo);
   /// Plays the pawn's promotion, Us to move, to a piece of type Pt from -> to (a push, or a capture of the
-  /// letter on `to`) without the key, as do_capture writes `undo`.
+  /// letter on `to`) without the key, as make_capture writes `undo`.
   template <Color Us, PieceType Pt>
-  void do_promotion(Square from, Square to, Undo& undo);
-  /// Takes back do_promotion<Us, Pt>(from, to, undo).
+  void make_promotion(Square from, Square to, Undo& undo);
+  /// Takes back make_promotion<Us, Pt>(from, to, undo).
   template <Color Us, PieceType Pt>
-  void undo_promotion(Square from, Square to, const Undo& undo);
+  void unmake_promotion(Square from, Square to, const Undo& undo);
 
   /// An empty string if the letter counts and slider lines match the board, the board letters and king
   /// squares match (mailbox::check_board) and the game's rules hold, key included (check_game_rules);
@@ -164,12 +164,12 @@ class Position : public BoardFields {
   std::string check_position() const;
 
  private:
-  /// Castling and promotions for do_move (a second piece moves, or a letter changes): the board, the king
+  /// Castling and promotions for make_move_unchecked (a second piece moves, or a letter changes): the board, the king
   /// square, the counts and slider lines, and the letters moved and taken into `undo`. Returns the key's
   /// piece numbers. Cold, kept out of line so that the usual moves' code stays small.
-  [[gnu::cold]] Key do_special_move(Move m, Color us, Undo& undo);
-  /// Castling and promotions for undo_move.
-  [[gnu::cold]] void undo_special_move(Move m, Color us, const Undo& undo);
+  [[gnu::cold]] Key make_special_move(Move m, Color us, Undo& undo);
+  /// Castling and promotions for unmake_move_unchecked.
+  [[gnu::cold]] void unmake_special_move(Move m, Color us, const Undo& undo);
   /// The halfmove clock: the loaded clock plus the moves since, or the moves since the last pawn move or
   /// capture, found in the history.
   int halfmove_clock() const;

@@ -1,11 +1,11 @@
 // The masks strategy on the mailbox: checkers, pinned pieces and the check mask of the side to move,
-// found by looking outward from its king once per node (the same LegalityMasks the bitboard computes).
+// found by looking outward from its king once per node (the same CheckAndPinMasks the bitboard computes).
 //
-//   const LegalityMasks masks = legality_masks(board, king, enemy);   // enemy: Attackers of the other side
-//   masks.pinned >> SQ_E2 & 1;                                          // is the piece on e2 pinned?
+//   const CheckAndPinMasks masks = check_and_pin_masks(board, king, enemy);   // enemy: Attackers of the other side
+//   masks.pinned >> SQ_E2 & 1;                                                // is the piece on e2 pinned?
 #pragma once
 
-#include "common/legality_masks.hpp"
+#include "common/masks_strategy.hpp"
 #include "tuned/mailbox/slider_lines.hpp"
 
 namespace movegen::mailbox_tuned {
@@ -14,6 +14,6 @@ namespace movegen::mailbox_tuned {
 /// checkers; an own piece is pinned when the next piece beyond it on the same line is an enemy rook or
 /// queen (rank, file) or bishop or queen (diagonal). `enemy` names the other colour and its kinds.
 /// Out of check, only pinned pieces, the king itself and en passant can expose the king.
-LegalityMasks legality_masks(const Board& board, Square king, const Attackers& enemy);
+CheckAndPinMasks check_and_pin_masks(const Board& board, Square king, const Attackers& enemy);
 
 }  // namespace movegen::mailbox_tuned

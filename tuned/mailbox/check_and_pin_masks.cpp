@@ -1,17 +1,17 @@
-#include "tuned/mailbox/legality_masks.hpp"
+#include "tuned/mailbox/check_and_pin_masks.hpp"
 
 namespace movegen::mailbox_tuned {
 
 namespace {
 
-// legality_masks against colour Them, so that the letters it compares with are constants.
+// check_and_pin_masks against colour Them, so that the letters it compares with are constants.
 template <Color Them>
-LegalityMasks legality_masks(const Board& board, Square king, const Attackers& attackers) {
+CheckAndPinMasks check_and_pin_masks(const Board& board, Square king, const Attackers& attackers) {
   const Attackers enemy(Them, attackers.knights, attackers.king, *attackers.lines);
   const Color them = Them, us = ~Them;
   // Pawns and knights give check from where they stand; they cannot pin, and they are answered by
   // capturing them.
-  LegalityMasks masks;
+  CheckAndPinMasks masks;
   masks.king = king;
   masks.checkers = leaper_attackers(board, king, enemy);
   Bitboard answers = masks.checkers;
@@ -44,8 +44,9 @@ LegalityMasks legality_masks(const Board& board, Square king, const Attackers& a
 
 }  // namespace
 
-LegalityMasks legality_masks(const Board& board, Square king, const Attackers& enemy) {
-  return enemy.by == WHITE ? legality_masks<WHITE>(board, king, enemy) : legality_masks<BLACK>(board, king, enemy);
+CheckAndPinMasks check_and_pin_masks(const Board& board, Square king, const Attackers& enemy) {
+  return enemy.by == WHITE ? check_and_pin_masks<WHITE>(board, king, enemy)
+                           : check_and_pin_masks<BLACK>(board, king, enemy);
 }
 
 }  // namespace movegen::mailbox_tuned
