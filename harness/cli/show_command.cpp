@@ -63,10 +63,6 @@ void print_grids(std::ostream& out, const std::vector<Grid>& grids) {
 // Returns how many rows got each mark.
 std::map<std::string, int> print_move_lists(std::ostream& out, const std::vector<std::string>& names,
                                             const std::vector<std::vector<std::string>>& lists, bool theirs) {
-  std::vector<std::string> all;
-  for (const auto& list : lists) all.insert(all.end(), list.begin(), list.end());
-  std::sort(all.begin(), all.end());
-  all.erase(std::unique(all.begin(), all.end()), all.end());
   constexpr std::size_t COLUMN = 20;
   std::vector<std::size_t> widths;
   std::string row = "legal moves:";
@@ -81,7 +77,7 @@ std::map<std::string, int> print_move_lists(std::ostream& out, const std::vector
   }
   print_row();
   std::map<std::string, int> marks;
-  for (const std::string& move : all) {
+  for (const std::string& move : distinct_moves(lists, lists.size())) {
     row = fmt::format("{:12}", "");
     for (std::size_t i = 0; i < lists.size(); ++i) {
       const auto n = std::count(lists[i].begin(), lists[i].end(), move);

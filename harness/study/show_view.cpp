@@ -1,6 +1,7 @@
 #include "harness/study/show_view.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <iterator>
 #include <string>
 #include <utility>
@@ -146,17 +147,15 @@ std::string stage_name(const std::string& move, const MoveLists& lists, std::siz
   return capture && quiet ? "both" : capture ? "captures" : quiet ? "quiets" : "neither";
 }
 
-// The moves any of our generators lists, sorted, each once.
-std::vector<std::string> our_moves(const MoveLists& lists) {
+}  // namespace
+
+std::vector<std::string> distinct_moves(const std::vector<std::vector<std::string>>& lists, std::size_t count) {
   std::vector<std::string> all;
-  for (std::size_t i = 0; i < lists.captures.size(); ++i)
-    all.insert(all.end(), lists.lists[i].begin(), lists.lists[i].end());
+  for (std::size_t i = 0; i < count && i < lists.size(); ++i) all.insert(all.end(), lists[i].begin(), lists[i].end());
   std::sort(all.begin(), all.end());
   all.erase(std::unique(all.begin(), all.end()), all.end());
   return all;
 }
-
-}  // namespace
 
 std::string stage_of(const std::string& move, const MoveLists& lists) {
   if (lists.captures.empty()) return "";
@@ -177,22 +176,22 @@ std::vector<std::string> stage_problems(const MoveLists& lists) {
                                      lists.names[i], lists.captures[i].size(), lists.quiets[i].size(),
                                      lists.lists[i].size()));
   }
-  for (const std::string& move : our_moves(lists)) {
-    std::vector<std::string> where;  // "mailbox: captures", one per generator
-    bool same = true;
+  for (const std::string& move : distinct_moves(lists.lists, lists.captures.size())) {
+    std::vector<std::string> stages, where;  // "captures"; "mailbox: captures"; one per generator
     for (std::size_t i = 0; i < lists.captures.size(); ++i) {
-      where.push_back(fmt::format("{}: {}", lists.names[i], stage_name(move, lists, i)));
-      same = same && stage_name(move, lists, i) == stage_name(move, lists, 0);
+      stages.push_back(stage_name(move, lists, i));
+      where.push_back(fmt::format("{}: {}", lists.names[i], stages.back()));
     }
-    if (!same) problems.push_back(fmt::format("{} is not in the same stage everywhere ({})", move, fmt::join(where, ", ")));
+    if (std::adjacent_find(stages.begin(), stages.end(), std::not_equal_to<>()) != stages.end())
+      problems.push_back(fmt::format("{} is not in the same stage everywhere ({})", move, fmt::join(where, ", ")));
   }
   return problems;
 }
 
 nlohmann::json show_json(const ShowOptions& options) {
   const BoardState state = parse_fen(options.fen);
-  const MoveLists move_lists_ = move_lists(options, notation_for(options.fen, options.chess960));
-  const auto& [names, lists, theirs, captures, quiets] = move_lists_;
+  const MoveLists all_lists = move_lists(options, notation_for(options.fen, options.chess960));
+  const auto& [names, lists, theirs, captures, quiets] = all_lists;
   nlohmann::json generators = nlohmann::json::array(), moves = nlohmann::json::array();
   for (std::size_t i = 0; i < names.size(); ++i) {
     const bool ours = i < captures.size();
@@ -202,13 +201,9 @@ nlohmann::json show_json(const ShowOptions& options) {
                           {"quiets", ours ? nlohmann::json(quiets[i]) : nlohmann::json(nullptr)},
                           {"external", theirs && i + 1 == names.size()}});
   }
-  std::vector<std::string> all;
-  for (const auto& list : lists) all.insert(all.end(), list.begin(), list.end());
-  std::sort(all.begin(), all.end());
-  all.erase(std::unique(all.begin(), all.end()), all.end());
   bool agree = true;
-  for (const std::string& move : all) {
-    const std::string mark = mark_of(move, lists, theirs), stage = stage_of(move, move_lists_);
+  for (const std::string& move : distinct_moves(lists, lists.size())) {
+    const std::string mark = mark_of(move, lists, theirs), stage = stage_of(move, all_lists);
     agree = agree && mark.empty();
     moves.push_back({{"move", move},
                      {"from", move.substr(0, 2)},
@@ -216,7 +211,7 @@ nlohmann::json show_json(const ShowOptions& options) {
                      {"mark", mark.empty() ? nlohmann::json(nullptr) : nlohmann::json(mark)},
                      {"stage", stage.empty() ? nlohmann::json(nullptr) : nlohmann::json(stage)}});
   }
-  const std::vector<std::string> problems = stage_problems(move_lists_);
+  const std::vector<std::string> problems = stage_problems(all_lists);
   agree = agree && problems.empty();
   const std::vector<Grid> bitboard = bitboard_grids(state), check = mailbox_grids(state);
   for (std::size_t i = 0; i < bitboard.size(); ++i) agree = agree && bitboard[i].squares == check[i].squares;

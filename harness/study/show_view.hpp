@@ -53,6 +53,9 @@ MoveLists move_lists(const ShowOptions& options, Notation notation);
 /// for the converse; "differs" for anything else (our generators disagree, or a list has it twice).
 std::string mark_of(const std::string& move, const std::vector<std::vector<std::string>>& lists, bool theirs);
 
+/// Every move of the first `count` lists, sorted, each once.
+std::vector<std::string> distinct_moves(const std::vector<std::vector<std::string>>& lists, std::size_t count);
+
 /// The stage every one of our generators puts `move` in: "captures" or "quiets"; "" when one of them has it in
 /// neither, in both, or in another stage than the others.
 std::string stage_of(const std::string& move, const MoveLists& lists);
