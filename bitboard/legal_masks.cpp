@@ -25,7 +25,7 @@ Bitboard pinned_bb(const Position& pos, Square king) {
 
 CheckAndPinMasks check_and_pin_masks(const Position& pos) { return check_and_pin_masks_of(pos, pinned_bb, between_bb); }
 
-void generate_moves_within(const Position& pos, const CheckAndPinMasks& masks,
+void generate_moves_within(const Position& pos, CheckAndPinMasks masks,
                            MoveList& list) {  // the pieces that are not pinned at once, then each pinned one
   const Bitboard others = pos.pieces(pos.side_to_move()) & ~square_bb(masks.king);
   generate_piece_moves(pos, others & ~masks.pinned, masks.check_mask, list);

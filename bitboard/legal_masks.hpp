@@ -29,7 +29,7 @@ CheckAndPinMasks check_and_pin_masks(const Position& pos);
 /// The moves of every piece of the side to move but its king, each onto its piece_targets under `masks` (the
 /// check mask, and for a pinned piece the line through its king): the pieces that are not pinned as one set, then each
 /// pinned one. The masks strategy's visit of the pieces (generate_within_masks, common/masks_strategy.hpp).
-void generate_moves_within(const Position& pos, const CheckAndPinMasks& masks, MoveList& list);
+void generate_moves_within(const Position& pos, CheckAndPinMasks masks, MoveList& list);
 
 /// Calls `f(s)` for each square s next to `king`: the squares of its attacks_bb<KING>, the lookup
 /// safe_king_squares (common/masks_strategy.hpp) uses on bitboards instead of stepping by KING_STEPS.

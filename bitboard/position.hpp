@@ -33,6 +33,8 @@ class Position : public PositionBase<Position, Undo> {
   static Position from_fen(std::string_view fen);
 
   Piece piece_on(Square s) const { return board_[s]; }
+  /// True if square s (a1 = 0 .. h8 = 63) holds no piece: it is in no colour's set.
+  bool empty(Square s) const { return !(pieces() & square_bb(s)); }
   Square king_square(Color c) const { return lsb(pieces(c, KING)); }
 
   /// Every occupied square.

@@ -63,9 +63,10 @@ Bitboard pinned_bb(const Position& pos, Square king) {
 
 CheckAndPinMasks check_and_pin_masks(const Position& pos) { return check_and_pin_masks_of(pos, pinned_bb, between_bb); }
 
-void generate_moves_within(const Position& pos, const CheckAndPinMasks& masks, MoveList& list) {
+void generate_moves_within(const Position& pos, CheckAndPinMasks masks, MoveList& list) {
+  const Color us = pos.side_to_move();
   for (Square120 s = to_120(SQ_A1); s <= to_120(SQ_H8); ++s) {  // the board scan, as generate_pseudo_legal's
-    if (!is_color(pos.board()[s], pos.side_to_move())) continue;
+    if (!is_color(pos.board()[s], us)) continue;
     const Square from = from_120(s);
     if (from == masks.king) continue;
     generate_piece_moves(pos, from, piece_targets(masks, from, line_bb), list);

@@ -4,9 +4,9 @@
 // king. The king's steps are tested once each with the king lifted off the board; en passant, the one move
 // that takes a piece off a square it does not land on, is made and tested. mailbox/legal_masks.hpp is the
 // same algorithm with a row and column bounds test where this one meets a sentinel.
-// This file holds what the masks strategy does its own way here: the masks (check_and_pin_masks) and the visit of
-// the pieces (generate_moves_within); the strategy's steps, the king's safe squares and the generator,
-// MasksPosition<board10x12::Position>, are written once in common/masks_strategy.hpp.
+// This file holds what the masks strategy does its own way here: the masks (check_and_pin_masks), the visit of
+// the pieces (generate_moves_within) and of the king's steps (for_each_king_step); the strategy's steps, the king's
+// safe squares and the generator, MasksPosition<board10x12::Position>, are written once in common/masks_strategy.hpp.
 //
 //   auto pos = MasksPosition<board10x12::Position>::from_fen("4k3/8/8/8/8/8/4R3/4K3 b - - 0 1");
 //   check_and_pin_masks(pos).checkers;      // the rook on e2 (bit 12)
@@ -30,6 +30,14 @@ CheckAndPinMasks check_and_pin_masks(const Position& pos);
 /// check mask, and for a pinned piece the line through its king): the board scan, a1 to h8 on the 10x12 board, as
 /// generate_pseudo_legal's. The masks strategy's visit of the pieces (generate_within_masks,
 /// common/masks_strategy.hpp).
-void generate_moves_within(const Position& pos, const CheckAndPinMasks& masks, MoveList& list);
+void generate_moves_within(const Position& pos, CheckAndPinMasks masks, MoveList& list);
+
+/// Calls `f(s)` for each square s next to `king`: its KING_OFFSETS that land on no sentinel, the visit
+/// safe_king_squares (common/masks_strategy.hpp) uses on the 10x12 board instead of a row and column bounds test.
+template <class F>
+void for_each_king_step(const Position& pos, Square king, F f) {
+  for (int d : KING_OFFSETS)
+    if (const Square120 to = to_120(king) + d; !is_sentinel(pos.board()[to])) f(from_120(to));
+}
 
 }  // namespace movegen::board10x12

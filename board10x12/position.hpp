@@ -39,6 +39,8 @@ class Position : public PositionBase<Position, Undo> {
   std::string_view board_string() const { return {board_.data(), board_.size()}; }
   const Board& board() const { return board_; }
   Piece piece_on(Square s) const { return char_to_piece(board_[to_120(s)]); }
+  /// True if square s (a1 = 0 .. h8 = 63) holds no piece: its letter is '-'.
+  bool empty(Square s) const { return board10x12::is_empty(board_[to_120(s)]); }
   Square king_square(Color c) const { return king_square_[c]; }
 
   /// True if a piece of colour `by` attacks square `s`.

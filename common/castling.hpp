@@ -138,13 +138,16 @@ void add_legal_castling_moves(const CastlingRules& rules, CastlingRights rights,
 
 /// Castling, encoded king-takes-rook, by every rule of the side to move in reference position `pos` that
 /// check_castling finds legal: generated legal, written once over the representation's primitives, an empty
-/// square (pos.piece_on(s) == NO_PIECE) and is_square_attacked_without(pos, s, by, lifted), the attack test with
+/// square (pos.empty(s)) and is_square_attacked_without(pos, s, by, lifted), the attack test with
 /// the pieces on `lifted` off the board, found by argument-dependent lookup.
 template <class P>
-requires requires(const P& pos, Square s, Bitboard lifted) { is_square_attacked_without(pos, s, WHITE, lifted); }
+requires requires(const P& pos, Square s, Bitboard lifted) {
+  pos.empty(s);
+  is_square_attacked_without(pos, s, WHITE, lifted);
+}
 void generate_castling_moves(const P& pos, MoveList& moves) {
   const Color us = pos.side_to_move();
-  auto empty = [&](Square s) { return pos.piece_on(s) == NO_PIECE; };
+  auto empty = [&](Square s) { return pos.empty(s); };
   auto attacked = [&](Square s, Bitboard lifted) { return is_square_attacked_without(pos, s, ~us, lifted); };
   add_legal_castling_moves(pos.castling_rules(), pos.castling_rights(), us, empty, attacked, moves);
 }

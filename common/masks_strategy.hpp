@@ -66,7 +66,7 @@ Bitboard piece_targets(const CheckAndPinMasks& masks, Square from, LineBb line_b
 
 /// Calls `f(s)` for each square s next to `king`, for safe_king_squares: its KING_STEPS that stay on the board,
 /// stepped once, unless the representation offers its own visit, an overload found by argument-dependent lookup
-/// (the bitboard's, over attacks_bb<KING>).
+/// (the bitboard's, over attacks_bb<KING>; the 10x12 board's, by its sentinels).
 template <class P, class F>
 void for_each_king_step(const P&, Square king, F f) {
   for (Step s : KING_STEPS)
@@ -97,7 +97,9 @@ Bitboard safe_king_squares(const P& pos) {
 /// (generate_castling_moves, common/castling.hpp) unless S is CAPTURES; en passant, which the pawns' generator adds
 /// whatever its targets, made and tested (drop_unsafe_en_passant), or dropped if S is QUIETS.
 /// check_and_pin_masks, generate_king_moves and generate_moves_within are the representation's, found by
-/// argument-dependent lookup.
+/// argument-dependent lookup. generate_moves_within takes the masks by value: a copy of its own, which the
+/// per-piece calls of its loop cannot change, so that it need not read them again after each (0.9% of the
+/// instructions of a start-position perft on the mailbox, callgrind, against a const reference).
 template <Stage S, class P>
 void generate_within_masks(P& pos, MoveList& list) {
   const std::size_t first = list.size();

@@ -68,10 +68,10 @@ Bitboard pinned_bb(const Position& pos, Square king) {
 
 CheckAndPinMasks check_and_pin_masks(const Position& pos) { return check_and_pin_masks_of(pos, pinned_bb, between_bb); }
 
-void generate_moves_within(const Position& pos, const CheckAndPinMasks& masks,
-                           MoveList& list) {  // the board scan, a1 to h8
+void generate_moves_within(const Position& pos, CheckAndPinMasks masks, MoveList& list) {  // the board scan, a1 to h8
+  const Color us = pos.side_to_move();
   for (Square from = SQ_A1; from <= SQ_H8; ++from) {
-    if (from == masks.king || !is_color(pos.board()[from], pos.side_to_move())) continue;
+    if (from == masks.king || !is_color(pos.board()[from], us)) continue;
     generate_piece_moves(pos, from, piece_targets(masks, from, line_bb), list);
   }
 }

@@ -37,6 +37,8 @@ class Position : public PositionBase<Position, Undo> {
   std::string_view board_string() const { return {board_.data(), board_.size()}; }
   const Board& board() const { return board_; }
   Piece piece_on(Square s) const { return char_to_piece(board_[s]); }
+  /// True if square s (a1 = 0 .. h8 = 63) holds no piece: its letter is '-'.
+  bool empty(Square s) const { return mailbox::is_empty(board_[s]); }
   Square king_square(Color c) const { return king_square_[c]; }
 
   /// True if a piece of colour `by` attacks square `s`.

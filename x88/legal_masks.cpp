@@ -58,7 +58,7 @@ Bitboard pinned_bb(const Position& pos, Square king) {
 
 CheckAndPinMasks check_and_pin_masks(const Position& pos) { return check_and_pin_masks_of(pos, pinned_bb, between_bb); }
 
-void generate_moves_within(const Position& pos, const CheckAndPinMasks& masks, MoveList& list) {
+void generate_moves_within(const Position& pos, CheckAndPinMasks masks, MoveList& list) {
   for (Square88 s : pos.pieces(pos.side_to_move()).subspan(1))  // the king is entry 0
     generate_piece_moves(pos, from_x88(s), piece_targets(masks, from_x88(s), line_bb), list);
 }

@@ -30,6 +30,6 @@ CheckAndPinMasks check_and_pin_masks(const Position& pos);
 /// The moves of every piece of the side to move but its king, each onto its piece_targets under `masks` (the
 /// check mask, and for a pinned piece the line through its king): the piece list of the side to move, its king (entry
 /// 0) aside. The masks strategy's visit of the pieces (generate_within_masks, common/masks_strategy.hpp).
-void generate_moves_within(const Position& pos, const CheckAndPinMasks& masks, MoveList& list);
+void generate_moves_within(const Position& pos, CheckAndPinMasks masks, MoveList& list);
 
 }  // namespace movegen::x88

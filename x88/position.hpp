@@ -39,6 +39,8 @@ class Position : public PositionBase<Position, Undo> {
   /// The 128 entries of the 0x88 board, index 16 * rank + file.
   const Board& board() const { return board_; }
   Piece piece_on(Square s) const { return board_[to_x88(s)]; }
+  /// True if square s (a1 = 0 .. h8 = 63) holds no piece.
+  bool empty(Square s) const { return piece_on(s) == NO_PIECE; }
   /// The 0x88 squares of colour c's pieces, its king first, the others in no fixed order.
   std::span<const Square88> pieces(Color c) const { return {list_[c].data(), std::size_t(count_[c])}; }
   Square king_square(Color c) const { return from_x88(list_[c][0]); }

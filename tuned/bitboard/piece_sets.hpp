@@ -31,7 +31,8 @@ inline constexpr PieceKinds ALL_KINDS = kind(KNIGHT) | kind(BISHOP) | kind(ROOK)
 
 // The reference bitboard's sets, shifts, attack tables and sliders (bitboard/bitboard.hpp,
 // attack_tables.hpp, sliders.hpp), used as they are: the tuned tier adds to them, it does not copy them.
-using namespace movegen::bitboard;
+using bitboard::attacks_bb, bitboard::between_bb, bitboard::line_bb, bitboard::pawn_attacks_bb, bitboard::rank_bb,
+    bitboard::shift;
 
 /// A position's piece sets, side to move, castling rights, castling rules and en passant square: all that
 /// legal move generation (tuned/bitboard/movegen.hpp) reads. The castling rules are not copied with it: they

@@ -6,7 +6,7 @@
 namespace movegen::bitboard_tuned {
 
 Position Position::from_fen(std::string_view fen) {
-  init_attacks();
+  bitboard::init_attacks();
   const BoardState s = parse_fen(fen);
   Position pos;
   pos.history_ = History(255);

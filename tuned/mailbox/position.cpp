@@ -151,7 +151,7 @@ std::string Position::check_position() const {
       return "count of " + std::string(1, c) + " is " + std::to_string(count(c)) + ", the board has " +
              std::to_string(fresh.count(c));
   // The board string against the king squares, then the rules all generators share.
-  if (std::string problem = check_board(board_, king_square_); !problem.empty()) return problem;
+  if (std::string problem = mailbox::check_board(board_, king_square_); !problem.empty()) return problem;
   if (std::string problem = check_game_rules(*this); !problem.empty()) return problem;
   // Last, so that a move played wrongly (a knight "double pushed") is reported by the rule it breaks.
   for (Color c : {WHITE, BLACK})

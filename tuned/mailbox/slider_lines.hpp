@@ -20,7 +20,7 @@
 namespace movegen::mailbox_tuned {
 
 // The reference mailbox's board string and letter tests (mailbox/board.hpp), used as they are.
-using namespace movegen::mailbox;
+using mailbox::Board, mailbox::is_color, mailbox::is_empty, mailbox::letter;
 
 /// True for the letter of a bishop, rook or queen of either colour: the pieces SliderLines keeps. One
 /// table lookup, since make and unmake ask it of every moving piece.
