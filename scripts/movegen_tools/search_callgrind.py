@@ -16,20 +16,27 @@ SEARCH_CALLGRIND_COMMAND = ("valgrind --tool=callgrind movegen bench --generator
                             " (the default bench positions)")
 
 # The parts of a search node's work, each the source files whose instructions it gets (a regular expression on
-# the file's path). The first that matches wins; a file none matches (a shared helper such as bitboard.hpp, a
-# standard library header such as the sort of the move order) goes to the part of the function it was inlined
-# into, the out-of-line function's own file, and to "other" if that matches none either.
+# the file's path) and the functions (on the name, template arguments and parameters left out) that get the
+# instructions of files no part names. An instruction goes to the part of its source file (for inlined code, the
+# file it was inlined from); failing that (a shared helper such as types.hpp, a standard library header such as
+# the move order's sort) to the part of the function it was compiled into, by that function's name, then by that
+# function's file; failing all three, to "other".
 PARTS = (
-    ("evaluation", r"(^|/)search/evaluation\.hpp$"),
-    ("search", r"(^|/)search/[^/]+$|(^|/)generators/[^/]+_search\.cpp$"),
-    ("attack test", r"(^|/)(mailbox|board10x12|x88|bitboard)/attacks\.(hpp|cpp)$"),
+    ("evaluation", r"(^|/)search/evaluation\.hpp$", r"::(evaluate|eval_change)$"),
+    # std::sort's out-of-line parts: search/move_order.hpp's sorts are the only ones a search node runs
+    ("search", r"(^|/)search/[^/]+$|(^|/)generators/[^/]+_search\.cpp$",
+     r"::search::|::search_position$|^std::__(introsort_loop|insertion_sort|final_insertion_sort)$"),
+    ("attack test", r"(^|/)(mailbox|board10x12|x88|bitboard)/attacks\.(hpp|cpp)$",
+     r"::(is_square_attacked|attackers_to|checkers)$"),
     ("make/unmake", r"(^|/)(mailbox|board10x12|x88|bitboard|tuned/mailbox|tuned/bitboard)/position\.(hpp|cpp)$"
-                    r"|(^|/)common/(position_base|zobrist)\.(hpp|cpp)$|(^|/)tuned/mailbox/make_move\.hpp$"),
+                    r"|(^|/)common/(position_base|zobrist)\.(hpp|cpp)$|(^|/)tuned/mailbox/make_move\.hpp$",
+     r"::(make_move|unmake_move|make_board_move|unmake_board_move)$"),
     ("generation", r"(^|/)(mailbox|board10x12|x88|bitboard)/(movegen|legal_masks|sliders)\.(hpp|cpp)$"
                    r"|(^|/)common/(staged_generation|make_test_unmake|masks_strategy|castling)\.(hpp|cpp)$"
                    r"|(^|/)tuned/[^/]+/(generate|movegen|check_and_pin_masks|king_steps|slider_lines|board_scan"
                    r"|direction_fills|slider_rays|piece_sets|count|square_tables)\.(hpp|cpp)$"
-                   r"|(^|/)tuned/move_sink\.hpp$"),
+                   r"|(^|/)tuned/move_sink\.hpp$",
+     r"::generate_\w*$|::legality_masks$|::generate_stage$|::legal_moves$"),
 )
 # The parts in the report's order, "other" last.
 PART_NAMES = ("generation", "make/unmake", "attack test", "evaluation", "search", "other")
@@ -37,9 +44,22 @@ PART_NAMES = ("generation", "make/unmake", "attack test", "evaluation", "search"
 
 def part_of(path):
     """The part (a name of PARTS) whose files include `path`, or None."""
-    for name, pattern in PARTS:
+    for name, pattern, _ in PARTS:
         if re.search(pattern, path):
             return name
+    return None
+
+
+def function_part(function):
+    """The part (a name of PARTS) whose functions include `function` (callgrind's name: "void
+    ns::Position<T>::make_move(Move)"), or None."""
+    name = function
+    while re.search(r"<[^<>]*>", name):
+        name = re.sub(r"<[^<>]*>", "", name)
+    name = name.split("(")[0].split()[-1] if name.split("(")[0].split() else name
+    for part, _, pattern in PARTS:
+        if re.search(pattern, name):
+            return part
     return None
 
 
@@ -54,38 +74,40 @@ def _named(value, names):
 
 
 def file_costs(lines):
-    """{(file, enclosing function's file): instructions} of a callgrind output (its lines), each instruction
-    charged to the source file callgrind names for it (fi=/fe= for inlined code, else fl=), calls' inclusive
-    costs left out so that every instruction counts once."""
-    names, costs = {}, {}
-    function_file = current = "?"
+    """{(file, function's file, function): instructions} of a callgrind output (its lines), each instruction
+    charged to the source file callgrind names for it (fi=/fe= for inlined code, else fl=) and to the function it
+    was compiled into (fn=), calls' inclusive costs left out so that every instruction counts once."""
+    files, functions, costs = {}, {}, {}
+    function_file = current = function = "?"
     skip_next = False
     for line in lines:
         if line[:1].isdigit() or line[:1] in "+-*":
-            if skip_next:
-                skip_next = False
-                continue
-            key = (current, function_file)
-            costs[key] = costs.get(key, 0) + int(line.split()[1]) if len(line.split()) > 1 else costs.get(key, 0)
+            fields = line.split()
+            if not skip_next and len(fields) > 1:
+                key = (current, function_file, function)
+                costs[key] = costs.get(key, 0) + int(fields[1])
+            skip_next = False
         elif line.startswith("fl="):
-            function_file = current = _named(line[3:].strip(), names)
+            function_file = current = _named(line[3:].strip(), files)
         elif line.startswith(("fi=", "fe=")):
-            current = _named(line[3:].strip(), names)
+            current = _named(line[3:].strip(), files)
         elif line.startswith("fn="):
-            current = function_file
+            current, function = function_file, _named(line[3:].strip(), functions)
         elif line.startswith("calls="):
             skip_next = True
         elif line.startswith(("cfi=", "cfl=")):
-            _named(line[4:].strip(), names)
+            _named(line[4:].strip(), files)
+        elif line.startswith("cfn="):
+            _named(line[4:].strip(), functions)
     return costs
 
 
 def part_costs(costs):
-    """{part: instructions} from file_costs' result: each file's part, else its enclosing function's, else
-    "other"."""
+    """{part: instructions} from file_costs' result: each instruction's file's part, else its function's by name,
+    else by the function's file, else "other"."""
     parts = dict.fromkeys(PART_NAMES, 0)
-    for (path, function_file), instructions in costs.items():
-        parts[part_of(path) or part_of(function_file) or "other"] += instructions
+    for (path, function_file, function), instructions in costs.items():
+        parts[part_of(path) or function_part(function) or part_of(function_file) or "other"] += instructions
     return parts
 
 

@@ -44,6 +44,11 @@ def make_parser():
     parser.add_argument("--base-depth", type=int, default=1,
                         help="the depth whose instructions are subtracted (default 1)")
     parser.add_argument("--clock-depth", type=int, default=5, help="search depth of the clock run (default 5)")
+    parser.add_argument("--callgrind-only", action="store_true",
+                        help="count under callgrind and write search.json without the clock run (any load)")
+    parser.add_argument("--callgrind-from", default="",
+                        help="take the layout and the callgrind counts from this search.json (written by"
+                             " --callgrind-only from the same commit) and run the clock alone")
     parser.add_argument("--render-only", action="store_true",
                         help="write report.md's search section from the stored search.json, measuring nothing")
     return parser
@@ -55,6 +60,8 @@ def parse_args(argv=None):
     args = parser.parse_args(argv)
     if not 1 <= args.base_depth < args.callgrind_depth:
         parser.error(f"--base-depth {args.base_depth}: must be at least 1 and below --callgrind-depth")
+    if args.callgrind_only and args.callgrind_from:
+        parser.error("--callgrind-only and --callgrind-from: the one writes what the other reads")
     if args.clock_depth < 1:
         parser.error(f"--clock-depth {args.clock_depth}: must be at least 1")
     return args
@@ -86,28 +93,42 @@ def read_json(path, required=True):
 
 
 def measure(args, argv):
-    """search.json's content, measured: the layout, the callgrind counts and the clock run; written to --out."""
-    for program, option in ((args.movegen, "--movegen"), (args.callgrind_movegen, "--callgrind-movegen")):
+    """search.json's content, measured: the layout and the callgrind counts (or --callgrind-from's), then the
+    clock run (unless --callgrind-only); written to --out."""
+    needed = [] if args.callgrind_from else [(args.callgrind_movegen, "--callgrind-movegen")]
+    needed += [] if args.callgrind_only else [(args.movegen, "--movegen")]
+    for program, option in needed:
         if not os.access(program, os.X_OK):
             raise Failure(f"{option} {program}: not an executable file", EXIT_USAGE)
-    generators = [bench_name(g["name"]) for g in movegen_generators(args.movegen)]
-    reps, grid, tuned = layout(args.movegen, generators)
-    instructions = measure_search_instructions(args.callgrind_movegen, generators, args.callgrind_depth,
-                                               args.base_depth)
-    data = {"command": os.environ.get("BENCH_REPORT_COMMAND")
-                       or "python3 scripts/search_report.py " + " ".join(argv if argv is not None else sys.argv[1:]),
-            "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
-            "machine": f"{cpu_model()}, {os.cpu_count()} cores",
-            "layout": {"reps": reps, "grid": [[rep, s, cli_name(g)] for (rep, s), g in grid.items()],
-                       "tuned": [[rep, cli_name(g)] for rep, g in tuned.items()]},
-            "callgrind": {"command": SEARCH_CALLGRIND_COMMAND, "movegen_flags": build_flags(args.callgrind_movegen),
-                          "depth": args.callgrind_depth, "base_depth": args.base_depth,
-                          "nodes": next(iter(instructions.values()))["nodes"], "instructions": instructions},
-            "clock": clock_run(args.movegen, args.clock_depth)}
+    command = os.environ.get("BENCH_REPORT_COMMAND") or "python3 scripts/search_report.py " + " ".join(
+        argv if argv is not None else sys.argv[1:])
+    data = read_json(args.callgrind_from) if args.callgrind_from else counted(args, command)
+    if not args.callgrind_only:
+        data["clock"] = clock_run(args.movegen, args.clock_depth)
+        data["command"] = command
+        data["date"] = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     os.makedirs(args.out, exist_ok=True)
     with open(os.path.join(args.out, "search.json"), "w", encoding="utf-8") as f:
         json.dump(data, f, indent=2)
     return data
+
+
+def counted(args, command):
+    """search.json's layout and callgrind counts (measure_search_instructions), with the command and the date."""
+    movegen = args.callgrind_movegen
+    generators = [bench_name(g["name"]) for g in movegen_generators(movegen)]
+    reps, grid, tuned = layout(movegen, generators)
+    instructions = measure_search_instructions(movegen, generators, args.callgrind_depth, args.base_depth)
+    return {"command": command,
+            "callgrind_command": command,
+            "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+            "machine": f"{cpu_model()}, {os.cpu_count()} cores",
+            "layout": {"reps": reps, "grid": [[rep, s, cli_name(g)] for (rep, s), g in grid.items()],
+                       "tuned": [[rep, cli_name(g)] for rep, g in tuned.items()]},
+            "callgrind": {"command": SEARCH_CALLGRIND_COMMAND, "movegen_flags": build_flags(movegen),
+                          "depth": args.callgrind_depth, "base_depth": args.base_depth,
+                          "nodes": next(iter(instructions.values()))["nodes"], "instructions": instructions},
+            "clock": None}
 
 
 def clock_run(movegen, depth):
