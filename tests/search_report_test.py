@@ -84,6 +84,10 @@ class CallgrindFiles(unittest.TestCase):
         self.assertEqual(part("int movegen::search::eval_change<P>(P const&, movegen::Move)"), "evaluation")
         self.assertEqual(part("void std::__introsort_loop<movegen::Move*, long, __gnu_cxx::__ops::_Iter_less_iter>"
                               "(movegen::Move*, movegen::Move*, long, __gnu_cxx::__ops::_Iter_less_iter)"), "search")
+        self.assertEqual(part("unsigned long movegen::board10x12::(anonymous namespace)::find_attackers<true>("
+                              "std::array<char, 120ul> const&, movegen::Square, movegen::Color)"), "attack test")
+        self.assertEqual(part("movegen::bitboard::is_square_attacked_without(movegen::bitboard::Position const&, "
+                              "movegen::Square, movegen::Color, unsigned long)"), "attack test")
         self.assertIsNone(part("_int_malloc"))
 
     def test_the_parts_name_each_kind_of_file(self):

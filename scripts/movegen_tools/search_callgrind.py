@@ -27,7 +27,7 @@ PARTS = (
     ("search", r"(^|/)search/[^/]+$|(^|/)generators/[^/]+_search\.cpp$",
      r"::search::|::search_position$|^std::__(introsort_loop|insertion_sort|final_insertion_sort)$"),
     ("attack test", r"(^|/)(mailbox|board10x12|x88|bitboard)/attacks\.(hpp|cpp)$",
-     r"::(is_square_attacked|attackers_to|checkers)$"),
+     r"::(is_square_attacked\w*|attackers_to\w*|checkers|find_attackers)$"),
     ("make/unmake", r"(^|/)(mailbox|board10x12|x88|bitboard|tuned/mailbox|tuned/bitboard)/position\.(hpp|cpp)$"
                     r"|(^|/)common/(position_base|zobrist)\.(hpp|cpp)$|(^|/)tuned/mailbox/make_move\.hpp$",
      r"::(make_move|unmake_move|make_board_move|unmake_board_move)$"),
@@ -53,7 +53,7 @@ def part_of(path):
 def function_part(function):
     """The part (a name of PARTS) whose functions include `function` (callgrind's name: "void
     ns::Position<T>::make_move(Move)"), or None."""
-    name = function
+    name = function.replace("(anonymous namespace)", "anonymous")
     while re.search(r"<[^<>]*>", name):
         name = re.sub(r"<[^<>]*>", "", name)
     name = name.split("(")[0].split()[-1] if name.split("(")[0].split() else name
