@@ -137,7 +137,7 @@ class SearchSection(unittest.TestCase):
         self.assertIn("| masks over make-test-unmake, a | 3.00x | 3.00x | 0.80x |", section)
         self.assertIn("- strategies, a: perft, bulk: masks > make-test-unmake; perft, no bulk: masks > "
                       "make-test-unmake; search: make-test-unmake > masks (changed)", section)
-        self.assertIn("| `b-tuned` | 50.0 |", section)
+        self.assertIn("| `b-tuned` | 50.0 | 8 (17%) | 8 (17%) |", section)
 
     def test_the_section_is_replaced_in_place_or_appended(self):
         report = "# perft\n\ntables\n"

@@ -159,10 +159,12 @@ def ranking_lines(layout, figures, measure="ipn"):
 
 
 def shares_table(data):
-    """Per generator: the search's instructions per node and the share of each part (PARTS) in them."""
+    """Per generator: the search's instructions per node, and each part's (PARTS) instructions per node with its
+    share in brackets."""
     instructions = data.get("callgrind", {}).get("instructions", {})
     header = ["generator", "instructions per node", *PART_NAMES]
-    rows = [[f"`{cli}`", _cell(e["instructions_per_node"]), *(f"{e['shares'][p]:.0%}" for p in PART_NAMES)]
+    rows = [[f"`{cli}`", _cell(e["instructions_per_node"]),
+             *(f"{e['shares'][p] * e['instructions_per_node']:.0f} ({e['shares'][p]:.0%})" for p in PART_NAMES)]
             for cli, e in instructions.items()]
     return header, rows
 
@@ -244,5 +246,6 @@ def search_section(data, perft_instructions, perft_rates):
         + "\n\n### Rankings, by instructions per node\n\nBest first; (changed) where the order differs from perft's"
         " with bulk counting.\n\n" + ranking_lines(layout, figures)
         + "\n\n### Rankings, by the clock (one run, see above)\n\n" + ranking_lines(layout, figures, "mnps")
-        + "\n\n### Where a search node's instructions go\n\n" + table(*shares_table(data))
+        + "\n\n### Where a search node's instructions go\n\nInstructions per search node in each part (method"
+        " above), its share in brackets.\n\n" + table(*shares_table(data))
         + f"\n{END}")
