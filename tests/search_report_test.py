@@ -112,15 +112,18 @@ def made_up_data():
                           "shares": dict.fromkeys(search_callgrind.PART_NAMES, 1 / len(search_callgrind.PART_NAMES))}
                     for cli, ipn in (("a", 400.0), ("a-masks", 500.0), ("b", 300.0), ("b-masks", 100.0),
                                      ("b-tuned", 50.0))}
-    runs = [{"generator": cli, "nodes": 1000, "seconds": s}
+    runs = [{"generator": cli, "nodes": 1000000, "seconds": s}
             for cli, s in (("a", 1.0), ("a-masks", 1.25), ("b", 0.75), ("b-masks", 0.25), ("b-tuned", 0.125))]
+    slow = [dict(run, seconds=run["seconds"] * 10) for run in runs]  # one run of three slowed: the median ignores it
     return {"command": "scripts/bench-report.sh --search-only", "date": "2026-12-07 06:00 UTC",
             "layout": {"reps": ["a", "b"], "grid": [["a", "mtu", "a"], ["a", "masks", "a-masks"], ["b", "mtu", "b"],
                                                   ["b", "masks", "b-masks"]], "tuned": [["b", "b-tuned"]]},
             "callgrind": {"command": "valgrind ...", "movegen_flags": "Release", "depth": 3, "base_depth": 1,
                           "nodes": 1000, "instructions": instructions},
             "clock": {"command": "movegen bench", "depth": 5, "movegen_flags": "Release", "positions": 1,
-                      "load": [1.0, 2.0], "others": 0.5, "bench": {"positions": [{"generators": runs}]}}}
+                      "load": [1.0, 2.0], "others": 0.5, "rounds": 3,
+                      "benches": [{"positions": [{"generators": runs}]}, {"positions": [{"generators": slow}]},
+                                  {"positions": [{"generators": runs}]}]}}
 
 
 # Perft's callgrind.json counts: masks fewer on both representations (the search above reverses it on a).
@@ -132,9 +135,10 @@ class SearchSection(unittest.TestCase):
     def test_the_section_gives_each_cell_in_each_workload_and_marks_a_changed_ranking(self):
         section = search_tables.search_section(made_up_data(), PERFT, None)
         self.assertTrue(section.startswith(search_tables.BEGIN) and section.endswith(search_tables.END))
-        self.assertIn("| a | make-test-unmake | `a` | 600.0 | 600.0 | 400.0 | 0.67x |", section)
+        # a's Mnps: 1.00 in two runs of three, 0.10 in the slowed one; the median
+        self.assertIn("| a | make-test-unmake | `a` | 600.0 | 600.0 | 400.0 | 0.67x | - | - | 1.00 |", section)
         self.assertIn("| b | tuned | `b-tuned` | 10.0 | 10.0 | 50.0 | 5.00x |", section)
-        self.assertIn("| masks over make-test-unmake, a | 3.00x | 3.00x | 0.80x |", section)
+        self.assertIn("| masks over make-test-unmake, a | 3.00x | 3.00x | 0.80x | - | - | 0.80x |", section)
         self.assertIn("- strategies, a: perft, bulk: masks > make-test-unmake; perft, no bulk: masks > "
                       "make-test-unmake; search: make-test-unmake > masks (changed)", section)
         self.assertIn("| `b-tuned` | 50.0 | 8 (17%) | 8 (17%) |", section)

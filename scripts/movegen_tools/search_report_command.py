@@ -49,6 +49,8 @@ def make_parser():
     parser.add_argument("--callgrind-from", default="",
                         help="take the layout and the callgrind counts from this search.json (written by"
                              " --callgrind-only from the same commit) and run the clock alone")
+    parser.add_argument("--clock-rounds", type=int, default=3,
+                        help="runs of the clock's movegen bench; each Mnps the median (default 3)")
     parser.add_argument("--render-only", action="store_true",
                         help="write report.md's search section from the stored search.json, measuring nothing")
     return parser
@@ -62,6 +64,8 @@ def parse_args(argv=None):
         parser.error(f"--base-depth {args.base_depth}: must be at least 1 and below --callgrind-depth")
     if args.callgrind_only and args.callgrind_from:
         parser.error("--callgrind-only and --callgrind-from: the one writes what the other reads")
+    if args.clock_rounds < 1:
+        parser.error(f"--clock-rounds {args.clock_rounds}: must be at least 1")
     if args.clock_depth < 1:
         parser.error(f"--clock-depth {args.clock_depth}: must be at least 1")
     return args
@@ -104,7 +108,7 @@ def measure(args, argv):
         argv if argv is not None else sys.argv[1:])
     data = read_json(args.callgrind_from) if args.callgrind_from else counted(args, command)
     if not args.callgrind_only:
-        data["clock"] = clock_run(args.movegen, args.clock_depth)
+        data["clock"] = clock_run(args.movegen, args.clock_depth, args.clock_rounds)
         data["command"] = command
         data["date"] = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     os.makedirs(args.out, exist_ok=True)
@@ -131,20 +135,22 @@ def counted(args, command):
             "clock": None}
 
 
-def clock_run(movegen, depth):
-    """One `movegen bench --depth depth --json` (every generator in turn on each position), with the load average
-    before and after and the share of the machine's CPU time other processes took meanwhile."""
+def clock_run(movegen, depth, rounds):
+    """`rounds` runs of `movegen bench --depth depth --json` (every generator in turn on each position), with the
+    load average before and after and the share of the machine's CPU time other processes took meanwhile."""
     load_before, before = os.getloadavg()[0], cpu_sample()
-    print(f"clock: movegen bench --depth {depth} --json", flush=True)
-    out = subprocess.run([movegen, "bench", "--depth", str(depth), "--json"], capture_output=True, text=True,
-                         check=False)
-    if out.returncode != 0:
-        raise Failure(f"movegen bench --depth {depth}: exit {out.returncode}: {out.stderr.strip()[-400:]}",
-                      EXIT_FAILED if out.returncode == 1 else EXIT_USAGE)
-    bench = json.loads(out.stdout)
-    return {"command": CLOCK_COMMAND, "depth": depth, "movegen_flags": build_flags(movegen),
-            "positions": len(bench["positions"]), "load": [load_before, os.getloadavg()[0]],
-            "others": others_share(before, cpu_sample(), os.cpu_count()), "bench": bench}
+    benches = []
+    for round_number in range(rounds):
+        print(f"clock: movegen bench --depth {depth} --json, run {round_number + 1} of {rounds}", flush=True)
+        out = subprocess.run([movegen, "bench", "--depth", str(depth), "--json"], capture_output=True, text=True,
+                             check=False)
+        if out.returncode != 0:
+            raise Failure(f"movegen bench --depth {depth}: exit {out.returncode}: {out.stderr.strip()[-400:]}",
+                          EXIT_FAILED if out.returncode == 1 else EXIT_USAGE)
+        benches.append(json.loads(out.stdout))
+    return {"command": CLOCK_COMMAND, "depth": depth, "movegen_flags": build_flags(movegen), "rounds": rounds,
+            "positions": len(benches[0]["positions"]), "load": [load_before, os.getloadavg()[0]],
+            "others": others_share(before, cpu_sample(), os.cpu_count()), "benches": benches}
 
 
 def write_section(out, data):

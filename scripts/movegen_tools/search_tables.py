@@ -37,15 +37,17 @@ def perft_figures(instructions, rates):
 
 def search_figures(data):
     """{generator: {"ipn": {"search": [instructions per node]}, "mnps": {"search": [Mnps per position]}}} from
-    search.json's callgrind counts and clock run (`movegen bench --json`: nodes / wall-clock seconds)."""
+    search.json's callgrind counts and clock runs (`movegen bench --json`: nodes / wall-clock seconds, the median
+    of the runs on each position)."""
     figures = {}
     for cli, entry in data.get("callgrind", {}).get("instructions", {}).items():
         figures.setdefault(cli, {"ipn": {}, "mnps": {}})["ipn"]["search"] = [entry["instructions_per_node"]]
-    for position in (data.get("clock") or {}).get("bench", {}).get("positions", []):
-        for run in position["generators"]:
-            mnps = figures.setdefault(run["generator"], {"ipn": {}, "mnps": {}})["mnps"]
-            mnps.setdefault("search", []).append(run["nodes"] / run["seconds"] / 1e6 if run["seconds"] > 0
-                                                 else float("nan"))
+    benches = (data.get("clock") or {}).get("benches", [])
+    for runs in zip(*(b["positions"] for b in benches)):
+        for same_generator in zip(*(position["generators"] for position in runs)):
+            rates = [r["nodes"] / r["seconds"] / 1e6 for r in same_generator if r["seconds"] > 0]
+            mnps = figures.setdefault(same_generator[0]["generator"], {"ipn": {}, "mnps": {}})["mnps"]
+            mnps.setdefault("search", []).append(statistics.median(rates) if rates else float("nan"))
     return figures
 
 
@@ -219,11 +221,13 @@ def clock_method(clock):
     others = clock.get("others")
     others_text = "" if others is None else f" Other processes ran {others:.0%} of the machine's CPU time meanwhile."
     return (
-        f"- Mnps: one `{clock['command']}` run (depth {clock['depth']}, {clock['positions']} positions), a movegen\n"
-        f"  built as `{clock['movegen_flags']}`, wall-clock seconds, each position searched by every generator in\n"
-        "  turn, so that the effects (ratios per position, then their geometric mean) compare runs a moment apart.\n"
+        f"- Mnps: {clock['rounds']} runs of `{clock['command']}` (depth {clock['depth']}, {clock['positions']}"
+        f" positions), a movegen\n  built as `{clock['movegen_flags']}`, wall-clock seconds, each position searched by"
+        " every generator in\n  turn, so that the effects (ratios per position, then their geometric mean) compare"
+        " runs a moment apart;\n  each generator's Mnps on a position is the median of the runs, its cell the"
+        " geometric mean over the positions.\n"
         f"  Load average (1 min) {clock['load'][0]:.2f} before, {clock['load'][1]:.2f} after.{others_text} The\n"
-        "  clock figures are one run on a machine shared with other jobs: lean on the instruction counts.\n"
+        "  clock figures are taken on a machine shared with other jobs: lean on the instruction counts.\n"
         "  Perft's Mnps: perft_bench.json's medians (CPU time), geometric mean over its positions.\n")
 
 
@@ -245,7 +249,7 @@ def search_section(data, perft_instructions, perft_rates):
         + table(*effects_table(layout, figures))
         + "\n\n### Rankings, by instructions per node\n\nBest first; (changed) where the order differs from perft's"
         " with bulk counting.\n\n" + ranking_lines(layout, figures)
-        + "\n\n### Rankings, by the clock (one run, see above)\n\n" + ranking_lines(layout, figures, "mnps")
+        + "\n\n### Rankings, by the clock (see above)\n\n" + ranking_lines(layout, figures, "mnps")
         + "\n\n### Where a search node's instructions go\n\nInstructions per search node in each part (method"
         " above), its share in brackets.\n\n" + table(*shares_table(data))
         + f"\n{END}")
