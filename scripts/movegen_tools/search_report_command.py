@@ -107,6 +107,8 @@ def measure(args, argv):
     command = os.environ.get("BENCH_REPORT_COMMAND") or "python3 scripts/search_report.py " + " ".join(
         argv if argv is not None else sys.argv[1:])
     data = read_json(args.callgrind_from) if args.callgrind_from else counted(args, command)
+    if not all(key in (data or {}) for key in ("layout", "callgrind", "callgrind_command")):
+        raise Failure(f"--callgrind-from {args.callgrind_from}: not a search.json of this script", EXIT_USAGE)
     if not args.callgrind_only:
         data["clock"] = clock_run(args.movegen, args.clock_depth, args.clock_rounds)
         data["command"] = command

@@ -189,7 +189,7 @@ def search_method(data, perft_positions):
         + (f"(its instruction counts from an earlier `{data['callgrind_command']}` of the same commit)\n"
            if counted_apart else "")
         + "and, for perft, from the files the sections above are written from ([callgrind.json](callgrind.json),\n"
-        "[perft_bench.json](perft_bench.json)). Raw data: [search.json](search.json).\n\n"
+        f"[perft_bench.json](perft_bench.json)). Raw data: [search.json](search.json). Machine: {data.get('machine', '?')}.\n\n"
         f"- Instructions per search node: callgrind, `{cg['command']}` (depth {cg['depth']}, {cg['nodes']:,} nodes\n"
         f"  for every generator), a movegen built as `{cg['movegen_flags']}` (`-g` adds line tables, not code).\n"
         f"  The same command at depth {cg['base_depth']} is subtracted (start-up, the FENs, the first iteration),\n"
@@ -228,7 +228,8 @@ def clock_method(clock):
         " geometric mean over the positions.\n"
         f"  Load average (1 min) {clock['load'][0]:.2f} before, {clock['load'][1]:.2f} after.{others_text} The\n"
         "  clock figures are taken on a machine shared with other jobs: lean on the instruction counts.\n"
-        "  Perft's Mnps: perft_bench.json's medians (CPU time), geometric mean over its positions.\n")
+        "  Perft's Mnps: perft_bench.json's medians (CPU time), geometric mean over its positions, from the perft\n"
+        "  report's own run (the header above gives its machine and date): compare the effects, not the speeds.\n")
 
 
 def search_section(data, perft_instructions, perft_rates):
