@@ -11,7 +11,7 @@ import unittest
 
 SCRIPTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts")
 PACKAGE = os.path.join(SCRIPTS, "movegen_tools")
-ENTRY_POINTS = ("bench_report.py", "alternate.py", "verify_epd.py", "check_console_blocks.py")
+ENTRY_POINTS = ("bench_report.py", "search_report.py", "alternate.py", "verify_epd.py", "check_console_blocks.py")
 # Issue 56: "functions of at most about 60 lines", from `def` to the last line, docstring included.
 MAX_LINES = 60
 

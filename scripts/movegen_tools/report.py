@@ -3,6 +3,7 @@ and the instruction counts."""
 
 import dataclasses
 import datetime
+import json
 import os
 import re
 
@@ -13,6 +14,7 @@ from .interleaved import MIN_SECONDS, REFERENCE_MIN_SECONDS, stockfish_rate
 from .machine import BUSY_SHARE, cpu_model
 from .perft_bench import cli_name
 from .standard import EPD, GOAL_POSITIONS, alternation_depths, expected
+from .search_tables import search_section, splice
 from .tables import (callgrind_positions, effect, instructions_table, measures_side_by_side, mnps, paired_ratio,
                      reference_grid, table, tuned_against_stockfish, with_stockfish)
 
@@ -71,9 +73,20 @@ def write_report(out, context, generators, rates, sf_name, sf_runs, counts, load
             + speed_sections(r, speeds) + grid_section(r, speeds) + "\n" + tuned_section(r, speeds) + "\n"
             + instructions_section(r) + raw_data(r))
     text = re.sub(r"\n{3,}", "\n\n", text)
+    text = with_search_section(out, text, instructions, rates)
     with open(os.path.join(out, "report.md"), "w", encoding="utf-8") as f:
         f.write(text)
     return text
+
+
+def with_search_section(out, text, instructions, rates):
+    """report.md's `text` with the search section (search_tables.search_section) appended when `out` holds the
+    search part's search.json, so that the perft report run alone keeps it, its perft figures now these."""
+    path = os.path.join(out, "search.json")
+    if not os.path.exists(path):
+        return text
+    with open(path, encoding="utf-8") as f:
+        return splice(text, search_section(json.load(f), instructions, rates))
 
 
 def speed_tables(r):
