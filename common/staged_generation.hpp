@@ -9,8 +9,10 @@
 //   MoveList captures, quiets;
 //   generate_captures(pos, captures);   // every legal move that takes a piece, en passant included
 //   generate_quiets(pos, quiets);       // every other legal move, castling and quiet promotions included
+//   if (pos.checkers()) generate_evasions(pos, evasions);   // in check: every legal move, instead of the two
 #pragma once
 
+#include <cassert>
 #include <concepts>
 
 #include "common/move.hpp"
@@ -38,7 +40,9 @@ decltype(auto) with_stage(Stage stage, F&& f) {
 /// one (`pos.pieces(c)` returning a Bitboard), else read square by square with piece_on.
 template <class P>
 Bitboard color_bb(const P& pos, Color c) {
-  if constexpr (requires { { pos.pieces(c) } -> std::same_as<Bitboard>; }) {
+  if constexpr (requires {
+                  { pos.pieces(c) } -> std::same_as<Bitboard>;
+                }) {
     return pos.pieces(c);
   } else {
     Bitboard squares = 0;
@@ -82,7 +86,9 @@ concept StagedGenerationHook = requires(P& pos, MoveList& list) {
 /// (MtuPosition's in common/make_test_unmake.hpp, MasksPosition's in common/masks_strategy.hpp), appending the
 /// legal moves of `stage`.
 template <class P>
-concept StageGenerator = requires(P& pos, MoveList& list) { generate_stage(pos, list, Stage::CAPTURES); };
+concept StageGenerator = requires(P& pos, MoveList& list) {
+  generate_stage(pos, list, Stage::CAPTURES);
+};
 
 /// Appends the legal moves of `pos` (its generate_legal) for which is_capture(pos, m) == captures, in generation
 /// order: the stages of a position that offers none of its own, filtered from its legal list.
@@ -118,6 +124,28 @@ void generate_quiets(P& pos, MoveList& list) {
     generate_stage(pos, list, Stage::QUIETS);
   else
     generate_legal_where_capture_is(pos, list, false);
+}
+
+/// Optional hook: a position's own evasions, `pos.generate_evasions(list)`, appending exactly its legal moves when
+/// its side to move is in check (tests/staged_generation_test.cpp checks every generator).
+template <class P>
+concept EvasionsHook = requires(P& pos, MoveList& list) {
+  pos.generate_evasions(list);
+};
+
+/// Appends the legal moves of the side to move in `pos` to `list`. Precondition: it is in check
+/// (pos.checkers() != 0; asserted). Stockfish's EVASIONS (src/movegen.cpp), the stage an engine asks for in check
+/// instead of the captures and the quiet moves: the king's moves and, in single check, the moves that take the
+/// checker (en passant included) or step between it and the king. The position's hook if it offers one, else its
+/// legal moves (generate_legal), which in check are the evasions in every generator: the masks strategy and the
+/// tuned tier keep every piece but the king inside the check mask, make-test-unmake tests each pseudo-legal move.
+template <ChessPosition P>
+void generate_evasions(P& pos, MoveList& list) {
+  assert(pos.checkers() != 0);
+  if constexpr (EvasionsHook<P>)
+    pos.generate_evasions(list);
+  else
+    pos.generate_legal(list);
 }
 
 }  // namespace movegen

@@ -143,7 +143,7 @@ class Search {
     for (Move m : quiets) moves.push_back(m);
   }
 
-  // The captures only, after the side to move's "stand pat" score; every legal move when in check.
+  // The captures only, after the side to move's "stand pat" score; the evasions (every legal move) when in check.
   int quiescence(int alpha, int beta, int ply) {
     ++nodes_;
     const bool in_check = pos_.checkers() != 0;
@@ -154,7 +154,8 @@ class Search {
     }
     MoveList moves;
     if (in_check) {
-      ordered_moves(moves);  // the evasions
+      generate_evasions(pos_, moves);
+      order_moves(pos_, moves);
       if (moves.empty()) return mated_score(ply);
     } else {
       generate_captures(pos_, moves);

@@ -1,17 +1,18 @@
 // Staged generation (common/staged_generation.hpp) in every generator of the table: on every position of the
 // bundled suites (tests/data/perft.epd, tests/data/chess960.epd), and in full runs on every position one legal move
 // after each of perft.epd's, the captures and the quiet moves are disjoint and together are the legal moves; every
-// capture takes an enemy piece (or is en passant) and no quiet move does.
-#include <boost/test/unit_test.hpp>
+// capture takes an enemy piece (or is en passant) and no quiet move does; and in check, the evasions are the legal
+// moves.
+#include "common/staged_generation.hpp"
 
 #include <algorithm>
+#include <boost/test/unit_test.hpp>
+#include <string>
 #include <string_view>
 #include <utility>
-#include <string>
 #include <vector>
 
 #include "common/epd.hpp"
-#include "common/staged_generation.hpp"
 #include "common/uci.hpp"
 #include "mailbox/legal_masks.hpp"
 #include "mailbox/movegen.hpp"
@@ -121,20 +122,31 @@ struct StageCase {
 };
 
 const std::vector<StageCase> STAGE_CASES = {
-    {"en passant that uncovers a rank pin: not a legal capture", "8/8/8/KPp4r/8/8/8/4k3 w - c6 0 1", {},
+    {"en passant that uncovers a rank pin: not a legal capture",
+     "8/8/8/KPp4r/8/8/8/4k3 w - c6 0 1",
+     {},
      {"a5a4", "a5a6", "a5b6", "b5b6"}},
-    {"en passant that takes the checking pawn", "8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1", {"c5d4", "e4d3"},
+    {"en passant that takes the checking pawn",
+     "8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1",
+     {"c5d4", "e4d3"},
      {"c5b4", "c5b5", "c5b6", "c5c4", "c5c6", "c5d5", "c5d6"}},
-    {"a capturing promotion, four pieces, and a quiet one", "1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1",
+    {"a capturing promotion, four pieces, and a quiet one",
+     "1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1",
      {"a7b8b", "a7b8n", "a7b8q", "a7b8r"},
      {"a7a8b", "a7a8n", "a7a8q", "a7a8r", "e1d1", "e1d2", "e1e2", "e1f1", "e1f2"}},
-    {"castling both ways, a quiet move", "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", {},
+    {"castling both ways, a quiet move",
+     "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1",
+     {},
      {"a1a2", "a1a3", "a1a4", "a1a5", "a1a6", "a1a7", "a1a8", "a1b1", "a1c1", "a1d1", "e1c1", "e1d1", "e1d2",
       "e1e2", "e1f1", "e1f2", "e1g1", "h1f1", "h1g1", "h1h2", "h1h3", "h1h4", "h1h5", "h1h6", "h1h7", "h1h8"}},
     {"double check: only the king moves, and it may take", "4r2k/8/8/8/8/R2n4/8/3QKn2 w - - 0 1", {"e1f1"}, {}},
-    {"a pinned rook takes its pinner and keeps to the pin line", "4r2k/8/8/8/4R3/8/8/4K3 w - - 0 1", {"e4e8"},
+    {"a pinned rook takes its pinner and keeps to the pin line",
+     "4r2k/8/8/8/4R3/8/8/4K3 w - - 0 1",
+     {"e4e8"},
      {"e1d1", "e1d2", "e1e2", "e1f1", "e1f2", "e4e2", "e4e3", "e4e5", "e4e6", "e4e7"}},
-    {"a pinned bishop takes its pinner", "7k/8/8/8/8/2b5/3B4/4K3 w - - 0 1", {"d2c3"},
+    {"a pinned bishop takes its pinner",
+     "7k/8/8/8/8/2b5/3B4/4K3 w - - 0 1",
+     {"d2c3"},
      {"e1d1", "e1e2", "e1f1", "e1f2"}},
 };
 
@@ -245,4 +257,89 @@ BOOST_AUTO_TEST_CASE(the_stage_cases_catch_wrong_stages) {
   BOOST_TEST(has_rule(failing_rules<WrongStages<PinnedNeverCapture>>(), "a pinned bishop takes its pinner"));
   BOOST_TEST(has_rule(failing_rules<WrongStages<CastlingCaptures>>(), "castling both ways"));
   BOOST_TEST(has_rule(failing_rules<WrongStages<QueenPromotionsCapture>>(), "a capturing promotion"));
+}
+
+namespace {
+
+// True if the evasions of `pos`, whose side to move is in check, are its legal moves (as multisets).
+template <ChessPosition P>
+bool evasions_are_legal_moves(P& pos) {
+  MoveList legal, evasions;
+  pos.generate_legal(legal);
+  generate_evasions(pos, evasions);
+  return sorted(evasions) == sorted(legal);
+}
+
+// The positions in check of the suite `file` and, if not quick, of every position one move after each of its
+// positions: for each, whether its evasions are its legal moves. Returns {positions in check, mismatches}.
+template <ChessPosition P>
+std::pair<std::size_t, std::size_t> check_evasions(const std::string& file) {
+  std::size_t in_check = 0, wrong = 0;
+  const auto check = [&](P& pos) {
+    if (!pos.checkers()) return;
+    ++in_check;
+    if (!evasions_are_legal_moves(pos)) ++wrong, BOOST_TEST_MESSAGE("evasions differ in " << pos.fen());
+  };
+  for (const EpdEntry& e : load_epd(std::string(MOVEGEN_SOURCE_DIR) + file)) {
+    P pos = P::from_fen(e.fen);
+    check(pos);
+    if (test::quick_tests()) continue;
+    MoveList legal;
+    pos.generate_legal(legal);
+    for (Move m : legal) {
+      pos.make_move(m);
+      check(pos);
+      pos.unmake_move(m);
+    }
+  }
+  return {in_check, wrong};
+}
+
+// Positions in check with their evasions, from Stockfish's legal moves: a block by a knight, a capture of a knight
+// by the queen, a block by a pawn with castling rights that check forbids, then the STAGE_CASES in check.
+const std::vector<std::pair<std::string, std::vector<std::string>>> EVASION_CASES = {
+    {"4r1k1/8/8/8/8/8/3N4/R3K2R w KQ - 0 1", {"d2e4", "e1d1", "e1f1", "e1f2"}},
+    {"4k3/8/8/8/8/3n4/8/3QK3 w - - 0 1", {"d1d3", "e1d2", "e1e2", "e1f1"}},
+    {"3k4/8/8/8/1b6/8/2P1PP2/R3K2R w KQ - 0 1", {"c2c3", "e1d1", "e1f1"}},
+};
+
+// A generator whose evasions forget the king's captures: the check must catch it.
+struct EvasionsWithoutKingCaptures : MasksPosition<mailbox::Position> {
+  static EvasionsWithoutKingCaptures from_fen(std::string_view fen) {
+    return {MasksPosition<mailbox::Position>::from_fen(fen)};
+  }
+  void generate_evasions(MoveList& list) {
+    MoveList legal;
+    generate_legal(legal);
+    for (Move m : legal)
+      if (m.from() != king_square(side_to_move()) || piece_on(m.to()) == NO_PIECE) list.push_back(m);
+  }
+};
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE_TEMPLATE(evasions_are_the_legal_moves_in_check, P, Generators) {
+  const auto [in_check, wrong] = check_evasions<P>("/tests/data/perft.epd");
+  BOOST_TEST(wrong == 0u);
+  BOOST_TEST(in_check >= (test::quick_tests() ? 10u : 300u));
+  BOOST_TEST(check_evasions<P>("/tests/data/chess960.epd").second == 0u);
+  for (const auto& [fen, expected] : EVASION_CASES) {
+    P pos = P::from_fen(fen);
+    BOOST_TEST(stage_text(pos, [](P& p, MoveList& l) { generate_evasions(p, l); }) == expected, fen);
+  }
+  for (const StageCase& c : STAGE_CASES) {
+    P pos = P::from_fen(c.fen);
+    if (!pos.checkers()) continue;
+    std::vector<std::string> expected = c.captures;
+    expected.insert(expected.end(), c.quiets.begin(), c.quiets.end());
+    std::sort(expected.begin(), expected.end());
+    BOOST_TEST(stage_text(pos, [](P& p, MoveList& l) { generate_evasions(p, l); }) == expected, c.rule);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(the_evasion_check_catches_a_wrong_hook) {
+  auto pos = EvasionsWithoutKingCaptures::from_fen("4r2k/8/8/8/8/R2n4/8/3QKn2 w - - 0 1");  // double check: Kxf1
+  BOOST_TEST(!evasions_are_legal_moves(pos));
+  if (!test::quick_tests())
+    BOOST_TEST(check_evasions<EvasionsWithoutKingCaptures>("/tests/data/perft.epd").second > 0u);
 }
