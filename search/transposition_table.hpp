@@ -8,9 +8,9 @@
 //   if (const TableEntry* e = table.probe(pos.key())) use(e->depth, e->bound, e->score, e->move);
 #pragma once
 
-#include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <stdexcept>
 #include <vector>
 
 #include "common/move.hpp"
@@ -40,13 +40,15 @@ class TranspositionTable {
   /// Slots per MiB: 65,536 entries of 16 bytes.
   static constexpr std::size_t ENTRIES_PER_MB = (std::size_t(1) << 20) / sizeof(TableEntry);
 
-  /// A table of `megabytes` MiB (at least 1), every slot empty. Throws std::bad_alloc if the memory cannot be had.
-  explicit TranspositionTable(std::size_t megabytes) : entries_(std::max<std::size_t>(megabytes, 1) * ENTRIES_PER_MB) {}
+  /// A table of `megabytes` MiB, every slot empty. Throws std::invalid_argument for 0 MiB (no table is a null
+  /// table pointer), std::bad_alloc if the memory cannot be had.
+  explicit TranspositionTable(std::size_t megabytes) : entries_(checked_slots(megabytes * ENTRIES_PER_MB)) {}
 
-  /// A table of exactly `slots` slots (at least 1): tests use a few to make entries replace each other.
+  /// A table of exactly `slots` slots: tests use a few to make entries replace each other. Throws
+  /// std::invalid_argument for 0 slots.
   static TranspositionTable with_slots(std::size_t slots) {
     TranspositionTable table(1);
-    table.entries_.assign(std::max<std::size_t>(slots, 1), TableEntry{});
+    table.entries_.assign(checked_slots(slots), TableEntry{});
     return table;
   }
 
@@ -69,6 +71,11 @@ class TranspositionTable {
   std::size_t slots() const { return entries_.size(); }
 
  private:
+  static std::size_t checked_slots(std::size_t slots) {
+    if (slots == 0) throw std::invalid_argument("TranspositionTable: a table needs at least one slot");
+    return slots;
+  }
+
   std::vector<TableEntry> entries_;
 };
 

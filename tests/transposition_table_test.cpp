@@ -6,6 +6,7 @@
 #include "search/transposition_table.hpp"
 
 #include <boost/test/unit_test.hpp>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -134,4 +135,6 @@ BOOST_AUTO_TEST_CASE(a_store_replaces_its_slot_and_a_probe_checks_the_whole_key)
   table.clear();
   BOOST_TEST(table.probe(9) == nullptr);
   BOOST_TEST(TranspositionTable(16).slots() == 16 * TranspositionTable::ENTRIES_PER_MB);
+  BOOST_CHECK_THROW(TranspositionTable(0), std::invalid_argument);  // no table is a null pointer, not 0 MiB
+  BOOST_CHECK_THROW(TranspositionTable::with_slots(0), std::invalid_argument);
 }
