@@ -3,16 +3,16 @@
 // after each of perft.epd's, the captures and the quiet moves are disjoint and together are the legal moves; every
 // capture takes an enemy piece (or is en passant) and no quiet move does; and in check, the evasions are the legal
 // moves.
-#include "common/staged_generation.hpp"
+#include <boost/test/unit_test.hpp>
 
 #include <algorithm>
-#include <boost/test/unit_test.hpp>
-#include <string>
 #include <string_view>
 #include <utility>
+#include <string>
 #include <vector>
 
 #include "common/epd.hpp"
+#include "common/staged_generation.hpp"
 #include "common/uci.hpp"
 #include "mailbox/legal_masks.hpp"
 #include "mailbox/movegen.hpp"
@@ -122,31 +122,20 @@ struct StageCase {
 };
 
 const std::vector<StageCase> STAGE_CASES = {
-    {"en passant that uncovers a rank pin: not a legal capture",
-     "8/8/8/KPp4r/8/8/8/4k3 w - c6 0 1",
-     {},
+    {"en passant that uncovers a rank pin: not a legal capture", "8/8/8/KPp4r/8/8/8/4k3 w - c6 0 1", {},
      {"a5a4", "a5a6", "a5b6", "b5b6"}},
-    {"en passant that takes the checking pawn",
-     "8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1",
-     {"c5d4", "e4d3"},
+    {"en passant that takes the checking pawn", "8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1", {"c5d4", "e4d3"},
      {"c5b4", "c5b5", "c5b6", "c5c4", "c5c6", "c5d5", "c5d6"}},
-    {"a capturing promotion, four pieces, and a quiet one",
-     "1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1",
+    {"a capturing promotion, four pieces, and a quiet one", "1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1",
      {"a7b8b", "a7b8n", "a7b8q", "a7b8r"},
      {"a7a8b", "a7a8n", "a7a8q", "a7a8r", "e1d1", "e1d2", "e1e2", "e1f1", "e1f2"}},
-    {"castling both ways, a quiet move",
-     "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1",
-     {},
+    {"castling both ways, a quiet move", "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", {},
      {"a1a2", "a1a3", "a1a4", "a1a5", "a1a6", "a1a7", "a1a8", "a1b1", "a1c1", "a1d1", "e1c1", "e1d1", "e1d2",
       "e1e2", "e1f1", "e1f2", "e1g1", "h1f1", "h1g1", "h1h2", "h1h3", "h1h4", "h1h5", "h1h6", "h1h7", "h1h8"}},
     {"double check: only the king moves, and it may take", "4r2k/8/8/8/8/R2n4/8/3QKn2 w - - 0 1", {"e1f1"}, {}},
-    {"a pinned rook takes its pinner and keeps to the pin line",
-     "4r2k/8/8/8/4R3/8/8/4K3 w - - 0 1",
-     {"e4e8"},
+    {"a pinned rook takes its pinner and keeps to the pin line", "4r2k/8/8/8/4R3/8/8/4K3 w - - 0 1", {"e4e8"},
      {"e1d1", "e1d2", "e1e2", "e1f1", "e1f2", "e4e2", "e4e3", "e4e5", "e4e6", "e4e7"}},
-    {"a pinned bishop takes its pinner",
-     "7k/8/8/8/8/2b5/3B4/4K3 w - - 0 1",
-     {"d2c3"},
+    {"a pinned bishop takes its pinner", "7k/8/8/8/8/2b5/3B4/4K3 w - - 0 1", {"d2c3"},
      {"e1d1", "e1e2", "e1f1", "e1f2"}},
 };
 
