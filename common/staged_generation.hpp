@@ -40,9 +40,7 @@ decltype(auto) with_stage(Stage stage, F&& f) {
 /// one (`pos.pieces(c)` returning a Bitboard), else read square by square with piece_on.
 template <class P>
 Bitboard color_bb(const P& pos, Color c) {
-  if constexpr (requires {
-                  { pos.pieces(c) } -> std::same_as<Bitboard>;
-                }) {
+  if constexpr (requires { { pos.pieces(c) } -> std::same_as<Bitboard>; }) {
     return pos.pieces(c);
   } else {
     Bitboard squares = 0;
@@ -86,9 +84,7 @@ concept StagedGenerationHook = requires(P& pos, MoveList& list) {
 /// (MtuPosition's in common/make_test_unmake.hpp, MasksPosition's in common/masks_strategy.hpp), appending the
 /// legal moves of `stage`.
 template <class P>
-concept StageGenerator = requires(P& pos, MoveList& list) {
-  generate_stage(pos, list, Stage::CAPTURES);
-};
+concept StageGenerator = requires(P& pos, MoveList& list) { generate_stage(pos, list, Stage::CAPTURES); };
 
 /// Appends the legal moves of `pos` (its generate_legal) for which is_capture(pos, m) == captures, in generation
 /// order: the stages of a position that offers none of its own, filtered from its legal list.
@@ -129,9 +125,7 @@ void generate_quiets(P& pos, MoveList& list) {
 /// Optional hook: a position's own evasions, `pos.generate_evasions(list)`, appending exactly its legal moves when
 /// its side to move is in check (tests/staged_generation_test.cpp checks every generator).
 template <class P>
-concept EvasionsHook = requires(P& pos, MoveList& list) {
-  pos.generate_evasions(list);
-};
+concept EvasionsHook = requires(P& pos, MoveList& list) { pos.generate_evasions(list); };
 
 /// Appends the legal moves of the side to move in `pos` to `list`. Precondition: it is in check
 /// (pos.checkers() != 0; asserted). Stockfish's EVASIONS (src/movegen.cpp), the stage an engine asks for in check
