@@ -9,8 +9,10 @@
 //   MoveList captures, quiets;
 //   generate_captures(pos, captures);   // every legal move that takes a piece, en passant included
 //   generate_quiets(pos, quiets);       // every other legal move, castling and quiet promotions included
+//   if (pos.checkers()) generate_evasions(pos, evasions);   // in check: every legal move, instead of the two
 #pragma once
 
+#include <cassert>
 #include <concepts>
 
 #include "common/move.hpp"
@@ -118,6 +120,26 @@ void generate_quiets(P& pos, MoveList& list) {
     generate_stage(pos, list, Stage::QUIETS);
   else
     generate_legal_where_capture_is(pos, list, false);
+}
+
+/// Optional hook: a position's own evasions, `pos.generate_evasions(list)`, appending exactly its legal moves when
+/// its side to move is in check (tests/staged_generation_test.cpp checks every generator).
+template <class P>
+concept EvasionsHook = requires(P& pos, MoveList& list) { pos.generate_evasions(list); };
+
+/// Appends the legal moves of the side to move in `pos` to `list`. Precondition: it is in check
+/// (pos.checkers() != 0; asserted). Stockfish's EVASIONS (src/movegen.cpp), the stage an engine asks for in check
+/// instead of the captures and the quiet moves: the king's moves and, in single check, the moves that take the
+/// checker (en passant included) or step between it and the king. The position's hook if it offers one, else its
+/// legal moves (generate_legal), which in check are the evasions in every generator: the masks strategy and the
+/// tuned tier keep every piece but the king inside the check mask, make-test-unmake tests each pseudo-legal move.
+template <ChessPosition P>
+void generate_evasions(P& pos, MoveList& list) {
+  assert(pos.checkers() != 0);
+  if constexpr (EvasionsHook<P>)
+    pos.generate_evasions(list);
+  else
+    pos.generate_legal(list);
 }
 
 }  // namespace movegen

@@ -3,6 +3,7 @@
 //
 //   order_captures(pos, captures);   // most valuable victim first, then least valuable attacker, then Move::raw
 //   order_quiets(quiets);            // by Move::raw: from square, then to square, then flag
+//   order_moves(pos, evasions);      // the captures among them first, as order_captures, then as order_quiets
 #pragma once
 
 #include <algorithm>
@@ -12,6 +13,7 @@
 
 #include "common/move.hpp"
 #include "common/position_concept.hpp"
+#include "common/staged_generation.hpp"
 #include "search/evaluation.hpp"
 
 namespace movegen::search {
@@ -41,5 +43,17 @@ void order_captures(const P& pos, MoveList& list) {
 
 /// Sorts quiet moves by their 16 bits (Move::raw): the same total order that breaks the captures' ties.
 inline void order_quiets(MoveList& list) { std::sort(list.begin(), list.end()); }
+
+/// Sorts legal moves of `pos` of either stage (the evasions) in `list`: the captures (is_capture) first, sorted by
+/// order_captures, then the quiet moves, by order_quiets; the order of generate_captures then generate_quiets.
+template <ChessPosition P>
+void order_moves(const P& pos, MoveList& list) {
+  MoveList captures, quiets;
+  for (Move m : list) (is_capture(pos, m) ? captures : quiets).push_back(m);
+  order_captures(pos, captures);
+  order_quiets(quiets);
+  list = captures;
+  for (Move m : quiets) list.push_back(m);
+}
 
 }  // namespace movegen::search

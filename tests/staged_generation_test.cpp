@@ -1,7 +1,8 @@
 // Staged generation (common/staged_generation.hpp) in every generator of the table: on every position of the
 // bundled suites (tests/data/perft.epd, tests/data/chess960.epd), and in full runs on every position one legal move
 // after each of perft.epd's, the captures and the quiet moves are disjoint and together are the legal moves; every
-// capture takes an enemy piece (or is en passant) and no quiet move does.
+// capture takes an enemy piece (or is en passant) and no quiet move does; and in check, the evasions are the legal
+// moves.
 #include <boost/test/unit_test.hpp>
 
 #include <algorithm>
@@ -245,4 +246,89 @@ BOOST_AUTO_TEST_CASE(the_stage_cases_catch_wrong_stages) {
   BOOST_TEST(has_rule(failing_rules<WrongStages<PinnedNeverCapture>>(), "a pinned bishop takes its pinner"));
   BOOST_TEST(has_rule(failing_rules<WrongStages<CastlingCaptures>>(), "castling both ways"));
   BOOST_TEST(has_rule(failing_rules<WrongStages<QueenPromotionsCapture>>(), "a capturing promotion"));
+}
+
+namespace {
+
+// True if the evasions of `pos`, whose side to move is in check, are its legal moves (as multisets).
+template <ChessPosition P>
+bool evasions_are_legal_moves(P& pos) {
+  MoveList legal, evasions;
+  pos.generate_legal(legal);
+  generate_evasions(pos, evasions);
+  return sorted(evasions) == sorted(legal);
+}
+
+// The positions in check of the suite `file` and, if not quick, of every position one move after each of its
+// positions: for each, whether its evasions are its legal moves. Returns {positions in check, mismatches}.
+template <ChessPosition P>
+std::pair<std::size_t, std::size_t> check_evasions(const std::string& file) {
+  std::size_t in_check = 0, wrong = 0;
+  const auto check = [&](P& pos) {
+    if (!pos.checkers()) return;
+    ++in_check;
+    if (!evasions_are_legal_moves(pos)) ++wrong, BOOST_TEST_MESSAGE("evasions differ in " << pos.fen());
+  };
+  for (const EpdEntry& e : load_epd(std::string(MOVEGEN_SOURCE_DIR) + file)) {
+    P pos = P::from_fen(e.fen);
+    check(pos);
+    if (test::quick_tests()) continue;
+    MoveList legal;
+    pos.generate_legal(legal);
+    for (Move m : legal) {
+      pos.make_move(m);
+      check(pos);
+      pos.unmake_move(m);
+    }
+  }
+  return {in_check, wrong};
+}
+
+// Positions in check with their evasions, from Stockfish's legal moves: a block by a knight, a capture of a knight
+// by the queen, a block by a pawn with castling rights that check forbids, then the STAGE_CASES in check.
+const std::vector<std::pair<std::string, std::vector<std::string>>> EVASION_CASES = {
+    {"4r1k1/8/8/8/8/8/3N4/R3K2R w KQ - 0 1", {"d2e4", "e1d1", "e1f1", "e1f2"}},
+    {"4k3/8/8/8/8/3n4/8/3QK3 w - - 0 1", {"d1d3", "e1d2", "e1e2", "e1f1"}},
+    {"3k4/8/8/8/1b6/8/2P1PP2/R3K2R w KQ - 0 1", {"c2c3", "e1d1", "e1f1"}},
+};
+
+// A generator whose evasions forget the king's captures: the check must catch it.
+struct EvasionsWithoutKingCaptures : MasksPosition<mailbox::Position> {
+  static EvasionsWithoutKingCaptures from_fen(std::string_view fen) {
+    return {MasksPosition<mailbox::Position>::from_fen(fen)};
+  }
+  void generate_evasions(MoveList& list) {
+    MoveList legal;
+    generate_legal(legal);
+    for (Move m : legal)
+      if (m.from() != king_square(side_to_move()) || piece_on(m.to()) == NO_PIECE) list.push_back(m);
+  }
+};
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE_TEMPLATE(evasions_are_the_legal_moves_in_check, P, Generators) {
+  const auto [in_check, wrong] = check_evasions<P>("/tests/data/perft.epd");
+  BOOST_TEST(wrong == 0u);
+  BOOST_TEST(in_check >= (test::quick_tests() ? 10u : 300u));
+  BOOST_TEST(check_evasions<P>("/tests/data/chess960.epd").second == 0u);
+  for (const auto& [fen, expected] : EVASION_CASES) {
+    P pos = P::from_fen(fen);
+    BOOST_TEST(stage_text(pos, [](P& p, MoveList& l) { generate_evasions(p, l); }) == expected, fen);
+  }
+  for (const StageCase& c : STAGE_CASES) {
+    P pos = P::from_fen(c.fen);
+    if (!pos.checkers()) continue;
+    std::vector<std::string> expected = c.captures;
+    expected.insert(expected.end(), c.quiets.begin(), c.quiets.end());
+    std::sort(expected.begin(), expected.end());
+    BOOST_TEST(stage_text(pos, [](P& p, MoveList& l) { generate_evasions(p, l); }) == expected, c.rule);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(the_evasion_check_catches_a_wrong_hook) {
+  auto pos = EvasionsWithoutKingCaptures::from_fen("4r2k/8/8/8/8/R2n4/8/3QKn2 w - - 0 1");  // double check: Kxf1
+  BOOST_TEST(!evasions_are_legal_moves(pos));
+  if (!test::quick_tests())
+    BOOST_TEST(check_evasions<EvasionsWithoutKingCaptures>("/tests/data/perft.epd").second > 0u);
 }

@@ -10,6 +10,7 @@
 #include <CLI/CLI.hpp>
 #include <chrono>
 #include <memory>
+#include <new>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -25,6 +26,8 @@
 #include "harness/generators/setup.hpp"
 #include "harness/perft/compare_runs.hpp"
 #include "harness/perft/effect_table.hpp"
+#include "harness/perft/perft_nodes.hpp"
+#include "harness/usage/usage_error.hpp"
 #include "search/score.hpp"
 #include "search/search.hpp"
 
@@ -41,6 +44,7 @@ struct BenchOptions {
   std::string fen;  // one position instead of a file
   std::string epd;  // a file of positions (one FEN a line; EPD operations ignored); empty: the bench list
   bool json = false;
+  int hash_mb = 0;  // the transposition table's MiB; 0: none
 };
 
 // One position searched by every generator: each one's result and seconds, and the first that disagrees.
@@ -51,11 +55,13 @@ struct BenchRow {
   std::optional<std::size_t> disagreeing;
 };
 
-BenchRow bench_position(const ListedPosition& position, const std::vector<Generator>& generators, int depth) {
+// `table`, if not null, is cleared by each search before it starts, within the time measured.
+BenchRow bench_position(const ListedPosition& position, const std::vector<Generator>& generators, int depth,
+                        search::TranspositionTable* table) {
   BenchRow row{position, {}, {}, std::nullopt};
   for (Generator g : generators) {
     const auto start = std::chrono::steady_clock::now();
-    row.results.push_back(search_function(g)(position.fen, depth));
+    row.results.push_back(search_function(g)(position.fen, depth, table));
     row.seconds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
   }
   row.disagreeing = search::first_disagreeing(row.results);
@@ -148,6 +154,7 @@ nlohmann::json bench_json(const BenchOptions& options, const std::vector<Generat
                     {"mnps", totals[i].mnps()}});
   return {{"command", "bench"},
           {"depth", options.depth},
+          {"hash_mb", options.hash_mb},
           {"generators", names},
           {"positions", positions},
           {"totals", sums},
@@ -156,19 +163,32 @@ nlohmann::json bench_json(const BenchOptions& options, const std::vector<Generat
           {"all_agree", disagreements == 0}};
 }
 
+// A table of `hash_mb` MiB, none for 0; throws UsageError naming --hash if the machine cannot hold it.
+std::optional<search::TranspositionTable> transposition_table(int hash_mb) {
+  require_hash_mb(std::size_t(hash_mb));
+  if (hash_mb == 0) return std::nullopt;
+  try {
+    return search::TranspositionTable(std::size_t(hash_mb));
+  } catch (const std::bad_alloc&) {
+    throw UsageError(fmt::format("bad --hash: {} MiB cannot be allocated", hash_mb));
+  }
+}
+
 int run_bench(const BenchOptions& options, std::ostream& out, std::ostream& err) {
   const std::vector<Generator> generators =
       options.generators.empty() ? all_generators() : parse_generator_list(options.generators, "--generators");
   const std::vector<ListedPosition> positions = bench_positions(options);
+  std::optional<search::TranspositionTable> table = transposition_table(options.hash_mb);
   if (!options.json) {
     std::string header = fmt::format("{:>5} {:>11} {:>7} {:>10}", "line", "nodes", "best", "score");
     for (Generator g : generators) header += " " + generator_name(g);
-    fmt::print(out, "depth {}, Mnps per generator\n{}  agree\n", options.depth, header);
+    fmt::print(out, "depth {}{}, Mnps per generator\n{}  agree\n", options.depth,
+               options.hash_mb > 0 ? fmt::format(", hash {} MiB", options.hash_mb) : "", header);
   }
   std::vector<BenchRow> rows;
   int disagreements = 0;
   for (const ListedPosition& position : positions) {
-    rows.push_back(bench_position(position, generators, options.depth));
+    rows.push_back(bench_position(position, generators, options.depth, table ? &*table : nullptr));
     if (rows.back().disagreeing) {
       ++disagreements;
       fmt::print(err, "movegen bench: {}\n", disagreement_text(rows.back(), generators));
@@ -194,6 +214,8 @@ Subcommand add_bench_command(CLI::App& app) {
   cmd->add_option("--generators", options->generators, "comma-separated generators to run (default: all)");
   add_count_option(*cmd, "--depth", options->depth, 1, search::MAX_SEARCH_DEPTH, "search depth in plies")
       ->capture_default_str();
+  add_count_option(*cmd, "--hash", options->hash_mb, 0, int(MAX_HASH_MB),
+                   "MiB of transposition table, cleared for each search (default 0: none)");
   CLI::Option* fen = cmd->add_option("--fen", options->fen, "search this position only");
   cmd->add_option("--epd", options->epd, "a file of positions, one FEN a line (default: Stockfish's bench list)")
       ->excludes(fen);

@@ -2,7 +2,7 @@
 // agreement and timed (docs/search.md).
 //
 //   Subcommand bench = add_bench_command(app);
-//   // movegen bench [--generators G,...] [--depth D] [--fen F | --epd FILE] [--json]
+//   // movegen bench [--generators G,...] [--depth D] [--hash MB] [--fen F | --epd FILE] [--json]
 #pragma once
 
 #include "harness/cli/cli.hpp"

@@ -16,13 +16,16 @@ std::size_t memory_mb() {
 
 }  // namespace
 
+void require_hash_mb(std::size_t hash_mb) {
+  if (hash_mb > MAX_HASH_MB) throw UsageError(fmt::format("bad --hash: {} MiB is outside 0..{}", hash_mb, MAX_HASH_MB));
+  if (const std::size_t memory = memory_mb(); memory > 0 && hash_mb > memory)
+    throw UsageError(fmt::format("bad --hash: {} MiB is more than this machine's memory ({} MiB)", hash_mb, memory));
+}
+
 void require_settings(const PerftSettings& s) {
   if (s.threads < 1 || s.threads > MAX_THREADS)
     throw UsageError(fmt::format("bad --threads: {} is outside 1..{}", s.threads, MAX_THREADS));
-  if (s.hash_mb > MAX_HASH_MB)
-    throw UsageError(fmt::format("bad --hash: {} MiB is outside 0..{}", s.hash_mb, MAX_HASH_MB));
-  if (const std::size_t memory = memory_mb(); memory > 0 && s.hash_mb > memory)
-    throw UsageError(fmt::format("bad --hash: {} MiB is more than this machine's memory ({} MiB)", s.hash_mb, memory));
+  require_hash_mb(s.hash_mb);
 }
 
 std::vector<std::pair<std::string, std::uint64_t>> divide_nodes(

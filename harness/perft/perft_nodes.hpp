@@ -30,6 +30,10 @@ inline constexpr std::size_t MAX_HASH_MB = std::size_t(1) << 20;
 /// The most threads --threads accepts.
 inline constexpr int MAX_THREADS = 1024;
 
+/// Throws UsageError naming --hash if a table of `hash_mb` MiB is more than this machine's memory or than
+/// MAX_HASH_MB (perft's and bench's tables alike).
+void require_hash_mb(std::size_t hash_mb);
+
 /// Throws UsageError naming --hash or --threads if `s` asks for more memory than this machine has (or more
 /// than MAX_HASH_MB) or for threads outside 1..MAX_THREADS.
 void require_settings(const PerftSettings& s);
