@@ -14,6 +14,7 @@
 #include "search/search.hpp"
 #include "tests/generators.hpp"
 #include "tests/quick.hpp"
+#include "tests/search_fixtures.hpp"
 
 using namespace movegen;
 using namespace movegen::testing;
@@ -22,32 +23,14 @@ using movegen::search::TranspositionTable;
 
 namespace {
 
-// The start, "kiwipete", an endgame with en passant, a position with promotions both ways, and a Chess960
-// position with castling rights (tests/data/perft.epd, tests/data/chess960.epd).
-const std::vector<std::string> FENS = {
-    std::string(START_FEN),
-    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-    "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
-    "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
-};
-
 int depth() { return test::quick_tests() ? 3 : 4; }
-
-template <ChessPosition P>
-SearchResult search_fen(const std::string& fen, int depth, TranspositionTable* table) {
-  P pos = P::from_fen(fen);
-  const SearchResult result = search::search_to_depth(pos, depth, table);
-  BOOST_TEST(pos.fen() == P::from_fen(fen).fen());  // the search leaves the position as it found it
-  return result;
-}
 
 using Fastest = harness::GeneratorPosition<"bitboard-tuned">;
 
 }  // namespace
 
 BOOST_AUTO_TEST_CASE_TEMPLATE(with_a_table_every_generator_searches_the_tree_of_the_mailbox, P, Generators) {
-  for (const std::string& fen : FENS) {
+  for (const std::string& fen : SEARCH_FENS) {
     TranspositionTable mine(1), mailboxes(1);
     const SearchResult expected = search_fen<MtuPosition<mailbox::Position>>(fen, depth(), &mailboxes);
     const SearchResult got = search_fen<P>(fen, depth(), &mine);
@@ -81,7 +64,7 @@ BOOST_AUTO_TEST_CASE(the_table_changes_the_nodes_never_the_best_move_or_score) {
 // A table left full by a search of the same position would answer the next search's nodes at once.
 BOOST_AUTO_TEST_CASE(each_search_clears_the_table) {
   TranspositionTable shared(1);
-  for (const std::string& fen : FENS) {
+  for (const std::string& fen : SEARCH_FENS) {
     TranspositionTable fresh(1);
     const SearchResult first = search_fen<Fastest>(fen, depth(), &fresh);
     BOOST_TEST((search_fen<Fastest>(fen, depth(), &shared) == first), fen);
@@ -89,19 +72,10 @@ BOOST_AUTO_TEST_CASE(each_search_clears_the_table) {
   }
 }
 
-// The mates of tests/search_test.cpp: the Opera game (16.Qb8+ Nxb8 17.Rd8#) and the Immortal game
+// The MATES of tests/search_fixtures.hpp: the Opera game (16.Qb8+ Nxb8 17.Rd8#) and the Immortal game
 // (21.Nxg7+ Kd8 22.Qf6+ Nxf6 23.Be7#), with the table.
 BOOST_AUTO_TEST_CASE_TEMPLATE(mates_are_found_with_a_table, P, Generators) {
-  struct Mate {
-    std::string fen, first_move;
-    int moves;
-  };
-  const Mate mates[] = {
-      {"4kb1r/p2n1ppp/4q3/4p1B1/4P3/1Q6/PPP2PPP/2KR4 w k - 1 16", "b3b8", 2},
-      {"r1bk2nr/p2p1pNp/n2B4/1p1NP2P/6P1/3P1Q2/P1P1K3/q5b1 w - - 1 22", "f3f6", 2},
-      {"r1b1k1nr/p2p1ppp/n2B4/1p1NPN1P/6P1/3P1Q2/P1P1K3/q5b1 w kq - 2 21", "f5g7", 3},
-  };
-  for (const Mate& mate : mates) {
+  for (const Mate& mate : MATES) {
     if (mate.moves == 3 && test::quick_tests() && !std::is_same_v<P, Fastest>) continue;
     TranspositionTable table(1);
     const SearchResult r = search_fen<P>(mate.fen, 2 * mate.moves, &table);
