@@ -14,7 +14,9 @@
 //                                         each QUIRK mimics a real engine's (see Quirks):
 //                                         --delay MS, --late-options, --no-total, --perft-command WORDS, --banner,
 //                                         --setboard, --no-depth-1-list, --letterless-promotions,
-//                                         --hash-across-queries, --shredder-only, --say-position
+//                                         --hash-across-queries, --shredder-only, --say-position,
+//                                         --captures-without-en-passant, --quiet-among-captures (it answers
+//                                         `captures` with its captures)
 //   broken_engine --shredder-only ...     refuses a FEN whose castling field is not Shredder-FEN (HAha); with
 //                                         --uci, as a quirk, it prints an error line and no divide for it
 //   broken_engine --list                  the bug names, one a line
@@ -180,13 +182,15 @@ struct Quirks {
   bool setboard = false;                // --setboard: the position is set by `setboard FEN`, `position` unknown
   bool no_depth_1_list = false;         // --no-depth-1-list: at depth 1 only the total, no move lines
   bool letterless = false;              // --letterless-promotions: `b7b8` once per promotion piece
-  bool hash = false;  // --hash-across-queries: a divide answered from a hash kept across queries, keyed by the
-                      // pieces, the side to move and the depth, not the castling rights or en passant square:
-                      // right in a fresh process, wrong after a position with other rights was asked
+  bool hash = false;          // --hash-across-queries: a divide answered from a hash kept across queries, keyed by the
+                              // pieces, the side to move and the depth, not the castling rights or en passant square:
+                              // right in a fresh process, wrong after a position with other rights was asked
   bool say_position = false;  // --say-position: `info string position: FEN` (the FEN it counts) before a divide
   Notation notation = Notation::CLASSICAL;  // CHESS960 after `setoption name UCI_Chess960 value true`
   bool shredder_only = false;  // --shredder-only: a position whose castling rights are KQkq letters is refused
                                // with an error line, and the divide after it answered by nothing
+  bool captures_without_en_passant = false;  // --captures-without-en-passant: `captures` leaves en passant out
+  bool quiet_among_captures = false;         // --quiet-among-captures: `captures` adds its first quiet move
 };
 
 // True if `fen`'s castling field holds X-FEN letters (KQkq), which an engine reading only Shredder-FEN refuses.
@@ -243,12 +247,34 @@ void answer_perft(const Quirks& q, const std::string& fen, const std::vector<std
   if (q.banner) print_board(harness::position_after<MtuPosition<mailbox::Position>>(fen, moves, q.notation).fen());
   if (q.say_position)
     std::cout << "info string position: "
-              << harness::position_after<MtuPosition<mailbox::Position>>(fen, moves, q.notation).fen()
-              << '\n';
+              << harness::position_after<MtuPosition<mailbox::Position>>(fen, moves, q.notation).fen() << '\n';
   if (!(q.no_depth_1_list && depth == 1))
     for (const auto& [move, count] : r.moves)
       std::cout << (q.letterless ? move.substr(0, 4) : move) << ": " << count << '\n';
   if (!q.no_total) std::cout << "\nNodes searched: " << r.total << "\n";
+  std::cout << std::endl;
+}
+
+// `captures`: the moves of its divide 1 deep that take a piece on our board, on one line after `captures:`;
+// with --captures-without-en-passant, en passant left out, with --quiet-among-captures its first quiet move added
+// (staged-generation bugs, its divide right).
+template <class Bug>
+void answer_captures(const Quirks& q, const std::string& fen, const std::vector<std::string>& moves) {
+  auto pos = harness::position_after<MtuPosition<mailbox::Position>>(fen, moves, q.notation);
+  MoveList legal;
+  pos.generate_legal(legal);
+  std::cout << "captures:";
+  for (const auto& [text, count] : broken_divide<Bug>(fen, moves, 1, q.notation).moves) {
+    for (Move m : legal)
+      if (to_uci(m, q.notation) == text && is_capture(pos, m) &&
+          !(q.captures_without_en_passant && m.flag() == EN_PASSANT))
+        std::cout << ' ' << text;
+  }
+  for (Move m : legal)
+    if (q.quiet_among_captures && !is_capture(pos, m)) {
+      std::cout << ' ' << to_uci(m, q.notation);
+      break;
+    }
   std::cout << std::endl;
 }
 
@@ -295,6 +321,7 @@ int uci(std::string_view bug, Quirks q) {
     if (command == "position" && q.setboard) std::cout << "Unknown command: " << line << std::endl;
     if (command == "setboard" && q.setboard) fen = line.substr(9), moves.clear();
     if (line.starts_with(q.perft_word + " ") && refused) continue;  // no position, no divide
+    if (command == "captures") answer_captures<Bug>(q, fen, moves);
     if (line.starts_with(q.perft_word + " ")) {
       std::istringstream depth_text(line.substr(q.perft_word.size()));
       int depth = 0;
@@ -327,6 +354,10 @@ Quirks read_quirks(const std::vector<std::string>& args) {
       q.banner = true;
     else if (args[i] == "--setboard")
       q.setboard = true;
+    else if (args[i] == "--captures-without-en-passant")
+      q.captures_without_en_passant = true;
+    else if (args[i] == "--quiet-among-captures")
+      q.quiet_among_captures = true;
     else if (args[i] == "--no-depth-1-list")
       q.no_depth_1_list = true;
     else if (args[i] == "--letterless-promotions")

@@ -22,6 +22,7 @@
 #include "common/staged_generation.hpp"
 #include "harness/debugging/fuzz_options.hpp"
 #include "harness/debugging/node_check.hpp"
+#include "harness/debugging/stage_divergence.hpp"
 
 namespace movegen::harness {
 
@@ -74,6 +75,10 @@ class CountingSource : public DivideSource {
   DivideResult run_divide(const std::string& fen, const std::vector<std::string>& moves, int depth) override {
     ++calls_;
     return inner_.divide(fen, moves, depth);
+  }
+  std::optional<std::vector<std::string>> run_captures(const std::string& fen,
+                                                       const std::vector<std::string>& moves) override {
+    return inner_.captures(fen, moves);
   }
 
  private:
@@ -295,6 +300,8 @@ std::optional<Found> check_position(FuzzContext<P>& c, FuzzGame<P, Qs...>& g, in
     const std::vector<std::string> since(g.d.path.begin() + long(g.opening_moves), g.d.path.end());
     if (std::optional<Divergence> d = find_divergence(c.reference, *c.outside, g.checked_from, since, o.against_depth))
       return Found{*d, d->cause(), false};
+    if (std::optional<Divergence> d = compare_captures(c.reference, *c.outside, g.checked_from, since))
+      return Found{*d, d->cause(), false};  // where the engine lists its captures (--captures-command)
   }
   return std::nullopt;
 }
