@@ -14,7 +14,8 @@
 //                                         each QUIRK mimics a real engine's (see Quirks):
 //                                         --delay MS, --late-options, --no-total, --perft-command WORDS, --banner,
 //                                         --setboard, --no-depth-1-list, --letterless-promotions,
-//                                         --hash-across-queries, --shredder-only, --say-position
+//                                         --hash-across-queries, --shredder-only, --say-position,
+//                                         --trailing-space
 //   broken_engine --shredder-only ...     refuses a FEN whose castling field is not Shredder-FEN (HAha); with
 //                                         --uci, as a quirk, it prints an error line and no divide for it
 //   broken_engine --list                  the bug names, one a line
@@ -180,13 +181,31 @@ struct Quirks {
   bool setboard = false;                // --setboard: the position is set by `setboard FEN`, `position` unknown
   bool no_depth_1_list = false;         // --no-depth-1-list: at depth 1 only the total, no move lines
   bool letterless = false;              // --letterless-promotions: `b7b8` once per promotion piece
-  bool hash = false;  // --hash-across-queries: a divide answered from a hash kept across queries, keyed by the
-                      // pieces, the side to move and the depth, not the castling rights or en passant square:
-                      // right in a fresh process, wrong after a position with other rights was asked
+  bool hash = false;          // --hash-across-queries: a divide answered from a hash kept across queries, keyed by the
+                              // pieces, the side to move and the depth, not the castling rights or en passant square:
+                              // right in a fresh process, wrong after a position with other rights was asked
   bool say_position = false;  // --say-position: `info string position: FEN` (the FEN it counts) before a divide
   Notation notation = Notation::CLASSICAL;  // CHESS960 after `setoption name UCI_Chess960 value true`
-  bool shredder_only = false;  // --shredder-only: a position whose castling rights are KQkq letters is refused
-                               // with an error line, and the divide after it answered by nothing
+  bool shredder_only = false;   // --shredder-only: a position whose castling rights are KQkq letters is refused
+                                // with an error line, and the divide after it answered by nothing
+  bool trailing_space = false;  // --trailing-space: every line ends with a blank (`uciok `), as Lozza prints
+};
+
+// --trailing-space: a stream buffer that puts a blank before every newline it passes on.
+class TrailingSpaceBuffer : public std::streambuf {
+ public:
+  explicit TrailingSpaceBuffer(std::streambuf* out) : out_(out) {}
+
+ protected:
+  int overflow(int c) override {
+    if (c == traits_type::eof()) return 0;
+    if (c == '\n' && out_->sputc(' ') == traits_type::eof()) return traits_type::eof();
+    return out_->sputc(char(c));
+  }
+  int sync() override { return out_->pubsync(); }
+
+ private:
+  std::streambuf* out_;
 };
 
 // True if `fen`'s castling field holds X-FEN letters (KQkq), which an engine reading only Shredder-FEN refuses.
@@ -243,8 +262,7 @@ void answer_perft(const Quirks& q, const std::string& fen, const std::vector<std
   if (q.banner) print_board(harness::position_after<MtuPosition<mailbox::Position>>(fen, moves, q.notation).fen());
   if (q.say_position)
     std::cout << "info string position: "
-              << harness::position_after<MtuPosition<mailbox::Position>>(fen, moves, q.notation).fen()
-              << '\n';
+              << harness::position_after<MtuPosition<mailbox::Position>>(fen, moves, q.notation).fen() << '\n';
   if (!(q.no_depth_1_list && depth == 1))
     for (const auto& [move, count] : r.moves)
       std::cout << (q.letterless ? move.substr(0, 4) : move) << ": " << count << '\n';
@@ -276,6 +294,14 @@ int uci(std::string_view bug, Quirks q) {
   std::string fen(START_FEN), line;
   std::vector<std::string> moves;
   bool refused = false;  // --shredder-only: the last position was refused
+  TrailingSpaceBuffer spaced(std::cout.rdbuf());
+  std::streambuf* const plain = q.trailing_space ? std::cout.rdbuf(&spaced) : nullptr;
+  struct Restore {  // std::cout gets its own buffer back before `spaced` goes
+    std::streambuf* plain;
+    ~Restore() {
+      if (plain) std::cout.rdbuf(plain);
+    }
+  } restore{plain};
   if (q.banner) std::cout << "broken_engine " << bug << " by the movegen-lab tests\nType 'help' for help" << std::endl;
   while (std::getline(std::cin, line)) {
     std::istringstream words(line);
@@ -337,6 +363,8 @@ Quirks read_quirks(const std::vector<std::string>& args) {
       q.shredder_only = true;
     else if (args[i] == "--say-position")
       q.say_position = true;
+    else if (args[i] == "--trailing-space")
+      q.trailing_space = true;
     else
       throw std::invalid_argument("bad --uci option '" + args[i] + "'");
   }

@@ -85,6 +85,14 @@ BOOST_AUTO_TEST_CASE(a_uci_engine_without_a_move_list_at_depth_1) {
 
 BOOST_AUTO_TEST_SUITE_END()
 
+BOOST_AUTO_TEST_CASE(protocol_lines_with_a_trailing_blank_are_read) {
+  // Lozza prints every line with a blank at its end: `uciok `, `readyok `.
+  const auto r =
+      run_cli({"diff", "--depth", "2", "--timeout", "5", "mailbox", "uci:" + ENGINE + " --uci none --trailing-space"});
+  BOOST_TEST(r.code == 0, r.out << r.err);
+  BOOST_TEST(contains(r.out, "agree at depth 2"), r.out);
+}
+
 BOOST_AUTO_TEST_CASE(promotions_printed_without_their_piece_are_read_as_the_four_promotions) {
   const std::string fen = "r3k3/1P6/8/8/8/8/8/4K3 w - - 0 1";
   const auto ok = run_cli(

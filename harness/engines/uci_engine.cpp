@@ -20,6 +20,12 @@ namespace {
 // The most lines an engine prints besides its divide that an error quotes.
 constexpr std::size_t MAX_QUOTED_LINES = 8;
 
+// True if `line` is the protocol word `word` (`uciok`, `readyok`), blanks or a '\r' after it allowed: Lozza
+// prints `uciok ` and `readyok `.
+bool is_word(std::string_view line, std::string_view word) {
+  return line.starts_with(word) && line.find_first_not_of(" \t\r", word.size()) == std::string_view::npos;
+}
+
 class UciEngine : public DivideSource {
  public:
   UciEngine(std::string spec, std::string_view command, std::chrono::milliseconds timeout, Notation notation,
@@ -83,7 +89,7 @@ class UciEngine : public DivideSource {
     for (int i = 0; i < MAX_REPLY_LINES; ++i) {
       const std::optional<std::string> line = process_.read_line();
       if (!line) throw ended("before finishing its reply to '" + go + "'" + said());
-      if (*line == "readyok") {
+      if (is_word(*line, "readyok")) {
         ready = true;
         if (!reader.started() && !aside_.empty())
           throw process_.error("no divide in its reply to '" + go + "'" + said());
@@ -118,7 +124,7 @@ class UciEngine : public DivideSource {
     for (int i = 0; i < MAX_REPLY_LINES; ++i) {
       const std::optional<std::string> line = process_.read_line();
       if (!line) throw ended("before finishing its reply to '" + go + "'" + said());
-      if (*line == "readyok") break;
+      if (is_word(*line, "readyok")) break;
       if (totals_ == Totals::PRINTED || line->starts_with("info"))
         set_aside(*line);
       else
@@ -144,7 +150,7 @@ class UciEngine : public DivideSource {
     for (int i = 0; i < MAX_REPLY_LINES; ++i) {
       const std::optional<std::string> line = process_.read_line();
       if (!line) throw ended("before answering " + request + " with '" + expected + "'");
-      if (*line == expected) return;
+      if (is_word(*line, expected)) return;
     }
     throw process_.error("no '" + expected + "' in its first " + std::to_string(MAX_REPLY_LINES) + " lines after " +
                          request);
