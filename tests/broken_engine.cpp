@@ -15,7 +15,7 @@
 //                                         --delay MS, --late-options, --no-total, --perft-command WORDS, --banner,
 //                                         --setboard, --no-depth-1-list, --letterless-promotions,
 //                                         --hash-across-queries, --shredder-only, --say-position,
-//                                         --trailing-space
+//                                         --trailing-space, --number-of-nodes, --total-first
 //   broken_engine --shredder-only ...     refuses a FEN whose castling field is not Shredder-FEN (HAha); with
 //                                         --uci, as a quirk, it prints an error line and no divide for it
 //   broken_engine --list                  the bug names, one a line
@@ -186,9 +186,12 @@ struct Quirks {
                               // right in a fresh process, wrong after a position with other rights was asked
   bool say_position = false;  // --say-position: `info string position: FEN` (the FEN it counts) before a divide
   Notation notation = Notation::CLASSICAL;  // CHESS960 after `setoption name UCI_Chess960 value true`
-  bool shredder_only = false;   // --shredder-only: a position whose castling rights are KQkq letters is refused
-                                // with an error line, and the divide after it answered by nothing
-  bool trailing_space = false;  // --trailing-space: every line ends with a blank (`uciok `), as Lozza prints
+  bool shredder_only = false;    // --shredder-only: a position whose castling rights are KQkq letters is refused
+                                 // with an error line, and the divide after it answered by nothing
+  bool trailing_space = false;   // --trailing-space: every line ends with a blank (`uciok `), as Lozza prints
+  bool number_of_nodes = false;  // --number-of-nodes: the total as `Number of nodes: N`, then a time and a speed
+                                 // (chessplusplus)
+  bool total_first = false;      // --total-first: `Total positions to depth D: N` before the move lines (Delocto)
 };
 
 // --trailing-space: a stream buffer that puts a blank before every newline it passes on.
@@ -263,10 +266,14 @@ void answer_perft(const Quirks& q, const std::string& fen, const std::vector<std
   if (q.say_position)
     std::cout << "info string position: "
               << harness::position_after<MtuPosition<mailbox::Position>>(fen, moves, q.notation).fen() << '\n';
+  if (q.total_first) std::cout << "Total positions to depth " << depth << ": " << r.total << '\n';
   if (!(q.no_depth_1_list && depth == 1))
     for (const auto& [move, count] : r.moves)
       std::cout << (q.letterless ? move.substr(0, 4) : move) << ": " << count << '\n';
-  if (!q.no_total) std::cout << "\nNodes searched: " << r.total << "\n";
+  if (q.number_of_nodes)
+    std::cout << "\nNumber of nodes: " << r.total << "\nTime: 0ms\nSpeed: 0nps\n";
+  else if (!q.no_total && !q.total_first)
+    std::cout << "\nNodes searched: " << r.total << "\n";
   std::cout << std::endl;
 }
 
@@ -365,6 +372,10 @@ Quirks read_quirks(const std::vector<std::string>& args) {
       q.say_position = true;
     else if (args[i] == "--trailing-space")
       q.trailing_space = true;
+    else if (args[i] == "--number-of-nodes")
+      q.number_of_nodes = true;
+    else if (args[i] == "--total-first")
+      q.total_first = true;
     else
       throw std::invalid_argument("bad --uci option '" + args[i] + "'");
   }

@@ -83,6 +83,13 @@ BOOST_AUTO_TEST_CASE(a_uci_engine_without_a_move_list_at_depth_1) {
   BOOST_TEST(contains(r.err, "prints no move list at depth 1"), r.err);
 }
 
+BOOST_AUTO_TEST_CASE(totals_printed_as_chessplusplus_and_delocto_print_them) {
+  // `Number of nodes: N` then a time and a speed (chessplusplus); `Total positions to depth D: N` before the
+  // move lines (Delocto): the move lines after the total are read too.
+  check_pin_found("uci:" + ENGINE + " --uci pin --number-of-nodes", {});
+  check_pin_found("uci:" + ENGINE + " --uci pin --total-first", {});
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 BOOST_AUTO_TEST_CASE(protocol_lines_with_a_trailing_blank_are_read) {
@@ -91,6 +98,25 @@ BOOST_AUTO_TEST_CASE(protocol_lines_with_a_trailing_blank_are_read) {
       run_cli({"diff", "--depth", "2", "--timeout", "5", "mailbox", "uci:" + ENGINE + " --uci none --trailing-space"});
   BOOST_TEST(r.code == 0, r.out << r.err);
   BOOST_TEST(contains(r.out, "agree at depth 2"), r.out);
+}
+
+BOOST_AUTO_TEST_CASE(a_position_without_moves_is_an_empty_divide_in_every_total_form) {
+  // Stalemate and checkmate: the engine prints no move line, then its total (`Number of nodes: 0`, `Total
+  // positions to depth 3: 0`), or nothing at all before `readyok` if it prints no totals.
+  for (const std::string fen : {"8/8/8/8/8/6k1/5q2/7K w - - 0 1", "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1"})
+    for (const std::string quirk : {"--number-of-nodes", "--total-first", "--no-total"}) {
+      const auto r =
+          run_cli({"diff", "--depth", "3", "--timeout", "5", "--fen", fen, "--perft-command", "perft {depth}",
+                   "mailbox", "uci:" + ENGINE + " --uci none --perft-command perft " + quirk});
+      BOOST_TEST(r.code == 0, quirk << " " << fen << "\n" << r.out << r.err);
+      BOOST_TEST(contains(r.out, "agree at depth 3"), quirk << " " << r.out);
+    }
+  // The bundled suite's checkmates and stalemates among the rest, as the trial met them.
+  for (const std::string quirk : {"--number-of-nodes", "--total-first"}) {
+    const auto r = run_cli({"diff", "--depth", "1", "--timeout", "5", "--epd", "tests/data/perft.epd", "mailbox",
+                            "uci:" + ENGINE + " --uci none " + quirk});
+    BOOST_TEST(r.code == 0, quirk << "\n" << r.out << r.err);
+  }
 }
 
 BOOST_AUTO_TEST_CASE(promotions_printed_without_their_piece_are_read_as_the_four_promotions) {

@@ -35,14 +35,26 @@ std::optional<std::string_view> after_word(std::string_view s, std::string_view 
   return trimmed(s.substr(prefix.size()));
 }
 
-// A total: "Nodes searched: N", "Total: N", "Total nodes: N", "Nodes: N", "Moves: N" ('=' for ':' too).
+// A total: "Nodes searched: N", "Total: N", "Total nodes: N", "Nodes: N", "Moves: N", chessplusplus's "Number of
+// nodes: N" ('=' for ':' too).
 std::optional<DivideLine> total_line(std::string_view s) {
-  for (std::string_view word : {"nodes searched", "total nodes", "total", "nodes", "moves"}) {
+  for (std::string_view word : {"nodes searched", "total nodes", "total", "nodes", "moves", "number of nodes"}) {
     auto rest = after_word(s, word);
     if (!rest || rest->empty() || (rest->front() != ':' && rest->front() != '=')) continue;
     if (auto n = count_of(trimmed(rest->substr(1)))) return DivideLine{true, word == "moves", "", *n};
   }
   return std::nullopt;
+}
+
+// A total printed before the move lines: Delocto's "Total positions to depth 5: 4865609".
+std::optional<DivideLine> leading_total(std::string_view s) {
+  const std::optional<std::string_view> rest = after_word(s, "total positions to depth");
+  if (!rest) return std::nullopt;
+  const std::size_t colon = rest->find(':');
+  if (colon == std::string_view::npos || !count_of(trimmed(rest->substr(0, colon)))) return std::nullopt;
+  const std::optional<std::uint64_t> n = count_of(trimmed(rest->substr(colon + 1)));
+  if (!n) return std::nullopt;
+  return DivideLine{true, false, "", *n, true};
 }
 
 // The words of `s`, lower case, split at blanks, ':' and '=', a last '.' left out.
@@ -90,6 +102,7 @@ std::optional<DivideLine> parse_divide_line(std::string_view line) {
   std::string_view s = without_move_number_word(trimmed(line));
   if (auto n = count_of(s)) return DivideLine{true, false, "", *n};
   if (auto total = total_line(s)) return total;
+  if (auto total = leading_total(s)) return total;
   // An optional move number: "1." or "1..." and blanks.
   if (std::size_t digits = s.find_first_not_of("0123456789"); digits > 0 && digits < s.size() && s[digits] == '.') {
     s.remove_prefix(s.find_first_not_of('.', digits));
@@ -126,7 +139,7 @@ bool DivideReader::read(std::string_view line) {
   if (entry->total) {
     total_line_ = trimmed(line);
     total_ = std::move(entry);
-    return true;
+    return !total_->leading;  // the move lines come after a total printed first
   }
   if (first_move_line_.empty()) first_move_line_ = trimmed(line);
   std::string move = with_promotion_piece(std::move(entry->move));

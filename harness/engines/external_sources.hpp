@@ -5,6 +5,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "harness/engines/divide_source.hpp"
 
@@ -16,6 +17,10 @@ inline constexpr int MAX_REPLY_LINES = 10000;
 /// The note of an engine whose promotions are printed without their piece (DivideReader::dropped_promotion_piece).
 inline constexpr const char* DROPPED_PROMOTION_PIECE =
     "drops the promotion piece from its moves (b7b8 for each of b7b8q, b7b8r, b7b8b, b7b8n): read in that order";
+
+/// The number of legal moves our mailbox generator finds after the UCI `moves` from `fen`, 0 if it cannot play
+/// them: what a divide must list, and none for a checkmate or stalemate, where an engine may print nothing.
+std::size_t legal_move_count(const std::string& fen, const std::vector<std::string>& moves, Notation notation);
 
 /// The outside engines' specs, for help texts and errors.
 inline constexpr std::string_view EXTERNAL_SPECS =

@@ -46,7 +46,7 @@ class ProgramPerQuery : public DivideSource {
                                       timeout_.count() / 1000.0, call));
     }
     if (!process.exited_cleanly()) throw process.error("it ended with " + status + " when called as " + call);
-    if (!result) throw process.error("no move line and no total from " + call);
+    if (!result) return without_divide(process, call, fen, moves);
     note_divide_format(reader.format());
     DivideResult answer = *result;
     answer.said = reader.set_aside();
@@ -54,6 +54,16 @@ class ProgramPerQuery : public DivideSource {
   }
 
  private:
+  // An output with no move line and no total: an empty divide if our board has no legal move either (a
+  // checkmate or stalemate, for which the program printed nothing), else an error.
+  DivideResult without_divide(const ChildProcess& process, const std::string& call, const std::string& fen,
+                              const std::vector<std::string>& moves) const {
+    const std::size_t ours = legal_move_count(fen, moves, notation());
+    if (ours == 0) return {};
+    throw process.error("no move line and no total from " + call + ", where our generator finds " +
+                        std::to_string(ours) + " legal moves");
+  }
+
   // Reads the reply a line at a time with `reader` (harness/engines/divide_format.hpp) and checks each line as it
   // arrives, up to a total or the end of the output. Stops after the total (later lines are ignored, as the
   // perftree tool ignores them), or throws at the first line that fits no divide format without reading on.
