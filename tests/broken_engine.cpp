@@ -15,7 +15,7 @@
 //                                         --delay MS, --late-options, --no-total, --perft-command WORDS, --banner,
 //                                         --setboard, --no-depth-1-list, --letterless-promotions,
 //                                         --hash-across-queries, --shredder-only, --say-position,
-//                                         --trailing-space, --number-of-nodes, --total-first
+//                                         --trailing-space, --number-of-nodes, --total-first, --searches
 //   broken_engine --shredder-only ...     refuses a FEN whose castling field is not Shredder-FEN (HAha); with
 //                                         --uci, as a quirk, it prints an error line and no divide for it
 //   broken_engine --list                  the bug names, one a line
@@ -35,6 +35,7 @@
 #include <string>
 #include <string_view>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "harness/engines/child_process.hpp"
@@ -192,6 +193,8 @@ struct Quirks {
   bool number_of_nodes = false;  // --number-of-nodes: the total as `Number of nodes: N`, then a time and a speed
                                  // (chessplusplus)
   bool total_first = false;      // --total-first: `Total positions to depth D: N` before the move lines (Delocto)
+  bool searches = false;  // --searches: `go perft N` taken for `go`, searched in a thread of its own: `readyok` at
+                          // once, then `info depth 1 ... pv e2e4` and `bestmove e2e4`
 };
 
 // --trailing-space: a stream buffer that puts a blank before every newline it passes on.
@@ -300,7 +303,8 @@ template <class Bug>
 int uci(std::string_view bug, Quirks q) {
   std::string fen(START_FEN), line;
   std::vector<std::string> moves;
-  bool refused = false;  // --shredder-only: the last position was refused
+  bool refused = false;    // --shredder-only: the last position was refused
+  bool searching = false;  // --searches: a `go` came, its search lines are printed after the next `readyok`
   TrailingSpaceBuffer spaced(std::cout.rdbuf());
   std::streambuf* const plain = q.trailing_space ? std::cout.rdbuf(&spaced) : nullptr;
   struct Restore {  // std::cout gets its own buffer back before `spaced` goes
@@ -321,6 +325,12 @@ int uci(std::string_view bug, Quirks q) {
                    "min 1 max 64\ninfo string broken_engine ready"
                 << std::endl;
     if (command == "isready") std::cout << "readyok" << std::endl;
+    if (command == "isready" && std::exchange(searching, false))
+      std::cout << "info depth 1 seldepth 1 score cp 20 nodes 20 pv e2e4\nbestmove e2e4" << std::endl;
+    if (command == "go" && q.searches) {
+      searching = true;
+      continue;
+    }
     if (line == "setoption name UCI_Chess960 value true") q.notation = Notation::CHESS960;
     if (command == "position" && !q.setboard) read_position(words, line, fen, moves);
     if (command == "position" && q.shredder_only && (refused = has_x_fen_castling(fen)))
@@ -376,6 +386,8 @@ Quirks read_quirks(const std::vector<std::string>& args) {
       q.number_of_nodes = true;
     else if (args[i] == "--total-first")
       q.total_first = true;
+    else if (args[i] == "--searches")
+      q.searches = true;
     else
       throw std::invalid_argument("bad --uci option '" + args[i] + "'");
   }

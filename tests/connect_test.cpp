@@ -3,6 +3,7 @@
 // formats of its own, no move list at depth 1. Each quirk is a tests/broken_engine behaviour, and diff
 // localises the engine's planted bug through it from the command line alone.
 #include <boost/test/unit_test.hpp>
+#include <chrono>
 #include <string>
 
 #include "harness/engines/command_template.hpp"
@@ -98,6 +99,18 @@ BOOST_AUTO_TEST_CASE(protocol_lines_with_a_trailing_blank_are_read) {
       run_cli({"diff", "--depth", "2", "--timeout", "5", "mailbox", "uci:" + ENGINE + " --uci none --trailing-space"});
   BOOST_TEST(r.code == 0, r.out << r.err);
   BOOST_TEST(contains(r.out, "agree at depth 2"), r.out);
+}
+
+BOOST_AUTO_TEST_CASE(an_engine_that_searches_instead_of_dividing_is_told_so_at_once) {
+  // It takes `go perft 1` for `go`: `readyok`, then a search's lines, then (were it not stopped) --timeout.
+  const auto start = std::chrono::steady_clock::now();
+  const auto r =
+      run_cli({"diff", "--depth", "1", "--timeout", "20", "mailbox", "uci:" + ENGINE + " --uci none --searches"});
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  BOOST_TEST(seconds < 10.0, "took " << seconds << " s: waited for --timeout");
+  BOOST_TEST(r.code != 0, r.out << r.err);
+  BOOST_TEST(contains(r.err + r.out, "it is searching, not dividing, in its reply to 'go perft 1'"), r.err);
+  BOOST_TEST(contains(r.err + r.out, "--perft-command (e.g. 'perft {depth}' or 'divide {depth}')"), r.err);
 }
 
 BOOST_AUTO_TEST_CASE(a_position_without_moves_is_an_empty_divide_in_every_total_form) {

@@ -31,9 +31,10 @@ inline constexpr std::string_view EXTERNAL_SPECS =
 /// `isready`/`readyok`, each divide sends options.position_command and options.perft_command (by default
 /// `position fen F [moves ...]` and `go perft N`) and `isready`, and reads any divide format DivideReader
 /// reads; its reply ends at a total line or, without one, at the `readyok`. Lines that are no divide lines
-/// (`info`, banners, boards) are set aside and quoted in an error. With Notation::CHESS960 it is sent
-/// `setoption name UCI_Chess960 value true` after the handshake. Throws ExternalError if the engine cannot
-/// be started or does not answer `uci` with `uciok`, and `isready` with `readyok`, within `timeout`.
+/// (`info`, banners, boards) are set aside and quoted in an error; a search's line (`bestmove`, `info` with a
+/// score or a pv: the engine took the perft command for `go`) is an ExternalError at once. With Notation::CHESS960 it
+/// is sent `setoption name UCI_Chess960 value true` after the handshake. Throws ExternalError if the engine cannot be
+/// started or does not answer `uci` with `uciok`, and `isready` with `readyok`, within `timeout`.
 std::unique_ptr<DivideSource> make_uci_engine(std::string spec, std::string_view command,
                                               std::chrono::milliseconds timeout, Notation notation,
                                               const EngineOptions& options);

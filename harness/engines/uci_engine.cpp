@@ -26,6 +26,14 @@ bool is_word(std::string_view line, std::string_view word) {
   return line.starts_with(word) && line.find_first_not_of(" \t\r", word.size()) == std::string_view::npos;
 }
 
+// True for a line of a search, not of a divide: `bestmove`, or `info` with a score or a principal variation
+// (`info depth 1 seldepth 1 score cp 20 nodes 20 pv e2e4`; a perft's progress, `info depth 3 nodes 8902`, is not).
+bool is_search_line(std::string_view line) {
+  if (line.starts_with("bestmove")) return true;
+  return line.starts_with("info ") &&
+         (line.find(" score ") != std::string_view::npos || line.find(" pv ") != std::string_view::npos);
+}
+
 class UciEngine : public DivideSource {
  public:
   UciEngine(std::string spec, std::string_view command, std::chrono::milliseconds timeout, Notation notation,
@@ -83,13 +91,18 @@ class UciEngine : public DivideSource {
   // The divide, read up to its total line and the `readyok` of the `isready` sent after the query: a
   // `readyok` ends the reply after a total, or after a divide without one (ends_without_total); a `readyok`
   // after no divide line ends it too if the engine prints no totals, or after lines of its own
-  // (without_divide).
+  // (without_divide). A search's line (is_search_line) ends it with an error at once.
   DivideResult read_reply(DivideReader& reader, const std::string& go, const std::string& fen,
                           const std::vector<std::string>& moves) {
     bool total = false, ready = false;
     for (int i = 0; i < MAX_REPLY_LINES; ++i) {
       const std::optional<std::string> line = process_.read_line();
       if (!line) throw ended("before finishing its reply to '" + go + "'" + said());
+      if (is_search_line(*line))
+        throw process_.error("it is searching, not dividing, in its reply to '" + go + "' (" + escape_output(*line) +
+                             "): give its own divide command with --perft-command (e.g. 'perft {depth}' or "
+                             "'divide {depth}')" +
+                             said());
       if (is_word(*line, "readyok")) {
         ready = true;
         if (!reader.started() && (!aside_.empty() || totals_ == Totals::NONE))
