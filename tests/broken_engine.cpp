@@ -15,7 +15,8 @@
 //                                         --delay MS, --late-options, --no-total, --perft-command WORDS, --banner,
 //                                         --setboard, --no-depth-1-list, --letterless-promotions,
 //                                         --hash-across-queries, --shredder-only, --say-position,
-//                                         --trailing-space, --number-of-nodes, --total-first, --searches
+//                                         --trailing-space, --number-of-nodes, --total-first, --searches,
+//                                         --stderr-trace
 //   broken_engine --shredder-only ...     refuses a FEN whose castling field is not Shredder-FEN (HAha); with
 //                                         --uci, as a quirk, it prints an error line and no divide for it
 //   broken_engine --list                  the bug names, one a line
@@ -193,6 +194,8 @@ struct Quirks {
   bool number_of_nodes = false;  // --number-of-nodes: the total as `Number of nodes: N`, then a time and a speed
                                  // (chessplusplus)
   bool total_first = false;      // --total-first: `Total positions to depth D: N` before the move lines (Delocto)
+  bool stderr_trace = false;     // --stderr-trace: a perft command dies as Node does: its error on stderr, then a
+                                 // long stack trace, exit code 1
   bool searches = false;  // --searches: `go perft N` taken for `go`, searched in a thread of its own: `readyok` at
                           // once, then `info depth 1 ... pv e2e4` and `bestmove e2e4`
 };
@@ -213,6 +216,13 @@ class TrailingSpaceBuffer : public std::streambuf {
  private:
   std::streambuf* out_;
 };
+
+// --stderr-trace: dies as Node does at an uncaught error: the error first on stderr, then its stack; exit code 1.
+int die_with_stack_trace() {
+  std::cerr << "Error: perft is broken here\n";
+  for (int frame = 1; frame <= 30; ++frame) std::cerr << "    at perft_" << frame << " (engine.js:" << frame << ":1)\n";
+  return 1;
+}
 
 // True if `fen`'s castling field holds X-FEN letters (KQkq), which an engine reading only Shredder-FEN refuses.
 bool has_x_fen_castling(const std::string& fen) {
@@ -338,6 +348,7 @@ int uci(std::string_view bug, Quirks q) {
     if (command == "position" && q.setboard) std::cout << "Unknown command: " << line << std::endl;
     if (command == "setboard" && q.setboard) fen = line.substr(9), moves.clear();
     if (line.starts_with(q.perft_word + " ") && refused) continue;  // no position, no divide
+    if (line.starts_with(q.perft_word + " ") && q.stderr_trace) return die_with_stack_trace();
     if (line.starts_with(q.perft_word + " ")) {
       std::istringstream depth_text(line.substr(q.perft_word.size()));
       int depth = 0;
@@ -388,6 +399,8 @@ Quirks read_quirks(const std::vector<std::string>& args) {
       q.total_first = true;
     else if (args[i] == "--searches")
       q.searches = true;
+    else if (args[i] == "--stderr-trace")
+      q.stderr_trace = true;
     else
       throw std::invalid_argument("bad --uci option '" + args[i] + "'");
   }

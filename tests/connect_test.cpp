@@ -113,6 +113,14 @@ BOOST_AUTO_TEST_CASE(an_engine_that_searches_instead_of_dividing_is_told_so_at_o
   BOOST_TEST(contains(r.err + r.out, "--perft-command (e.g. 'perft {depth}' or 'divide {depth}')"), r.err);
 }
 
+BOOST_AUTO_TEST_CASE(an_engines_error_is_quoted_from_the_start_of_its_stderr) {
+  // Node prints its error, then the stack: the end of its stderr holds frames only.
+  const auto r =
+      run_cli({"diff", "--depth", "1", "--timeout", "5", "mailbox", "uci:" + ENGINE + " --uci none --stderr-trace"});
+  BOOST_TEST(r.code == 2, r.out << r.err);
+  BOOST_TEST(contains(r.err + r.out, "on stderr \"Error: perft is broken here\\n    at perft_1 "), r.err);
+}
+
 BOOST_AUTO_TEST_CASE(a_position_without_moves_is_an_empty_divide_in_every_total_form) {
   // Stalemate and checkmate: the engine prints no move line, then its total (`Number of nodes: 0`, `Total
   // positions to depth 3: 0`), or nothing at all before `readyok` if it prints no totals.
