@@ -121,6 +121,18 @@ BOOST_AUTO_TEST_CASE(an_engines_error_is_quoted_from_the_start_of_its_stderr) {
   BOOST_TEST(contains(r.err + r.out, "on stderr \"Error: perft is broken here\\n    at perft_1 "), r.err);
 }
 
+BOOST_AUTO_TEST_CASE(a_program_run_per_query_is_named_in_errors_by_the_command_it_was_run_as) {
+  // cmd: fills {depth} and {fen} in: an error names what ran, not the template's placeholders.
+  const std::string fen = "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1";
+  const auto r =
+      run_cli({"diff", "--depth", "1", "--fen", fen, "mailbox", "cmd:" + ENGINE + " crash-seventh {depth} {fen}"});
+  BOOST_TEST(r.code == 2, r.out << r.err);
+  BOOST_TEST(
+      contains(r.out, "error:      " + ENGINE + " crash-seventh 1 '" + fen + "': it ended with killed by signal 6"),
+      r.out);
+  BOOST_TEST(!contains(r.out + r.err, "'{fen}'"), r.out << r.err);
+}
+
 BOOST_AUTO_TEST_CASE(a_position_without_moves_is_an_empty_divide_in_every_total_form) {
   // Stalemate and checkmate: the engine prints no move line, then its total (`Number of nodes: 0`, `Total
   // positions to depth 3: 0`), or nothing at all before `readyok` if it prints no totals.
