@@ -8,7 +8,8 @@
 //                                         `Nf3: 20`, `exd6`, `O-O-O`, `e8=Q+` + `Total: N`; numbered
 //                                         `1. e2e4 moves = 20`, no total; vice `move 1 : e2e4 : 20` +
 //                                         `Test Complete : N nodes visited`; equals `e2e4 = 20` +
-//                                         `Depth D: N nodes searched.`; junk: a line no format fits
+//                                         `Depth D: N nodes searched.`; table `| e2e4 | 20 |` under a
+//                                         header + `| total | N |`; junk: a line no format fits
 //   broken_engine --uci BUG [QUIRK...]    UCI on stdin/stdout: uci, isready, position fen F [moves ...]
 //                                         (or startpos), go perft N (Stockfish's divide format), quit;
 //                                         each QUIRK mimics a real engine's (see Quirks):
@@ -141,6 +142,7 @@ int perftree(int depth, const std::string& fen, const std::string& moves, const 
   const harness::DivideResult r = broken_divide<Bug>(fen, played, depth, notation);
   MtuPosition<mailbox::Position> pos = harness::position_after<MtuPosition<mailbox::Position>>(fen, played, notation);
   int number = 0;
+  if (format == "table") std::cout << "| move | nodes |\n|------|-------|\n";
   for (const auto& [move, count] : r.moves) {
     if (format == "stockfish")
       std::cout << move << ": " << count << '\n';
@@ -154,6 +156,8 @@ int perftree(int depth, const std::string& fen, const std::string& moves, const 
       std::cout << "move " << ++number << " : " << move << " : " << count << '\n';
     else if (format == "equals")
       std::cout << move << " = " << count << '\n';
+    else if (format == "table")
+      std::cout << "| " << move << " | " << count << " |\n";
     else
       std::cout << move << ' ' << count << '\n';
     if (format == "junk" && ++number == 2) std::cout << "searching " << move << "... done\n";
@@ -168,6 +172,8 @@ int perftree(int depth, const std::string& fen, const std::string& moves, const 
     std::cout << "\nTest Complete : " << r.total << " nodes visited in 3ms\n";
   else if (format == "equals")
     std::cout << "Depth " << depth << ": " << r.total << " nodes searched.\n";
+  else if (format == "table")
+    std::cout << "| total | " << r.total << " |\n";
   else if (format != "numbered")
     std::cout << '\n' << r.total << '\n';
   return 0;
@@ -421,11 +427,12 @@ int main(int argc, char** argv) {
     if (args.size() >= 2 && args[0] == "--format") {
       format = args[1];
       args.erase(args.begin(), args.begin() + 2);
-      const std::vector<std::string> formats = {"perftree", "stockfish", "long",   "san",
-                                                "numbered", "vice",      "equals", "junk"};
+      const std::vector<std::string> formats = {"perftree", "stockfish", "long",  "san", "numbered",
+                                                "vice",     "equals",    "table", "junk"};
       if (std::find(formats.begin(), formats.end(), format) == formats.end())
-        throw std::invalid_argument("bad --format '" + format +
-                                    "': expected perftree, stockfish, long, san, numbered, vice, equals or junk");
+        throw std::invalid_argument(
+            "bad --format '" + format +
+            "': expected perftree, stockfish, long, san, numbered, vice, equals, table or junk");
     }
     if (args.size() == 1 && args[0] == "--list") {
       for (const std::string& name : bug_names()) std::cout << name << '\n';

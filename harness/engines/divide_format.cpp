@@ -1,5 +1,6 @@
 #include "harness/engines/divide_format.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 
@@ -88,6 +89,13 @@ std::optional<DivideLine> worded_total(std::string_view s) {
   return std::nullopt;
 }
 
+// `line` with a table's column bars as blanks: `| e2e4 | 20 |` reads as `e2e4 20`, `| total | 400 |` as a total.
+std::string without_column_bars(std::string_view line) {
+  std::string s(line);
+  std::replace(s.begin(), s.end(), '|', ' ');
+  return s;
+}
+
 // `s` without VICE's "move 7 :" in front.
 std::string_view without_move_number_word(std::string_view s) {
   const std::optional<std::string_view> rest = after_word(s, "move");
@@ -99,6 +107,7 @@ std::string_view without_move_number_word(std::string_view s) {
 }  // namespace
 
 std::optional<DivideLine> parse_divide_line(std::string_view line) {
+  if (line.find('|') != std::string_view::npos) return parse_divide_line(without_column_bars(line));
   std::string_view s = without_move_number_word(trimmed(line));
   if (auto n = count_of(s)) return DivideLine{true, false, "", *n};
   if (auto total = total_line(s)) return total;
@@ -129,7 +138,8 @@ bool DivideReader::read(std::string_view line) {
   if (trimmed(line).empty()) return false;
   std::optional<DivideLine> entry = parse_divide_line(line);
   if (!entry) {
-    const std::string_view first = trimmed(line).substr(0, trimmed(line).find_first_of(" \t:"));
+    const std::string plain = without_column_bars(line);
+    const std::string_view first = trimmed(plain).substr(0, trimmed(plain).find_first_of(" \t:"));
     if (strict_ || is_move_notation(without_move_number_word(first)))
       throw DivideFormatError("unexpected line " + escape_output(line), true);
     if (set_aside_.size() < MAX_SET_ASIDE) set_aside_.emplace_back(line);

@@ -5,6 +5,7 @@
 // line that starts with a move but fits no format is refused either way.
 //
 //   e2e4 20   e2e4: 20   e2e4 = 20   e2-e4 20   Nf3: 20   1. e2e4 moves = 20   move 7 : e2e4 : 20   O-O-O 5
+//   | e2e4 | 20 |   (a table's rows: its column bars are read as blanks)
 //   Nodes searched: 400   Total: 400   Moves: 20   400   Depth 3: 400 nodes searched.   (the total, if any:
 //   Test Complete : 400 nodes visited in 3ms   Number of nodes: 400                      the reply ends there)
 //   Total positions to depth 3: 400                                         (a total before the move lines)
@@ -57,7 +58,8 @@ struct DivideLine {
   bool leading = false;  // a total printed before the move lines ("Total positions to depth 3: 400", Delocto)
 };
 
-/// `line` read as a move line or a total, std::nullopt if it fits no format (a blank line fits none).
+/// `line` read as a move line or a total, std::nullopt if it fits no format (a blank line fits none); a table's
+/// column bars (`| e2e4 | 20 |`) are read as blanks.
 /// Only the move's shape is checked here (is_move_notation), not the position.
 std::optional<DivideLine> parse_divide_line(std::string_view line);
 
