@@ -17,7 +17,7 @@
 //                                         --setboard, --no-depth-1-list, --letterless-promotions,
 //                                         --hash-across-queries, --shredder-only, --say-position,
 //                                         --trailing-space, --number-of-nodes, --total-first, --searches,
-//                                         --stderr-trace
+//                                         --stderr-trace, --time-after
 //   broken_engine --shredder-only ...     refuses a FEN whose castling field is not Shredder-FEN (HAha); with
 //                                         --uci, as a quirk, it prints an error line and no divide for it
 //   broken_engine --list                  the bug names, one a line
@@ -202,6 +202,8 @@ struct Quirks {
   bool total_first = false;      // --total-first: `Total positions to depth D: N` before the move lines (Delocto)
   bool stderr_trace = false;     // --stderr-trace: a perft command dies as Node does: its error on stderr, then a
                                  // long stack trace, exit code 1
+  bool time_after = false;       // --time-after: after each divide, its time as a label and a bare number on a line of
+                                 // its own (`Time taken (ms):`, `3`), which is no total
   bool searches = false;  // --searches: `go perft N` taken for `go`, searched in a thread of its own: `readyok` at
                           // once, then `info depth 1 ... pv e2e4` and `bestmove e2e4`
 };
@@ -293,6 +295,7 @@ void answer_perft(const Quirks& q, const std::string& fen, const std::vector<std
     std::cout << "\nNumber of nodes: " << r.total << "\nTime: 0ms\nSpeed: 0nps\n";
   else if (!q.no_total && !q.total_first)
     std::cout << "\nNodes searched: " << r.total << "\n";
+  if (q.time_after) std::cout << "Time taken (ms):\n3\n";
   std::cout << std::endl;
 }
 
@@ -407,6 +410,8 @@ Quirks read_quirks(const std::vector<std::string>& args) {
       q.searches = true;
     else if (args[i] == "--stderr-trace")
       q.stderr_trace = true;
+    else if (args[i] == "--time-after")
+      q.time_after = true;
     else
       throw std::invalid_argument("bad --uci option '" + args[i] + "'");
   }

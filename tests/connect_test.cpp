@@ -133,6 +133,14 @@ BOOST_AUTO_TEST_CASE(a_program_run_per_query_is_named_in_errors_by_the_command_i
   BOOST_TEST(!contains(r.out + r.err, "'{fen}'"), r.out << r.err);
 }
 
+BOOST_AUTO_TEST_CASE(a_bare_number_of_another_output_is_no_total) {
+  // After its divide, without a total, it prints `Time taken (ms):` and `3`: the 3 is the time, not a total.
+  const auto r = run_cli(
+      {"diff", "--depth", "2", "--timeout", "5", "mailbox", "uci:" + ENGINE + " --uci none --no-total --time-after"});
+  BOOST_TEST(r.code == 0, r.out << r.err);
+  BOOST_TEST(contains(r.out, "agree at depth 2"), r.out);
+}
+
 BOOST_AUTO_TEST_CASE(a_position_without_moves_is_an_empty_divide_in_every_total_form) {
   // Stalemate and checkmate: the engine prints no move line, then its total (`Number of nodes: 0`, `Total
   // positions to depth 3: 0`), or nothing at all before `readyok` if it prints no totals.

@@ -82,8 +82,10 @@ BOOST_AUTO_TEST_CASE(lines_around_a_divide_are_set_aside_unless_strict) {
     BOOST_TEST(!reader.read(line), line);
   BOOST_TEST(!reader.started());
   BOOST_TEST(!reader.read("e2e4: 1"));
+  BOOST_TEST(!reader.read("Time taken (ms):"));
+  BOOST_TEST(!reader.read("3"));  // a bare number after another output's line belongs to it
   BOOST_TEST(reader.read("Nodes searched: 1"));
-  BOOST_TEST(reader.set_aside().size() == 4u);
+  BOOST_TEST(reader.set_aside().size() == 6u);
   BOOST_CHECK_THROW(reader.read("e2e4 twenty"), DivideFormatError);  // a move's line that fits no format
   DivideReader strict(std::string(START_FEN), {}, Notation::CLASSICAL, true);
   BOOST_CHECK_THROW(strict.read("book: no moves"), DivideFormatError);

@@ -109,7 +109,7 @@ std::string_view without_move_number_word(std::string_view s) {
 std::optional<DivideLine> parse_divide_line(std::string_view line) {
   if (line.find('|') != std::string_view::npos) return parse_divide_line(without_column_bars(line));
   std::string_view s = without_move_number_word(trimmed(line));
-  if (auto n = count_of(s)) return DivideLine{true, false, "", *n};
+  if (auto n = count_of(s)) return DivideLine{true, false, "", *n, false, true};
   if (auto total = total_line(s)) return total;
   if (auto total = leading_total(s)) return total;
   // An optional move number: "1." or "1..." and blanks.
@@ -135,8 +135,10 @@ DivideReader::DivideReader(std::string fen, std::vector<std::string> moves, Nota
     : fen_(std::move(fen)), moves_(std::move(moves)), notation_(notation), strict_(strict) {}
 
 bool DivideReader::read(std::string_view line) {
-  if (trimmed(line).empty()) return false;
+  if (trimmed(line).empty()) return bare_total_allowed_ = true, false;
   std::optional<DivideLine> entry = parse_divide_line(line);
+  if (entry && entry->bare && !bare_total_allowed_) entry.reset();  // a number of another output ("Time:", "3")
+  bare_total_allowed_ = entry && !entry->total;
   if (!entry) {
     const std::string plain = without_column_bars(line);
     const std::string_view first = trimmed(plain).substr(0, trimmed(plain).find_first_of(" \t:"));

@@ -56,6 +56,7 @@ struct DivideLine {
   std::string move;         // the move text as printed, check marks included ("" for a total)
   std::uint64_t count = 0;
   bool leading = false;  // a total printed before the move lines ("Total positions to depth 3: 400", Delocto)
+  bool bare = false;     // the total is a bare number ("400"), a total only where DivideReader::read allows it
 };
 
 /// `line` read as a move line or a total, std::nullopt if it fits no format (a blank line fits none); a table's
@@ -71,7 +72,9 @@ class DivideReader {
   /// With `strict`, every line that is not blank must be a divide line.
   DivideReader(std::string fen, std::vector<std::string> moves, Notation notation, bool strict = false);
   /// Reads one line; true once a total is read (the divide ends there), except a total printed before the move
-  /// lines (DivideLine::leading), after which the move lines are read and checked against it. Blank lines are skipped,
+  /// lines (DivideLine::leading), after which the move lines are read and checked against it. A bare number is a
+  /// total only first, or after a blank line or a move line: after another line (`Time taken (ms):`) it is part
+  /// of that output, a line that is no divide line. Blank lines are skipped,
   /// and so are other lines that are no divide line unless strict (set_aside keeps them). Throws DivideFormatError for
   /// a line that fits no format (quoted) and starts with a move or is read strictly, or counts whose sum
   /// overflows 64 bits.
@@ -107,6 +110,7 @@ class DivideReader {
   std::optional<DivideLine> total_;
   bool started_ = false;
   bool strict_ = false;
+  bool bare_total_allowed_ = true;  // the last line was none, blank or a move line: a bare number is a total
   std::vector<std::string> set_aside_;
   std::string first_move_line_, total_line_;             // as printed, trimmed, for format()
   std::map<std::string, int> promotions_without_piece_;  // times each from-to of a promotion was printed bare
