@@ -12,6 +12,7 @@
 #include "harness/engines/child_process.hpp"
 #include "harness/engines/external_sources.hpp"
 #include "harness/usage/usage_error.hpp"
+#include "mailbox/movegen.hpp"
 
 namespace movegen::harness {
 
@@ -65,6 +66,16 @@ std::vector<std::string> DivideSource::legal_moves(const std::string& fen, const
   for (const auto& [move, count] : divide(fen, moves, 1).moves)  // a move list holds at most 256 moves
     texts.insert(texts.end(), std::min<std::uint64_t>(count, MoveList::CAPACITY), move);
   return texts;
+}
+
+std::size_t legal_move_count(const std::string& fen, const std::vector<std::string>& moves, Notation notation) {
+  try {
+    MoveList list;
+    position_after<MtuPosition<mailbox::Position>>(fen, moves, notation).generate_legal(list);
+    return list.size();
+  } catch (const std::exception&) {
+    return 0;
+  }
 }
 
 namespace {
