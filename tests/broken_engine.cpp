@@ -8,15 +8,17 @@
 //                                         `Nf3: 20`, `exd6`, `O-O-O`, `e8=Q+` + `Total: N`; numbered
 //                                         `1. e2e4 moves = 20`, no total; vice `move 1 : e2e4 : 20` +
 //                                         `Test Complete : N nodes visited`; equals `e2e4 = 20` +
-//                                         `Depth D: N nodes searched.`; junk: a line no format fits
+//                                         `Depth D: N nodes searched.`; table `| e2e4 | 20 |` under a
+//                                         header + `| total | N |`; junk: a line no format fits
 //   broken_engine --uci BUG [QUIRK...]    UCI on stdin/stdout: uci, isready, position fen F [moves ...]
 //                                         (or startpos), go perft N (Stockfish's divide format), quit;
 //                                         each QUIRK mimics a real engine's (see Quirks):
 //                                         --delay MS, --late-options, --no-total, --perft-command WORDS, --banner,
 //                                         --setboard, --no-depth-1-list, --letterless-promotions,
 //                                         --hash-across-queries, --shredder-only, --say-position,
-//                                         --captures-without-en-passant, --quiet-among-captures (it answers
-//                                         `captures` with its captures)
+//                                         --trailing-space, --number-of-nodes, --total-first, --searches,
+//                                         --stderr-trace, --time-after, --captures-without-en-passant,
+//                                         --quiet-among-captures (it answers `captures` with its captures)
 //   broken_engine --shredder-only ...     refuses a FEN whose castling field is not Shredder-FEN (HAha); with
 //                                         --uci, as a quirk, it prints an error line and no divide for it
 //   broken_engine --list                  the bug names, one a line
@@ -36,6 +38,7 @@
 #include <string>
 #include <string_view>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "harness/engines/child_process.hpp"
@@ -140,6 +143,7 @@ int perftree(int depth, const std::string& fen, const std::string& moves, const 
   const harness::DivideResult r = broken_divide<Bug>(fen, played, depth, notation);
   MtuPosition<mailbox::Position> pos = harness::position_after<MtuPosition<mailbox::Position>>(fen, played, notation);
   int number = 0;
+  if (format == "table") std::cout << "| move | nodes |\n|------|-------|\n";
   for (const auto& [move, count] : r.moves) {
     if (format == "stockfish")
       std::cout << move << ": " << count << '\n';
@@ -153,6 +157,8 @@ int perftree(int depth, const std::string& fen, const std::string& moves, const 
       std::cout << "move " << ++number << " : " << move << " : " << count << '\n';
     else if (format == "equals")
       std::cout << move << " = " << count << '\n';
+    else if (format == "table")
+      std::cout << "| " << move << " | " << count << " |\n";
     else
       std::cout << move << ' ' << count << '\n';
     if (format == "junk" && ++number == 2) std::cout << "searching " << move << "... done\n";
@@ -167,6 +173,8 @@ int perftree(int depth, const std::string& fen, const std::string& moves, const 
     std::cout << "\nTest Complete : " << r.total << " nodes visited in 3ms\n";
   else if (format == "equals")
     std::cout << "Depth " << depth << ": " << r.total << " nodes searched.\n";
+  else if (format == "table")
+    std::cout << "| total | " << r.total << " |\n";
   else if (format != "numbered")
     std::cout << '\n' << r.total << '\n';
   return 0;
@@ -187,11 +195,45 @@ struct Quirks {
                               // right in a fresh process, wrong after a position with other rights was asked
   bool say_position = false;  // --say-position: `info string position: FEN` (the FEN it counts) before a divide
   Notation notation = Notation::CLASSICAL;  // CHESS960 after `setoption name UCI_Chess960 value true`
-  bool shredder_only = false;  // --shredder-only: a position whose castling rights are KQkq letters is refused
-                               // with an error line, and the divide after it answered by nothing
+  bool shredder_only = false;    // --shredder-only: a position whose castling rights are KQkq letters is refused
+                                 // with an error line, and the divide after it answered by nothing
+  bool trailing_space = false;   // --trailing-space: every line ends with a blank (`uciok `), as Lozza prints
+  bool number_of_nodes = false;  // --number-of-nodes: the total as `Number of nodes: N`, then a time and a speed
+                                 // (chessplusplus)
+  bool total_first = false;      // --total-first: `Total positions to depth D: N` before the move lines (Delocto)
+  bool stderr_trace = false;     // --stderr-trace: a perft command dies as Node does: its error on stderr, then a
+                                 // long stack trace, exit code 1
+  bool time_after = false;       // --time-after: after each divide, its time as a label and a bare number on a line of
+                                 // its own (`Time taken (ms):`, `3`), which is no total
+  bool searches = false;  // --searches: `go perft N` taken for `go`, searched in a thread of its own: `readyok` at
+                          // once, then `info depth 1 ... pv e2e4` and `bestmove e2e4`
   bool captures_without_en_passant = false;  // --captures-without-en-passant: `captures` leaves en passant out
   bool quiet_among_captures = false;         // --quiet-among-captures: `captures` adds its first quiet move
 };
+
+// --trailing-space: a stream buffer that puts a blank before every newline it passes on.
+class TrailingSpaceBuffer : public std::streambuf {
+ public:
+  explicit TrailingSpaceBuffer(std::streambuf* out) : out_(out) {}
+
+ protected:
+  int overflow(int c) override {
+    if (c == traits_type::eof()) return 0;
+    if (c == '\n' && out_->sputc(' ') == traits_type::eof()) return traits_type::eof();
+    return out_->sputc(char(c));
+  }
+  int sync() override { return out_->pubsync(); }
+
+ private:
+  std::streambuf* out_;
+};
+
+// --stderr-trace: dies as Node does at an uncaught error: the error first on stderr, then its stack; exit code 1.
+int die_with_stack_trace() {
+  std::cerr << "Error: perft is broken here\n";
+  for (int frame = 1; frame <= 30; ++frame) std::cerr << "    at perft_" << frame << " (engine.js:" << frame << ":1)\n";
+  return 1;
+}
 
 // True if `fen`'s castling field holds X-FEN letters (KQkq), which an engine reading only Shredder-FEN refuses.
 bool has_x_fen_castling(const std::string& fen) {
@@ -248,10 +290,15 @@ void answer_perft(const Quirks& q, const std::string& fen, const std::vector<std
   if (q.say_position)
     std::cout << "info string position: "
               << harness::position_after<MtuPosition<mailbox::Position>>(fen, moves, q.notation).fen() << '\n';
+  if (q.total_first) std::cout << "Total positions to depth " << depth << ": " << r.total << '\n';
   if (!(q.no_depth_1_list && depth == 1))
     for (const auto& [move, count] : r.moves)
       std::cout << (q.letterless ? move.substr(0, 4) : move) << ": " << count << '\n';
-  if (!q.no_total) std::cout << "\nNodes searched: " << r.total << "\n";
+  if (q.number_of_nodes)
+    std::cout << "\nNumber of nodes: " << r.total << "\nTime: 0ms\nSpeed: 0nps\n";
+  else if (!q.no_total && !q.total_first)
+    std::cout << "\nNodes searched: " << r.total << "\n";
+  if (q.time_after) std::cout << "Time taken (ms):\n3\n";
   std::cout << std::endl;
 }
 
@@ -301,7 +348,16 @@ template <class Bug>
 int uci(std::string_view bug, Quirks q) {
   std::string fen(START_FEN), line;
   std::vector<std::string> moves;
-  bool refused = false;  // --shredder-only: the last position was refused
+  bool refused = false;    // --shredder-only: the last position was refused
+  bool searching = false;  // --searches: a `go` came, its search lines are printed after the next `readyok`
+  TrailingSpaceBuffer spaced(std::cout.rdbuf());
+  std::streambuf* const plain = q.trailing_space ? std::cout.rdbuf(&spaced) : nullptr;
+  struct Restore {  // std::cout gets its own buffer back before `spaced` goes
+    std::streambuf* plain;
+    ~Restore() {
+      if (plain) std::cout.rdbuf(plain);
+    }
+  } restore{plain};
   if (q.banner) std::cout << "broken_engine " << bug << " by the movegen-lab tests\nType 'help' for help" << std::endl;
   while (std::getline(std::cin, line)) {
     std::istringstream words(line);
@@ -314,6 +370,12 @@ int uci(std::string_view bug, Quirks q) {
                    "min 1 max 64\ninfo string broken_engine ready"
                 << std::endl;
     if (command == "isready") std::cout << "readyok" << std::endl;
+    if (command == "isready" && std::exchange(searching, false))
+      std::cout << "info depth 1 seldepth 1 score cp 20 nodes 20 pv e2e4\nbestmove e2e4" << std::endl;
+    if (command == "go" && q.searches) {
+      searching = true;
+      continue;
+    }
     if (line == "setoption name UCI_Chess960 value true") q.notation = Notation::CHESS960;
     if (command == "position" && !q.setboard) read_position(words, line, fen, moves);
     if (command == "position" && q.shredder_only && (refused = has_x_fen_castling(fen)))
@@ -322,6 +384,7 @@ int uci(std::string_view bug, Quirks q) {
     if (command == "setboard" && q.setboard) fen = line.substr(9), moves.clear();
     if (line.starts_with(q.perft_word + " ") && refused) continue;  // no position, no divide
     if (command == "captures") answer_captures<Bug>(q, fen, moves);
+    if (line.starts_with(q.perft_word + " ") && q.stderr_trace) return die_with_stack_trace();
     if (line.starts_with(q.perft_word + " ")) {
       std::istringstream depth_text(line.substr(q.perft_word.size()));
       int depth = 0;
@@ -368,6 +431,18 @@ Quirks read_quirks(const std::vector<std::string>& args) {
       q.shredder_only = true;
     else if (args[i] == "--say-position")
       q.say_position = true;
+    else if (args[i] == "--trailing-space")
+      q.trailing_space = true;
+    else if (args[i] == "--number-of-nodes")
+      q.number_of_nodes = true;
+    else if (args[i] == "--total-first")
+      q.total_first = true;
+    else if (args[i] == "--searches")
+      q.searches = true;
+    else if (args[i] == "--stderr-trace")
+      q.stderr_trace = true;
+    else if (args[i] == "--time-after")
+      q.time_after = true;
     else
       throw std::invalid_argument("bad --uci option '" + args[i] + "'");
   }
@@ -388,11 +463,12 @@ int main(int argc, char** argv) {
     if (args.size() >= 2 && args[0] == "--format") {
       format = args[1];
       args.erase(args.begin(), args.begin() + 2);
-      const std::vector<std::string> formats = {"perftree", "stockfish", "long",   "san",
-                                                "numbered", "vice",      "equals", "junk"};
+      const std::vector<std::string> formats = {"perftree", "stockfish", "long",  "san", "numbered",
+                                                "vice",     "equals",    "table", "junk"};
       if (std::find(formats.begin(), formats.end(), format) == formats.end())
-        throw std::invalid_argument("bad --format '" + format +
-                                    "': expected perftree, stockfish, long, san, numbered, vice, equals or junk");
+        throw std::invalid_argument(
+            "bad --format '" + format +
+            "': expected perftree, stockfish, long, san, numbered, vice, equals, table or junk");
     }
     if (args.size() == 1 && args[0] == "--list") {
       for (const std::string& name : bug_names()) std::cout << name << '\n';

@@ -3,6 +3,7 @@
 // formats of its own, no move list at depth 1. Each quirk is a tests/broken_engine behaviour, and diff
 // localises the engine's planted bug through it from the command line alone.
 #include <boost/test/unit_test.hpp>
+#include <chrono>
 #include <string>
 
 #include "harness/engines/command_template.hpp"
@@ -83,7 +84,81 @@ BOOST_AUTO_TEST_CASE(a_uci_engine_without_a_move_list_at_depth_1) {
   BOOST_TEST(contains(r.err, "prints no move list at depth 1"), r.err);
 }
 
+BOOST_AUTO_TEST_CASE(totals_printed_as_chessplusplus_and_delocto_print_them) {
+  // `Number of nodes: N` then a time and a speed (chessplusplus); `Total positions to depth D: N` before the
+  // move lines (Delocto): the move lines after the total are read too.
+  check_pin_found("uci:" + ENGINE + " --uci pin --number-of-nodes", {});
+  check_pin_found("uci:" + ENGINE + " --uci pin --total-first", {});
+}
+
 BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_CASE(protocol_lines_with_a_trailing_blank_are_read) {
+  // Lozza prints every line with a blank at its end: `uciok `, `readyok `.
+  const auto r =
+      run_cli({"diff", "--depth", "2", "--timeout", "5", "mailbox", "uci:" + ENGINE + " --uci none --trailing-space"});
+  BOOST_TEST(r.code == 0, r.out << r.err);
+  BOOST_TEST(contains(r.out, "agree at depth 2"), r.out);
+}
+
+BOOST_AUTO_TEST_CASE(an_engine_that_searches_instead_of_dividing_is_told_so_at_once) {
+  // It takes `go perft 1` for `go`: `readyok`, then a search's lines, then (were it not stopped) --timeout.
+  const auto start = std::chrono::steady_clock::now();
+  const auto r =
+      run_cli({"diff", "--depth", "1", "--timeout", "20", "mailbox", "uci:" + ENGINE + " --uci none --searches"});
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  BOOST_TEST(seconds < 10.0, "took " << seconds << " s: waited for --timeout");
+  BOOST_TEST(r.code != 0, r.out << r.err);
+  BOOST_TEST(contains(r.err + r.out, "it is searching, not dividing, in its reply to 'go perft 1'"), r.err);
+  BOOST_TEST(contains(r.err + r.out, "--perft-command (e.g. 'perft {depth}' or 'divide {depth}')"), r.err);
+}
+
+BOOST_AUTO_TEST_CASE(an_engines_error_is_quoted_from_the_start_of_its_stderr) {
+  // Node prints its error, then the stack: the end of its stderr holds frames only.
+  const auto r =
+      run_cli({"diff", "--depth", "1", "--timeout", "5", "mailbox", "uci:" + ENGINE + " --uci none --stderr-trace"});
+  BOOST_TEST(r.code == 2, r.out << r.err);
+  BOOST_TEST(contains(r.err + r.out, "on stderr \"Error: perft is broken here\\n    at perft_1 "), r.err);
+}
+
+BOOST_AUTO_TEST_CASE(a_program_run_per_query_is_named_in_errors_by_the_command_it_was_run_as) {
+  // cmd: fills {depth} and {fen} in: an error names what ran, not the template's placeholders.
+  const std::string fen = "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1";
+  const auto r =
+      run_cli({"diff", "--depth", "1", "--fen", fen, "mailbox", "cmd:" + ENGINE + " crash-seventh {depth} {fen}"});
+  BOOST_TEST(r.code == 2, r.out << r.err);
+  BOOST_TEST(
+      contains(r.out, "error:      " + ENGINE + " crash-seventh 1 '" + fen + "': it ended with killed by signal 6"),
+      r.out);
+  BOOST_TEST(!contains(r.out + r.err, "'{fen}'"), r.out << r.err);
+}
+
+BOOST_AUTO_TEST_CASE(a_bare_number_of_another_output_is_no_total) {
+  // After its divide, without a total, it prints `Time taken (ms):` and `3`: the 3 is the time, not a total.
+  const auto r = run_cli(
+      {"diff", "--depth", "2", "--timeout", "5", "mailbox", "uci:" + ENGINE + " --uci none --no-total --time-after"});
+  BOOST_TEST(r.code == 0, r.out << r.err);
+  BOOST_TEST(contains(r.out, "agree at depth 2"), r.out);
+}
+
+BOOST_AUTO_TEST_CASE(a_position_without_moves_is_an_empty_divide_in_every_total_form) {
+  // Stalemate and checkmate: the engine prints no move line, then its total (`Number of nodes: 0`, `Total
+  // positions to depth 3: 0`), or nothing at all before `readyok` if it prints no totals.
+  for (const std::string fen : {"8/8/8/8/8/6k1/5q2/7K w - - 0 1", "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1"})
+    for (const std::string quirk : {"--number-of-nodes", "--total-first", "--no-total"}) {
+      const auto r =
+          run_cli({"diff", "--depth", "3", "--timeout", "5", "--fen", fen, "--perft-command", "perft {depth}",
+                   "mailbox", "uci:" + ENGINE + " --uci none --perft-command perft " + quirk});
+      BOOST_TEST(r.code == 0, quirk << " " << fen << "\n" << r.out << r.err);
+      BOOST_TEST(contains(r.out, "agree at depth 3"), quirk << " " << r.out);
+    }
+  // The bundled suite's checkmates and stalemates among the rest, as the trial met them.
+  for (const std::string quirk : {"--number-of-nodes", "--total-first"}) {
+    const auto r = run_cli({"diff", "--depth", "1", "--timeout", "5", "--epd", "tests/data/perft.epd", "mailbox",
+                            "uci:" + ENGINE + " --uci none " + quirk});
+    BOOST_TEST(r.code == 0, quirk << "\n" << r.out << r.err);
+  }
+}
 
 BOOST_AUTO_TEST_CASE(promotions_printed_without_their_piece_are_read_as_the_four_promotions) {
   const std::string fen = "r3k3/1P6/8/8/8/8/8/4K3 w - - 0 1";

@@ -52,14 +52,16 @@ BOOST_AUTO_TEST_CASE(each_line_format_gives_its_move_and_count) {
                                          {"12. Nbd2: 7", "Nbd2", 7},
                                          {"e2e4 = 20", "e2e4", 20},
                                          {"e2e4   =   20", "e2e4", 20},
-                                         {"move 7 : e2e4 : 20", "e2e4", 20}}) {
+                                         {"move 7 : e2e4 : 20", "e2e4", 20},
+                                         {"| e2e4 | 20 |", "e2e4", 20}}) {
     const auto line = parse_divide_line(c.line);
     BOOST_TEST_REQUIRE(line.has_value(), c.line);
     BOOST_TEST(!line->total, c.line);
     BOOST_TEST(line->move == c.move, c.line);
     BOOST_TEST(line->count == c.count, c.line);
   }
-  for (const std::string total : {"Nodes searched: 400", "Total: 400", "total nodes = 400", "400", "Nodes: 400"}) {
+  for (const std::string total :
+       {"Nodes searched: 400", "Total: 400", "total nodes = 400", "400", "Nodes: 400", "| total | 400 |"}) {
     const auto line = parse_divide_line(total);
     BOOST_TEST_REQUIRE(line.has_value(), total);
     BOOST_TEST((line->total && line->count == 400u && !line->move_count), total);
@@ -80,8 +82,10 @@ BOOST_AUTO_TEST_CASE(lines_around_a_divide_are_set_aside_unless_strict) {
     BOOST_TEST(!reader.read(line), line);
   BOOST_TEST(!reader.started());
   BOOST_TEST(!reader.read("e2e4: 1"));
+  BOOST_TEST(!reader.read("Time taken (ms):"));
+  BOOST_TEST(!reader.read("3"));  // a bare number after another output's line belongs to it
   BOOST_TEST(reader.read("Nodes searched: 1"));
-  BOOST_TEST(reader.set_aside().size() == 4u);
+  BOOST_TEST(reader.set_aside().size() == 6u);
   BOOST_CHECK_THROW(reader.read("e2e4 twenty"), DivideFormatError);  // a move's line that fits no format
   DivideReader strict(std::string(START_FEN), {}, Notation::CLASSICAL, true);
   BOOST_CHECK_THROW(strict.read("book: no moves"), DivideFormatError);
@@ -145,7 +149,7 @@ BOOST_AUTO_TEST_CASE(each_format_agrees_with_ours_and_a_move_left_out_is_localis
   // broken_engine without a bug agrees in every format; with `en-passant` it leaves b5c6 out two plies
   // down, and diff finds it there whatever the format.
   const std::string fen = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1";
-  for (const std::string format : {"perftree", "stockfish", "long", "san", "numbered", "vice", "equals"}) {
+  for (const std::string format : {"perftree", "stockfish", "long", "san", "numbered", "vice", "equals", "table"}) {
     BOOST_TEST_CONTEXT(format) {
       const std::string engine = std::string("perftree:") + BROKEN_ENGINE + " --format " + format;
       const auto ok = run_cli({"diff", "--depth", "3", "--fen", KIWIPETE, "mailbox", engine + " none"});

@@ -183,8 +183,8 @@ BOOST_AUTO_TEST_CASE(a_program_that_trickles_output_is_stopped_at_the_reply_dead
 BOOST_AUTO_TEST_CASE(writing_to_a_program_that_does_not_read_obeys_the_deadline) {
   Scripts scripts;
   const std::string uci = scripts.write("deaf-uci.sh",
-                                       "read line\necho uciok\nread r\necho readyok\nread p\nread g\nread r\n"
-                                       "echo 'Nodes searched: 20'\necho readyok\nexec sleep 30");
+                                        "read line\necho uciok\nread r\necho readyok\nread p\nread g\nread r\n"
+                                        "echo 'Nodes searched: 20'\necho readyok\nexec sleep 30");
   const auto start = std::chrono::steady_clock::now();
   std::string message = "(no error)";
   try {
@@ -318,6 +318,35 @@ BOOST_AUTO_TEST_CASE(a_uci_reply_without_a_divide_quotes_the_engines_own_words_a
   BOOST_TEST(contains(message, "no divide in its reply to 'go perft "), message);
   BOOST_TEST(contains(message, "it said \"info string perft needs a position set with setboard\""), message);
   BOOST_TEST(seconds < 2.0);
+}
+
+BOOST_AUTO_TEST_CASE(a_uci_reply_with_nothing_is_an_error_where_our_generator_finds_moves) {
+  // It prints no totals, lists the start position's moves once, then prints nothing: a `readyok` alone is an
+  // empty divide only where there is no legal move.
+  Scripts scripts;
+  const std::string uci =
+      scripts.write("silent-uci.sh",
+                    "while read -r command rest; do\n"
+                    "  case \"$command\" in\n"
+                    "    uci) echo uciok;;\n"
+                    "    isready) echo readyok;;\n"
+                    "    go) [ -n \"$listed\" ] || for m in a2a3 a2a4 b2b3 b2b4 c2c3 c2c4 d2d3 d2d4 e2e3 \\\n"
+                    "          e2e4 f2f3 f2f4 g2g3 g2g4 h2h3 h2h4 b1a3 b1c3 g1f3 g1h3; do echo \"$m: 1\"; done\n"
+                    "        listed=1;;\n"
+                    "  esac\n"
+                    "done");
+  const auto engine = make_divide_source("uci:" + uci, std::chrono::seconds(5));
+  const DivideResult mate = engine->divide("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", {}, 1);
+  BOOST_TEST(mate.moves.empty());
+  BOOST_TEST(mate.total == 0u);
+  std::string message = "(no error)";
+  try {
+    engine->divide(std::string(START_FEN), {"e2e4"}, 1);
+  } catch (const ExternalError& e) {
+    message = e.what();
+  }
+  BOOST_TEST(contains(message, "no divide in its reply to 'go perft 1', where our generator finds 20 legal moves"),
+             message);
 }
 
 // In checked builds the invariant check stops PinnedMayMove's first illegal move (see above).

@@ -210,6 +210,17 @@ BOOST_AUTO_TEST_CASE(an_en_passant_rank_pin_in_a_uci_engine_is_found_within_30_s
   BOOST_TEST(rank_of(parse_square(move.substr(0, 2))) == rank_of(there.king_square(there.side_to_move())), r.out);
 }
 
+BOOST_AUTO_TEST_CASE(an_engine_that_fails_mid_run_is_reported_with_the_game_the_position_and_a_replay) {
+  // crash-seventh dies at a pawn on the seventh rank: the error names the game, its position and the query.
+  const std::string fen = "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1";
+  const auto r = test::run_cli({"fuzz", "--fen", fen, "--games", "1", "--plies", "2", "--against",
+                                uci_spec("crash-seventh"), "--against-depth", "1", "--timeout", "10"});
+  BOOST_TEST(r.code == 2, r.out << r.err);
+  BOOST_TEST(r.err.find("(fuzz game 0 at ply 0, position " + fen) != std::string::npos, r.err);
+  BOOST_TEST(r.err.find("go perft 1") != std::string::npos, r.err);
+  BOOST_TEST(r.err.find("replay: movegen fuzz") != std::string::npos, r.err);
+}
+
 BOOST_AUTO_TEST_CASE(time_bounds_the_run_instead_of_games) {
   // Games of one position with two kings, for three seconds, so that even a sanitized build under load plays
   // far more than 100 (one second made it 98 under ASan beside two other tests, since fuzz checks every

@@ -23,6 +23,7 @@
 #include "harness/debugging/fuzz_options.hpp"
 #include "harness/debugging/node_check.hpp"
 #include "harness/debugging/stage_divergence.hpp"
+#include "harness/engines/child_process.hpp"
 
 namespace movegen::harness {
 
@@ -175,6 +176,8 @@ inline constexpr int GAMES_IN_A_TIMED_RUN = 20;
 /// of the time (time_seconds / GAMES_IN_A_TIMED_RUN) has passed. `names` holds P's name, then each Q's. Stops at the
 /// first mismatch whose cause options.ignore does not name, unless options.keep_going: then a mismatch between the
 /// built-in generators ends its game, one of `against` does not, and each cause is kept once (FuzzRun::causes).
+/// Throws ExternalError when `against` fails (dies, hangs, breaks its protocol), its message followed by the game,
+/// the ply, the FEN of the position and the replay_command of the game to there.
 template <ChessPosition P, ChessPosition... Qs>
 FuzzRun fuzz_games(const FuzzOptions& options, DivideSource* against, const std::vector<std::string>& names,
                    const std::vector<std::string>& starts = {std::string(START_FEN)});
@@ -225,6 +228,13 @@ struct FuzzContext {
     else if (++known->mismatches, d.path.size() < known->divergence.path.size())
       known->divergence = std::move(d), known->game = game, known->ply = ply, known->start_fen = start_fen;
     return !options.keep_going;
+  }
+  // The outside engine's failure `e` at this game and ply, in position `fen`, with them named and a line that
+  // replays the game to there.
+  ExternalError in_game(const ExternalError& e, const std::string& fen) const {
+    return ExternalError(fmt::format("{} (fuzz game {} at ply {}, position {}; replay: {})", e.what(), game, ply, fen,
+                                     replay_command(options, game, ply, start_fen)),
+                         e.stderr_tail());
   }
   // The tally of the outside engine's calls and positions, as the run stands.
   void count_against() {
@@ -298,10 +308,19 @@ std::optional<Found> check_position(FuzzContext<P>& c, FuzzGame<P, Qs...>& g, in
     // The engine is given the moves from the game's start, or from its first checked position after the
     // opening: the opening itself is not checked.
     const std::vector<std::string> since(g.d.path.begin() + long(g.opening_moves), g.d.path.end());
-    if (std::optional<Divergence> d = find_divergence(c.reference, *c.outside, g.checked_from, since, o.against_depth))
-      return Found{*d, d->cause(), false};
-    if (std::optional<Divergence> d = compare_captures(c.reference, *c.outside, g.checked_from, since))
-      return Found{*d, d->cause(), false};  // where the engine lists its captures (--captures-command)
+    std::optional<Divergence> d;
+    try {
+      d = find_divergence(c.reference, *c.outside, g.checked_from, since, o.against_depth);
+    } catch (const ExternalError& e) {
+      throw c.in_game(e, g.a.fen());
+    }
+    if (d) return Found{*d, d->cause(), false};
+    try {
+      d = compare_captures(c.reference, *c.outside, g.checked_from, since);  // if it lists them (--captures-command)
+    } catch (const ExternalError& e) {
+      throw c.in_game(e, g.a.fen());
+    }
+    if (d) return Found{*d, d->cause(), false};
   }
   return std::nullopt;
 }

@@ -55,12 +55,6 @@ void append_tail(std::string& log, std::string_view text) {
   if (log.size() > LOG_LIMIT) log.erase(0, log.size() - LOG_LIMIT);
 }
 
-// The last `limit` bytes of `text`, escaped as escape_output does, "..." in front if any were cut.
-std::string escape_tail(std::string_view text, std::size_t limit = 200) {
-  if (text.size() <= limit) return escape_output(text);
-  return "\"..." + escape_output(text.substr(text.size() - limit)).substr(1);
-}
-
 std::string seconds_text(std::chrono::milliseconds ms) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%g s", ms.count() / 1000.0);
@@ -316,6 +310,7 @@ bool ChildProcess::pump(std::chrono::steady_clock::time_point deadline) {
       append_limited(stdout_log_, chunk);
     } else {
       append_tail(stderr_log_, chunk);
+      append_limited(stderr_head_, chunk);
     }
   }
   return true;
@@ -365,7 +360,7 @@ std::string ChildProcess::wait_exit() {
 std::string ChildProcess::printed() const {
   if (stdout_log_.empty() && stderr_log_.empty()) return "it printed nothing";
   std::string text = "it printed " + escape_output(stdout_log_);
-  if (!stderr_log_.empty()) text += " and on stderr " + escape_tail(stderr_log_);
+  if (!stderr_head_.empty()) text += " and on stderr " + escape_output(stderr_head_);
   return text;
 }
 

@@ -89,10 +89,11 @@ class ChildProcess {
 
   /// The program for messages: `name`, or else the whole command, shell-quoted.
   const std::string& program() const { return program_; }
-  /// What the child printed so far, escaped, for error messages: the start of stdout, the end of stderr.
+  /// What the child printed so far, escaped, for error messages: the start of stdout and the start of stderr
+  /// (where a program names its error, before a stack trace).
   std::string printed() const;
   /// Forgets what the child printed so far, so that the next error shows its reply to the next request.
-  void clear_log() { stdout_log_.clear(), stderr_log_.clear(); }
+  void clear_log() { stdout_log_.clear(), stderr_log_.clear(), stderr_head_.clear(); }
   /// An ExternalError "PROGRAM: PROBLEM; it printed ...".
   ExternalError error(const std::string& problem) const;
 
@@ -109,9 +110,10 @@ class ChildProcess {
   std::size_t reply_bytes_ = 0;                     // stdout bytes read since start_reply
   pid_t pid_ = -1;
   int stdin_fd_ = -1, stdout_fd_ = -1, stderr_fd_ = -1;
-  std::string pending_;     // stdout read but not yet returned as lines
-  std::string stdout_log_;  // the first bytes of stdout, for error messages
-  std::string stderr_log_;  // the last bytes of stderr
+  std::string pending_;      // stdout read but not yet returned as lines
+  std::string stdout_log_;   // the first bytes of stdout, for error messages
+  std::string stderr_log_;   // the last bytes of stderr, for ExternalError::stderr_tail
+  std::string stderr_head_;  // the first bytes of stderr, for error messages
   bool reaped_ = false;
   bool clean_exit_ = false;
 };

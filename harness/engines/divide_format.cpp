@@ -1,5 +1,6 @@
 #include "harness/engines/divide_format.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 
@@ -35,14 +36,26 @@ std::optional<std::string_view> after_word(std::string_view s, std::string_view 
   return trimmed(s.substr(prefix.size()));
 }
 
-// A total: "Nodes searched: N", "Total: N", "Total nodes: N", "Nodes: N", "Moves: N" ('=' for ':' too).
+// A total: "Nodes searched: N", "Total: N", "Total nodes: N", "Nodes: N", "Moves: N", chessplusplus's "Number of
+// nodes: N" ('=' for ':' too).
 std::optional<DivideLine> total_line(std::string_view s) {
-  for (std::string_view word : {"nodes searched", "total nodes", "total", "nodes", "moves"}) {
+  for (std::string_view word : {"nodes searched", "total nodes", "total", "nodes", "moves", "number of nodes"}) {
     auto rest = after_word(s, word);
     if (!rest || rest->empty() || (rest->front() != ':' && rest->front() != '=')) continue;
     if (auto n = count_of(trimmed(rest->substr(1)))) return DivideLine{true, word == "moves", "", *n};
   }
   return std::nullopt;
+}
+
+// A total printed before the move lines: Delocto's "Total positions to depth 5: 4865609".
+std::optional<DivideLine> leading_total(std::string_view s) {
+  const std::optional<std::string_view> rest = after_word(s, "total positions to depth");
+  if (!rest) return std::nullopt;
+  const std::size_t colon = rest->find(':');
+  if (colon == std::string_view::npos || !count_of(trimmed(rest->substr(0, colon)))) return std::nullopt;
+  const std::optional<std::uint64_t> n = count_of(trimmed(rest->substr(colon + 1)));
+  if (!n) return std::nullopt;
+  return DivideLine{true, false, "", *n, true};
 }
 
 // The words of `s`, lower case, split at blanks, ':' and '=', a last '.' left out.
@@ -76,6 +89,13 @@ std::optional<DivideLine> worded_total(std::string_view s) {
   return std::nullopt;
 }
 
+// `line` with a table's column bars as blanks: `| e2e4 | 20 |` reads as `e2e4 20`, `| total | 400 |` as a total.
+std::string without_column_bars(std::string_view line) {
+  std::string s(line);
+  std::replace(s.begin(), s.end(), '|', ' ');
+  return s;
+}
+
 // `s` without VICE's "move 7 :" in front.
 std::string_view without_move_number_word(std::string_view s) {
   const std::optional<std::string_view> rest = after_word(s, "move");
@@ -87,9 +107,11 @@ std::string_view without_move_number_word(std::string_view s) {
 }  // namespace
 
 std::optional<DivideLine> parse_divide_line(std::string_view line) {
+  if (line.find('|') != std::string_view::npos) return parse_divide_line(without_column_bars(line));
   std::string_view s = without_move_number_word(trimmed(line));
-  if (auto n = count_of(s)) return DivideLine{true, false, "", *n};
+  if (auto n = count_of(s)) return DivideLine{true, false, "", *n, false, true};
   if (auto total = total_line(s)) return total;
+  if (auto total = leading_total(s)) return total;
   // An optional move number: "1." or "1..." and blanks.
   if (std::size_t digits = s.find_first_not_of("0123456789"); digits > 0 && digits < s.size() && s[digits] == '.') {
     s.remove_prefix(s.find_first_not_of('.', digits));
@@ -113,10 +135,13 @@ DivideReader::DivideReader(std::string fen, std::vector<std::string> moves, Nota
     : fen_(std::move(fen)), moves_(std::move(moves)), notation_(notation), strict_(strict) {}
 
 bool DivideReader::read(std::string_view line) {
-  if (trimmed(line).empty()) return false;
+  if (trimmed(line).empty()) return bare_total_allowed_ = true, false;
   std::optional<DivideLine> entry = parse_divide_line(line);
+  if (entry && entry->bare && !bare_total_allowed_) entry.reset();  // a number of another output ("Time:", "3")
+  bare_total_allowed_ = entry && !entry->total;
   if (!entry) {
-    const std::string_view first = trimmed(line).substr(0, trimmed(line).find_first_of(" \t:"));
+    const std::string plain = without_column_bars(line);
+    const std::string_view first = trimmed(plain).substr(0, trimmed(plain).find_first_of(" \t:"));
     if (strict_ || is_move_notation(without_move_number_word(first)))
       throw DivideFormatError("unexpected line " + escape_output(line), true);
     if (set_aside_.size() < MAX_SET_ASIDE) set_aside_.emplace_back(line);
@@ -126,7 +151,7 @@ bool DivideReader::read(std::string_view line) {
   if (entry->total) {
     total_line_ = trimmed(line);
     total_ = std::move(entry);
-    return true;
+    return !total_->leading;  // the move lines come after a total printed first
   }
   if (first_move_line_.empty()) first_move_line_ = trimmed(line);
   std::string move = with_promotion_piece(std::move(entry->move));

@@ -5,8 +5,10 @@
 // line that starts with a move but fits no format is refused either way.
 //
 //   e2e4 20   e2e4: 20   e2e4 = 20   e2-e4 20   Nf3: 20   1. e2e4 moves = 20   move 7 : e2e4 : 20   O-O-O 5
+//   | e2e4 | 20 |   (a table's rows: its column bars are read as blanks)
 //   Nodes searched: 400   Total: 400   Moves: 20   400   Depth 3: 400 nodes searched.   (the total, if any:
-//   Test Complete : 400 nodes visited in 3ms                                             the reply ends there)
+//   Test Complete : 400 nodes visited in 3ms   Number of nodes: 400                      the reply ends there)
+//   Total positions to depth 3: 400                                         (a total before the move lines)
 //
 //   DivideReader reader(fen, moves, Notation::CLASSICAL);
 //   while (auto line = process.read_line()) if (reader.read(*line)) break;   // throws DivideFormatError
@@ -30,8 +32,8 @@ namespace movegen::harness {
 /// The text of the formats a divide line may take, for error messages.
 inline constexpr std::string_view DIVIDE_FORMATS =
     "a move and a count per line ('e2e4 20', 'e2e4: 20', 'e2-e4 20', 'Nf3: 20', '1. e2e4 moves = 20', "
-    "'move 1 : e2e4 : 20'), then optionally a total ('Nodes searched: N', 'Total: N', 'Moves: N', 'N nodes' or "
-    "the bare number)";
+    "'move 1 : e2e4 : 20'), then optionally a total ('Nodes searched: N', 'Total: N', 'Moves: N', 'Number of nodes: "
+    "N', 'N nodes' or the bare number; 'Total positions to depth D: N' before the moves)";
 
 /// A divide line that fits no format, or counts that do not add up; what() says so with the line quoted.
 class DivideFormatError : public std::runtime_error {
@@ -53,9 +55,12 @@ struct DivideLine {
   bool move_count = false;  // the total is "Moves: N": the number of moves, not of nodes, at depth 2 and more
   std::string move;         // the move text as printed, check marks included ("" for a total)
   std::uint64_t count = 0;
+  bool leading = false;  // a total printed before the move lines ("Total positions to depth 3: 400", Delocto)
+  bool bare = false;     // the total is a bare number ("400"), a total only where DivideReader::read allows it
 };
 
-/// `line` read as a move line or a total, std::nullopt if it fits no format (a blank line fits none).
+/// `line` read as a move line or a total, std::nullopt if it fits no format (a blank line fits none); a table's
+/// column bars (`| e2e4 | 20 |`) are read as blanks.
 /// Only the move's shape is checked here (is_move_notation), not the position.
 std::optional<DivideLine> parse_divide_line(std::string_view line);
 
@@ -66,8 +71,11 @@ class DivideReader {
  public:
   /// With `strict`, every line that is not blank must be a divide line.
   DivideReader(std::string fen, std::vector<std::string> moves, Notation notation, bool strict = false);
-  /// Reads one line; true once a total is read (the divide ends there). Blank lines are skipped, and so are
-  /// other lines that are no divide line unless strict (set_aside keeps them). Throws DivideFormatError for
+  /// Reads one line; true once a total is read (the divide ends there), except a total printed before the move
+  /// lines (DivideLine::leading), after which the move lines are read and checked against it. A bare number is a
+  /// total only first, or after a blank line or a move line: after another line (`Time taken (ms):`) it is part
+  /// of that output, a line that is no divide line. Blank lines are skipped,
+  /// and so are other lines that are no divide line unless strict (set_aside keeps them). Throws DivideFormatError for
   /// a line that fits no format (quoted) and starts with a move or is read strictly, or counts whose sum
   /// overflows 64 bits.
   bool read(std::string_view line);
@@ -102,6 +110,7 @@ class DivideReader {
   std::optional<DivideLine> total_;
   bool started_ = false;
   bool strict_ = false;
+  bool bare_total_allowed_ = true;  // the last line was none, blank or a move line: a bare number is a total
   std::vector<std::string> set_aside_;
   std::string first_move_line_, total_line_;             // as printed, trimmed, for format()
   std::map<std::string, int> promotions_without_piece_;  // times each from-to of a promotion was printed bare

@@ -12,6 +12,7 @@
 #include "harness/engines/child_process.hpp"
 #include "harness/engines/external_sources.hpp"
 #include "harness/usage/usage_error.hpp"
+#include "mailbox/movegen.hpp"
 
 namespace movegen::harness {
 
@@ -80,6 +81,16 @@ std::optional<std::vector<std::string>> DivideSource::captures(const std::string
                                                                const std::vector<std::string>& moves) {
   check_query(fen, moves);
   return run_captures(fen, moves);
+}
+
+std::size_t legal_move_count(const std::string& fen, const std::vector<std::string>& moves, Notation notation) {
+  try {
+    MoveList list;
+    position_after<MtuPosition<mailbox::Position>>(fen, moves, notation).generate_legal(list);
+    return list.size();
+  } catch (const std::exception&) {
+    return 0;
+  }
 }
 
 namespace {

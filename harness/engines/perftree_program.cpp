@@ -17,8 +17,9 @@ class ProgramPerQuery : public DivideSource {
   ProgramPerQuery(std::string spec, std::string_view command, bool perftree, std::chrono::milliseconds timeout,
                   Notation notation, const EngineOptions& options)
       : DivideSource(std::move(spec), notation), words_(split_command(command)), timeout_(timeout), options_(options) {
+    if (!perftree) return;  // a template's errors name the command as it ran (ChildProcess with no name)
     name_ = join_command(words_);
-    if (perftree) words_.insert(words_.end(), {"{depth}", "{fen}", "{moves}"});
+    words_.insert(words_.end(), {"{depth}", "{fen}", "{moves}"});
   }
 
  protected:
@@ -42,11 +43,11 @@ class ProgramPerQuery : public DivideSource {
       status = process.wait_exit();
     } catch (const ExternalError&) {
       if (!result) throw;
-      throw process.error(fmt::format("it printed its whole reply but did not exit within {:g} s when called as {}",
-                                      timeout_.count() / 1000.0, call));
+      throw process.error(fmt::format("it printed its whole reply but did not exit within {:g} s{}",
+                                      timeout_.count() / 1000.0, as_called(call)));
     }
-    if (!process.exited_cleanly()) throw process.error("it ended with " + status + " when called as " + call);
-    if (!result) throw process.error("no move line and no total from " + call);
+    if (!process.exited_cleanly()) throw process.error("it ended with " + status + as_called(call));
+    if (!result) return without_divide(process, call, fen, moves);
     note_divide_format(reader.format());
     DivideResult answer = *result;
     answer.said = reader.set_aside();
@@ -54,6 +55,20 @@ class ProgramPerQuery : public DivideSource {
   }
 
  private:
+  // An output with no move line and no total: an empty divide if our board has no legal move either (a
+  // checkmate or stalemate, for which the program printed nothing), else an error.
+  DivideResult without_divide(const ChildProcess& process, const std::string& call, const std::string& fen,
+                              const std::vector<std::string>& moves) const {
+    const std::size_t ours = legal_move_count(fen, moves, notation());
+    if (ours == 0) return {};
+    throw process.error("no move line and no total from " + call + ", where our generator finds " +
+                        std::to_string(ours) + " legal moves");
+  }
+
+  // " when called as CALL" after an error of a perftree program, named by its words as given; "" for a template,
+  // whose errors are named by CALL.
+  std::string as_called(const std::string& call) const { return name_.empty() ? "" : " when called as " + call; }
+
   // Reads the reply a line at a time with `reader` (harness/engines/divide_format.hpp) and checks each line as it
   // arrives, up to a total or the end of the output. Stops after the total (later lines are ignored, as the
   // perftree tool ignores them), or throws at the first line that fits no divide format without reading on.
@@ -77,7 +92,7 @@ class ProgramPerQuery : public DivideSource {
   }
 
   std::vector<std::string> words_;  // the program's words, for perftree with DEPTH FEN MOVES after them
-  std::string name_;                // the program for messages: its words as given
+  std::string name_;                // a perftree program for messages: its words as given ("" for a template)
   std::chrono::milliseconds timeout_;
   EngineOptions options_;
 };

@@ -22,6 +22,20 @@ namespace {
 // The most lines an engine prints besides its divide that an error quotes.
 constexpr std::size_t MAX_QUOTED_LINES = 8;
 
+// True if `line` is the protocol word `word` (`uciok`, `readyok`), blanks or a '\r' after it allowed: Lozza
+// prints `uciok ` and `readyok `.
+bool is_word(std::string_view line, std::string_view word) {
+  return line.starts_with(word) && line.find_first_not_of(" \t\r", word.size()) == std::string_view::npos;
+}
+
+// True for a line of a search, not of a divide: `bestmove`, or `info` with a score or a principal variation
+// (`info depth 1 seldepth 1 score cp 20 nodes 20 pv e2e4`; a perft's progress, `info depth 3 nodes 8902`, is not).
+bool is_search_line(std::string_view line) {
+  if (line.starts_with("bestmove")) return true;
+  return line.starts_with("info ") &&
+         (line.find(" score ") != std::string_view::npos || line.find(" pv ") != std::string_view::npos);
+}
+
 class UciEngine : public DivideSource {
  public:
   UciEngine(std::string spec, std::string_view command, std::chrono::milliseconds timeout, Notation notation,
@@ -95,7 +109,7 @@ class UciEngine : public DivideSource {
     for (int i = 0; i < MAX_REPLY_LINES; ++i) {
       const std::optional<std::string> line = process_.read_line();
       if (!line) throw ended("before finishing its reply to '" + asked + "'" + said());
-      if (line->substr(0, line->find_last_not_of(" \t\r") + 1) == "readyok") return texts;
+      if (is_word(*line, "readyok")) return texts;
       const std::size_t before = texts.size();
       if (!line->starts_with("info"))
         for (const std::string& word : split_words(*line))
@@ -120,17 +134,23 @@ class UciEngine : public DivideSource {
 
   // The divide, read up to its total line and the `readyok` of the `isready` sent after the query: a
   // `readyok` ends the reply after a total, or after a divide without one (ends_without_total); a `readyok`
-  // after lines of its own but no divide means that the engine refused the query.
+  // after no divide line ends it too if the engine prints no totals, or after lines of its own
+  // (without_divide). A search's line (is_search_line) ends it with an error at once.
   DivideResult read_reply(DivideReader& reader, const std::string& go, const std::string& fen,
                           const std::vector<std::string>& moves) {
     bool total = false, ready = false;
     for (int i = 0; i < MAX_REPLY_LINES; ++i) {
       const std::optional<std::string> line = process_.read_line();
       if (!line) throw ended("before finishing its reply to '" + go + "'" + said());
-      if (*line == "readyok") {
+      if (is_search_line(*line))
+        throw process_.error("it is searching, not dividing, in its reply to '" + go + "' (" + escape_output(*line) +
+                             "): give its own divide command with --perft-command (e.g. 'perft {depth}' or "
+                             "'divide {depth}')" +
+                             said());
+      if (is_word(*line, "readyok")) {
         ready = true;
-        if (!reader.started() && !aside_.empty())
-          throw process_.error("no divide in its reply to '" + go + "'" + said());
+        if (!reader.started() && (!aside_.empty() || totals_ == Totals::NONE))
+          return without_divide(reader, go, fen, moves);
         if (total || (reader.started() && ends_without_total(reader, go, fen, moves))) return reader.result();
       } else if (total || line->starts_with("info")) {
         set_aside(*line);
@@ -151,18 +171,29 @@ class UciEngine : public DivideSource {
     return total;
   }
 
+  // After a `readyok` that came after no divide line: an empty divide if our board has no legal move either (a
+  // checkmate or stalemate, for which the engine printed nothing) and the engine prints no totals (a total
+  // may still come from one that does); else the engine refused the query.
+  DivideResult without_divide(const DivideReader& reader, const std::string& go, const std::string& fen,
+                              const std::vector<std::string>& moves) {
+    const std::size_t ours = legal_move_count(fen, moves, notation());
+    if (ours == 0 && totals_ != Totals::PRINTED) return reader.result();
+    const std::string where = ours ? ", where our generator finds " + std::to_string(ours) + " legal moves" : "";
+    throw process_.error("no divide in its reply to '" + go + "'" + where + said());
+  }
+
   // After a `readyok` that came after divide lines and no total: true if the divide ends there. Known
   // engines say by whether they print totals. Else (the first divide) it has ended if it lists as many moves
   // as our board has, and if another `isready` brings its `readyok` without a total before it.
   bool ends_without_total(DivideReader& reader, const std::string& go, const std::string& fen,
                           const std::vector<std::string>& moves) {
     if (totals_ != Totals::UNKNOWN) return totals_ == Totals::NONE;
-    if (reader.result().moves.size() < legal_move_count(fen, moves)) return false;  // more to come
+    if (reader.result().moves.size() < legal_move_count(fen, moves, notation())) return false;  // more to come
     process_.write("isready\n");
     for (int i = 0; i < MAX_REPLY_LINES; ++i) {
       const std::optional<std::string> line = process_.read_line();
       if (!line) throw ended("before finishing its reply to '" + go + "'" + said());
-      if (*line == "readyok") break;
+      if (is_word(*line, "readyok")) break;
       if (totals_ == Totals::PRINTED || line->starts_with("info"))
         set_aside(*line);
       else
@@ -172,23 +203,12 @@ class UciEngine : public DivideSource {
     return true;
   }
 
-  // The number of legal moves of our board after `moves`, 0 if it cannot play them.
-  std::size_t legal_move_count(const std::string& fen, const std::vector<std::string>& moves) const {
-    try {
-      MoveList list;
-      position_after<MtuPosition<mailbox::Position>>(fen, moves, notation()).generate_legal(list);
-      return list.size();
-    } catch (const std::exception&) {
-      return 0;
-    }
-  }
-
   // Reads lines until `expected`, setting the others aside; throws if the engine stops or never says it.
   void wait_for(const std::string& expected, const std::string& request) {
     for (int i = 0; i < MAX_REPLY_LINES; ++i) {
       const std::optional<std::string> line = process_.read_line();
       if (!line) throw ended("before answering " + request + " with '" + expected + "'");
-      if (*line == expected) return;
+      if (is_word(*line, expected)) return;
     }
     throw process_.error("no '" + expected + "' in its first " + std::to_string(MAX_REPLY_LINES) + " lines after " +
                          request);
