@@ -17,7 +17,8 @@
 //                                         --setboard, --no-depth-1-list, --letterless-promotions,
 //                                         --hash-across-queries, --shredder-only, --say-position,
 //                                         --trailing-space, --number-of-nodes, --total-first, --searches,
-//                                         --stderr-trace, --time-after
+//                                         --stderr-trace, --time-after, --captures-without-en-passant,
+//                                         --quiet-among-captures (it answers `captures` with its captures)
 //   broken_engine --shredder-only ...     refuses a FEN whose castling field is not Shredder-FEN (HAha); with
 //                                         --uci, as a quirk, it prints an error line and no divide for it
 //   broken_engine --list                  the bug names, one a line
@@ -206,6 +207,8 @@ struct Quirks {
                                  // its own (`Time taken (ms):`, `3`), which is no total
   bool searches = false;  // --searches: `go perft N` taken for `go`, searched in a thread of its own: `readyok` at
                           // once, then `info depth 1 ... pv e2e4` and `bestmove e2e4`
+  bool captures_without_en_passant = false;  // --captures-without-en-passant: `captures` leaves en passant out
+  bool quiet_among_captures = false;         // --quiet-among-captures: `captures` adds its first quiet move
 };
 
 // --trailing-space: a stream buffer that puts a blank before every newline it passes on.
@@ -299,6 +302,29 @@ void answer_perft(const Quirks& q, const std::string& fen, const std::vector<std
   std::cout << std::endl;
 }
 
+// `captures`: the moves of its divide 1 deep that take a piece on our board, on one line after `captures:`;
+// with --captures-without-en-passant, en passant left out, with --quiet-among-captures its first quiet move added
+// (staged-generation bugs, its divide right).
+template <class Bug>
+void answer_captures(const Quirks& q, const std::string& fen, const std::vector<std::string>& moves) {
+  auto pos = harness::position_after<MtuPosition<mailbox::Position>>(fen, moves, q.notation);
+  MoveList legal;
+  pos.generate_legal(legal);
+  std::cout << "captures:";
+  for (const auto& [text, count] : broken_divide<Bug>(fen, moves, 1, q.notation).moves) {
+    for (Move m : legal)
+      if (to_uci(m, q.notation) == text && is_capture(pos, m) &&
+          !(q.captures_without_en_passant && m.flag() == EN_PASSANT))
+        std::cout << ' ' << text;
+  }
+  for (Move m : legal)
+    if (q.quiet_among_captures && !is_capture(pos, m)) {
+      std::cout << ' ' << to_uci(m, q.notation);
+      break;
+    }
+  std::cout << std::endl;
+}
+
 // `queen-capture-keeps-side`, a make-move bug of the UCI front end: the position after `moves`, but a queen's
 // capture leaves the side to move as it was (and clears the en passant square).
 std::string position_keeping_side_after_queen_captures(std::string fen, const std::vector<std::string>& moves) {
@@ -357,6 +383,7 @@ int uci(std::string_view bug, Quirks q) {
     if (command == "position" && q.setboard) std::cout << "Unknown command: " << line << std::endl;
     if (command == "setboard" && q.setboard) fen = line.substr(9), moves.clear();
     if (line.starts_with(q.perft_word + " ") && refused) continue;  // no position, no divide
+    if (command == "captures") answer_captures<Bug>(q, fen, moves);
     if (line.starts_with(q.perft_word + " ") && q.stderr_trace) return die_with_stack_trace();
     if (line.starts_with(q.perft_word + " ")) {
       std::istringstream depth_text(line.substr(q.perft_word.size()));
@@ -390,6 +417,10 @@ Quirks read_quirks(const std::vector<std::string>& args) {
       q.banner = true;
     else if (args[i] == "--setboard")
       q.setboard = true;
+    else if (args[i] == "--captures-without-en-passant")
+      q.captures_without_en_passant = true;
+    else if (args[i] == "--quiet-among-captures")
+      q.quiet_among_captures = true;
     else if (args[i] == "--no-depth-1-list")
       q.no_depth_1_list = true;
     else if (args[i] == "--letterless-promotions")

@@ -268,3 +268,60 @@ BOOST_AUTO_TEST_CASE(the_engine_s_own_words_and_its_divide_format_are_named_in_t
   BOOST_TEST(numbered.code == 0, numbered.out << numbered.err);
   BOOST_TEST(contains(numbered.err, "moves = 20' (UCI moves) and no total line"), numbered.err);
 }
+
+// An engine that lists its captures (`--captures-command`): diff compares them with ours once the divides agree.
+// broken_engine --captures-without-en-passant divides rightly but leaves en passant out of its captures.
+const std::string EN_PASSANT_FEN = "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3";
+
+BOOST_AUTO_TEST_CASE(an_engine_s_captures_are_compared_with_ours) {
+  const std::string right = "uci:" + ENGINE + " --uci none", wrong = right + " --captures-without-en-passant";
+  const auto agree =
+      run_cli({"diff", "--depth", "2", "--fen", EN_PASSANT_FEN, "--captures-command", "captures", "mailbox", right});
+  BOOST_TEST(agree.code == 0, agree.out << agree.err);
+  BOOST_TEST(contains(agree.out, "agree at depth 2"), agree.out);
+  // Not asked for, the captures are not compared: the divides agree.
+  BOOST_TEST(run_cli({"diff", "--depth", "2", "--fen", EN_PASSANT_FEN, "mailbox", wrong}).code == 0);
+  const auto differ =
+      run_cli({"diff", "--depth", "2", "--fen", EN_PASSANT_FEN, "--captures-command", "captures", "mailbox", wrong});
+  BOOST_TEST(differ.code == 1, differ.out << differ.err);
+  BOOST_TEST(report_field(differ.out, "stage:").starts_with("captures"), differ.out);
+  BOOST_TEST(report_field(differ.out, "only A:") == "e5f6", differ.out);
+  BOOST_TEST(report_field(differ.out, "kind:").starts_with("captures: "), differ.out);
+  const auto json = run_cli(
+      {"diff", "--depth", "1", "--json", "--fen", EN_PASSANT_FEN, "--captures-command", "captures", "mailbox", wrong});
+  BOOST_TEST(contains(json.out, "\"stage\": \"captures\""), json.out);
+}
+
+BOOST_AUTO_TEST_CASE(a_move_that_takes_nothing_among_the_captures_is_said_to_be_no_capture) {
+  // broken_engine --quiet-among-captures adds its first quiet move to its captures.
+  const auto r = run_cli({"diff", "--depth", "1", "--fen", EN_PASSANT_FEN, "--captures-command", "captures", "mailbox",
+                          "uci:" + ENGINE + " --uci none --quiet-among-captures"});
+  BOOST_TEST(r.code == 1, r.out << r.err);
+  BOOST_TEST(report_field(r.out, "only A:") == "-", r.out);
+  BOOST_TEST(contains(report_field(r.out, "why:"), "takes nothing, so it is no capture"), r.out);
+}
+
+BOOST_AUTO_TEST_CASE(every_suite_position_s_captures_agree_with_a_right_engine) {
+  const auto r = run_cli({"diff", "--depth", "1", "--epd", std::string(MOVEGEN_SOURCE_DIR) + "/tests/data/perft.epd",
+                          "--captures-command", "captures", "mailbox", "uci:" + ENGINE + " --uci none"});
+  BOOST_TEST(r.code == 0, r.out.substr(r.out.size() > 3000 ? r.out.size() - 3000 : 0) << r.err);
+}
+
+BOOST_AUTO_TEST_CASE(fuzz_compares_an_engine_s_captures_at_every_position_it_asks_about) {
+  const std::vector<std::string> fuzz = {"fuzz",     "--fen",    EN_PASSANT_FEN,    "--games", "1",
+                                         "--plies",  "0",        "--against-depth", "1",       "--captures-command",
+                                         "captures", "--against"};
+  auto with = [&](const std::string& spec) {
+    std::vector<std::string> args = fuzz;
+    args.push_back(spec);
+    return run_cli(args);
+  };
+  const auto right = with("uci:" + ENGINE + " --uci none");
+  BOOST_TEST(right.code == 0, right.out << right.err);
+  const auto wrong = with("uci:" + ENGINE + " --uci none --captures-without-en-passant");
+  BOOST_TEST(wrong.code == 1, wrong.out << wrong.err);
+  BOOST_TEST(report_field(wrong.out, "stage:").starts_with("captures"), wrong.out);
+  BOOST_TEST(report_field(wrong.out, "only A:") == "e5f6", wrong.out);
+  // The replay line keeps the option.
+  BOOST_TEST(contains(wrong.out + wrong.err, "--captures-command captures"), wrong.out << wrong.err);
+}

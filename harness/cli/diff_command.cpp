@@ -15,6 +15,7 @@
 #include "harness/debugging/divergence.hpp"
 #include "harness/debugging/failure_descent.hpp"
 #include "harness/debugging/node_check.hpp"
+#include "harness/debugging/stage_divergence.hpp"
 #include "harness/engines/child_process.hpp"
 #include "harness/engines/external_sources.hpp"
 
@@ -48,6 +49,7 @@ std::vector<Divergence> compare(DivideSource& a, DivideSource& b, const std::str
   }
   if (a.builtin() && b.builtin())
     if (auto d = compare_builtin_trees(*a.builtin(), *b.builtin(), fen, moves, depth, a.notation())) return {*d};
+  if (auto d = compare_captures(a, b, fen, moves)) return {*d};  // where both list their captures
   return {};
 }
 
@@ -59,8 +61,15 @@ std::vector<DiffOutcome> diff_positions(const DiffOptions& options) {
     throw UsageError("bad --epd: it cannot be combined with --fen or --moves");
   std::vector<DiffOutcome> outcomes;
   if (options.epd.empty()) {
-    outcomes.push_back(
-        {options.fen.empty() ? std::string(START_FEN) : options.fen, options.moves, 0, options.depth, {}, "", "", {}, {}});
+    outcomes.push_back({options.fen.empty() ? std::string(START_FEN) : options.fen,
+                        options.moves,
+                        0,
+                        options.depth,
+                        {},
+                        "",
+                        "",
+                        {},
+                        {}});
     return outcomes;
   }
   for (const EpdEntry& e : load_suite(options.epd)) {

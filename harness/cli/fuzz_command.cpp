@@ -49,6 +49,7 @@ std::string engine_option_words(const EngineOptions& e) {
   if (e.perft_command != defaults.perft_command) words += " --perft-command " + shell_quote(e.perft_command);
   if (e.position_command != defaults.position_command)
     words += " --position-command " + shell_quote(e.position_command);
+  if (!e.captures_command.empty()) words += " --captures-command " + shell_quote(e.captures_command);
   if (e.strict) words += " --strict";
   if (e.shredder_fen) words += " --shredder-fen";
   return words;

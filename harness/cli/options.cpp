@@ -95,6 +95,9 @@ void add_engine_options(CLI::App& app, EngineOptions& options) {
   app.add_option("--position-command", options.position_command,
                  "its position command: {fen}, {moves}; without {moves}, {fen} is the FEN reached: 'setboard {fen}'")
       ->capture_default_str();
+  app.add_option("--captures-command", options.captures_command,
+                 "its command that lists the captures of the position set (UCI moves): diff and fuzz then compare "
+                 "them with ours: 'captures'");
   app.add_flag("--strict", options.strict,
                "refuse a reply's line that is no divide line (a banner, a board) instead of setting it aside");
   app.add_flag("--shredder-fen", options.shredder_fen,

@@ -135,6 +135,7 @@ nlohmann::json divergence_json(const Divergence& d) {
                      {"legal", v.legal ? nlohmann::json(*v.legal) : nlohmann::json(nullptr)},
                      {"why", v.why}});
   return {{"depth", d.depth},
+          {"stage", d.stage},
           {"path", d.path},
           {"path_counts", path_counts},
           {"fen", d.fen},

@@ -336,6 +336,8 @@ void print_divergence(std::ostream& out, const Divergence& d, bool verbose) {
   fmt::print(out, "A:          {}\nB:          {}\n", d.a_name, d.b_name);
   fmt::print(out, "root FEN:   {}\n", d.root_fen);
   if (d.depth > 0) fmt::print(out, "depth:      {} (the smallest at which the divides differ)\n", d.depth);
+  if (!d.stage.empty())
+    fmt::print(out, "stage:      {} (the divides agree; the lists of this stage differ)\n", d.stage);
   fmt::print(out, "move path:  {}\n", join(d.path, "(none: the root position)"));
   if (!d.path_counts.empty()) {  // the counts that led diff down the path
     std::string counts;

@@ -42,7 +42,10 @@ struct Divergence {
   std::vector<std::string> only_a;
   std::vector<std::string> only_b;
   std::string detail;
-  int depth = 0;                      // the smallest divide depth from the root at which A and B differ
+  int depth = 0;  // the smallest divide depth from the root at which A and B differ
+  /// The stage of staged generation whose lists differ ("captures": compare_captures, stage_divergence.hpp), in which
+  /// only_a and only_b are that stage's moves; "" when the divides differ.
+  std::string stage;
   std::vector<MoveVerdict> verdicts;  // one per distinct move of only_a, then of only_b (judge_move)
   /// A make-move bug, when one side's moves here imply a board other than ours: the move of `path` it
   /// plays wrongly (its answers through the moves and from the FEN differ from that move on), "" if none;
@@ -63,10 +66,12 @@ struct Divergence {
   }
   /// Its cause, the one word for it in every report (per-position lines, examples, groups, JSON `kind` and
   /// `cause`): "make move: knight move" for a move played wrongly, else the rule of the first differing
-  /// move (MoveVerdict::rule), "a count that does not add up" for a detail only.
+  /// move (MoveVerdict::rule), "a count that does not add up" for a detail only; for a stage, the stage before
+  /// it: "captures: legal en passant".
   std::string cause() const {
     if (!wrong_move.empty()) return "make move: " + wrong_rule;
-    return verdicts.empty() ? "a count that does not add up" : verdicts.front().rule;
+    const std::string rule = verdicts.empty() ? "a count that does not add up" : verdicts.front().rule;
+    return stage.empty() ? rule : stage + ": " + rule;
   }
 };
 

@@ -40,6 +40,17 @@ DivideResult RestartingSource::run_divide(const std::string& fen, const std::vec
   }
 }
 
+std::optional<std::vector<std::string>> RestartingSource::run_captures(const std::string& fen,
+                                                                       const std::vector<std::string>& moves) {
+  restart_if_failed();
+  try {
+    return source_->captures(fen, moves);
+  } catch (const ExternalError&) {
+    source_.reset();
+    throw;
+  }
+}
+
 namespace {
 
 // The lines of `text`, without '\r'.

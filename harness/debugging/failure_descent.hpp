@@ -41,6 +41,8 @@ class RestartingSource : public DivideSource {
 
  protected:
   DivideResult run_divide(const std::string& fen, const std::vector<std::string>& moves, int depth) override;
+  std::optional<std::vector<std::string>> run_captures(const std::string& fen,
+                                                       const std::vector<std::string>& moves) override;
 
  private:
   std::function<std::unique_ptr<DivideSource>()> start_;

@@ -22,6 +22,7 @@
 #include "common/staged_generation.hpp"
 #include "harness/debugging/fuzz_options.hpp"
 #include "harness/debugging/node_check.hpp"
+#include "harness/debugging/stage_divergence.hpp"
 #include "harness/engines/child_process.hpp"
 
 namespace movegen::harness {
@@ -75,6 +76,10 @@ class CountingSource : public DivideSource {
   DivideResult run_divide(const std::string& fen, const std::vector<std::string>& moves, int depth) override {
     ++calls_;
     return inner_.divide(fen, moves, depth);
+  }
+  std::optional<std::vector<std::string>> run_captures(const std::string& fen,
+                                                       const std::vector<std::string>& moves) override {
+    return inner_.captures(fen, moves);
   }
 
  private:
@@ -306,6 +311,12 @@ std::optional<Found> check_position(FuzzContext<P>& c, FuzzGame<P, Qs...>& g, in
     std::optional<Divergence> d;
     try {
       d = find_divergence(c.reference, *c.outside, g.checked_from, since, o.against_depth);
+    } catch (const ExternalError& e) {
+      throw c.in_game(e, g.a.fen());
+    }
+    if (d) return Found{*d, d->cause(), false};
+    try {
+      d = compare_captures(c.reference, *c.outside, g.checked_from, since);  // if it lists them (--captures-command)
     } catch (const ExternalError& e) {
       throw c.in_game(e, g.a.fen());
     }

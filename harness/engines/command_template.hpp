@@ -24,6 +24,10 @@ struct EngineOptions {
   /// Its position command: {fen} and {moves} (UCI, space-separated); without {moves}, {fen} is the FEN
   /// of the position reached, which the harness computes. " moves {moves}" is left out when none are played.
   std::string position_command = "position fen {fen} moves {moves}";
+  /// Its command that lists its captures stage (every legal move that takes a piece, en passant included) of the
+  /// position last set, sent after the position command and read up to the `readyok` of an `isready` sent after
+  /// it: UCI move texts, separated by blanks, commas or lines. Empty (the default): the engine cannot list them.
+  std::string captures_command;
   /// Chess960 castling rights written as the rooks' files (Shredder-FEN `HAha`) in every FEN sent, not X-FEN.
   bool shredder_fen = false;
   /// A reply's line that is no divide line is refused (DivideFormatError), not set aside.

@@ -16,12 +16,21 @@
 
 namespace movegen::harness {
 
-DivideResult DivideSource::divide(const std::string& fen, const std::vector<std::string>& moves, int depth) {
-  require_depth(depth, "divide depth");
-  parse_fen(fen);  // throws FenError: nothing malformed reaches an external program
+namespace {
+
+// Throws FenError or MoveError for a bad FEN or move text: nothing malformed reaches an external program.
+void check_query(const std::string& fen, const std::vector<std::string>& moves) {
+  parse_fen(fen);
   for (const std::string& text : moves)
     if (!is_uci_move_text(text))
       throw MoveError("bad move " + quote_for_error(text) + ": not UCI move text such as e2e4 or e7e8q");
+}
+
+}  // namespace
+
+DivideResult DivideSource::divide(const std::string& fen, const std::vector<std::string>& moves, int depth) {
+  require_depth(depth, "divide depth");
+  check_query(fen, moves);
   DivideResult result = run_divide(fen, moves, depth);
   if (result.listed || depth == 0) return result;
   if (depth != 1)
@@ -68,6 +77,12 @@ std::vector<std::string> DivideSource::legal_moves(const std::string& fen, const
   return texts;
 }
 
+std::optional<std::vector<std::string>> DivideSource::captures(const std::string& fen,
+                                                               const std::vector<std::string>& moves) {
+  check_query(fen, moves);
+  return run_captures(fen, moves);
+}
+
 std::size_t legal_move_count(const std::string& fen, const std::vector<std::string>& moves, Notation notation) {
   try {
     MoveList list;
@@ -93,6 +108,12 @@ class GeneratorSource : public DivideSource {
     for (const auto& [move, nodes] : result.moves) result.total += nodes;
     if (depth == 0) result.total = 1;
     return result;
+  }
+
+  std::optional<std::vector<std::string>> run_captures(const std::string& fen,
+                                                       const std::vector<std::string>& moves) override {
+    const std::string there = position_after<MtuPosition<mailbox::Position>>(fen, moves, notation()).fen();
+    return generator_ops(generator_).stage_moves(there, Stage::CAPTURES, notation());
   }
 
  private:
@@ -130,6 +151,11 @@ class ShredderFenFallback : public DivideSource {
       fall_back(refusal, fen, [&](DivideSource& retried) { result = answer(retried, fen, moves, depth); });
       return result;
     }
+  }
+
+  std::optional<std::vector<std::string>> run_captures(const std::string& fen,
+                                                       const std::vector<std::string>& moves) override {
+    return source_->captures(fen, moves);
   }
 
  private:

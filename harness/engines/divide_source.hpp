@@ -29,7 +29,7 @@ namespace movegen::harness {
 struct DivideResult {
   std::vector<std::pair<std::string, std::uint64_t>> moves;
   std::uint64_t total = 0;
-  bool listed = true;  // false for a reply that gave a total and no move line (some engines at depth 1)
+  bool listed = true;             // false for a reply that gave a total and no move line (some engines at depth 1)
   std::vector<std::string> said;  // the reply's lines besides the divide (`info string ...`), as printed, the first few
 };
 
@@ -52,6 +52,11 @@ class DivideSource {
   DivideResult divide(const std::string& fen, const std::vector<std::string>& moves, int depth);
   /// The move texts of divide(fen, moves, 1), one per generated move (duplicates kept).
   std::vector<std::string> legal_moves(const std::string& fen, const std::vector<std::string>& moves);
+  /// Its captures stage in the position reached from `fen` by the UCI `moves` (common/staged_generation.hpp: every
+  /// legal move that takes a piece, en passant included), one move text per move listed (duplicates kept), or
+  /// std::nullopt if it cannot list them (an outside engine without EngineOptions::captures_command). Throws as
+  /// divide does.
+  std::optional<std::vector<std::string>> captures(const std::string& fen, const std::vector<std::string>& moves);
   /// The built-in generator behind it, or std::nullopt for an external program or a test generator.
   virtual std::optional<Generator> builtin() const { return std::nullopt; }
   /// How its move texts write castling: as the king's move, or (Chess960) as king takes own rook.
@@ -68,6 +73,10 @@ class DivideSource {
   explicit DivideSource(std::string name, Notation notation = Notation::CLASSICAL)
       : name_(std::move(name)), notation_(notation) {}
   virtual DivideResult run_divide(const std::string& fen, const std::vector<std::string>& moves, int depth) = 0;
+  /// What captures() answers once its arguments are checked; by default std::nullopt (it cannot list them).
+  virtual std::optional<std::vector<std::string>> run_captures(const std::string&, const std::vector<std::string>&) {
+    return std::nullopt;
+  }
   /// Adds `text` to notes() unless it is there.
   void note(const std::string& text);
   /// Notes the divide format its first reply was read in (DivideReader::format), once.
@@ -104,6 +113,16 @@ class BuiltinSource : public DivideSource {
     }
     if (depth == 0) result.total = 1;
     return result;
+  }
+
+  std::optional<std::vector<std::string>> run_captures(const std::string& fen,
+                                                       const std::vector<std::string>& moves) override {
+    P pos = position_after<P>(fen, moves, notation());
+    MoveList list;
+    generate_captures(pos, list);
+    std::vector<std::string> texts;
+    for (Move m : list) texts.push_back(to_uci(m, notation()));
+    return texts;
   }
 
  private:

@@ -8,7 +8,9 @@
 // a `readyok` cannot end its replies; there the count of moves (20) and a second `isready` tell a divide
 // that has ended without a total from one still being printed.
 #include <string>
+#include <vector>
 
+#include "common/uci.hpp"
 #include "harness/engines/child_process.hpp"
 #include "harness/engines/divide_format.hpp"
 #include "harness/engines/external_sources.hpp"
@@ -87,7 +89,49 @@ class UciEngine : public DivideSource {
     }
   }
 
+  std::optional<std::vector<std::string>> run_captures(const std::string& fen,
+                                                       const std::vector<std::string>& moves) override {
+    if (options_.captures_command.empty()) return std::nullopt;
+    const CommandQuery q{fen, moves, 0, notation(), options_.shredder_fen};
+    const std::string asked = expand_command(options_.captures_command, q);
+    process_.clear_log();
+    aside_.clear();
+    process_.start_reply("'" + asked + "' from " + fen);
+    process_.write(expand_command(options_.position_command, q) + "\n" + asked + "\nisready\n");
+    return read_move_list(asked);
+  }
+
  private:
+  // The move texts (UCI, whatever separates them) of the lines before the `readyok` that ends the reply to `asked`,
+  // in the order printed; a line with none (a heading, `info ...`) is set aside.
+  std::vector<std::string> read_move_list(const std::string& asked) {
+    std::vector<std::string> texts;
+    for (int i = 0; i < MAX_REPLY_LINES; ++i) {
+      const std::optional<std::string> line = process_.read_line();
+      if (!line) throw ended("before finishing its reply to '" + asked + "'" + said());
+      if (is_word(*line, "readyok")) return texts;
+      const std::size_t before = texts.size();
+      if (!line->starts_with("info"))
+        for (const std::string& word : split_words(*line))
+          if (is_uci_move_text(word)) texts.push_back(word);
+      if (texts.size() == before) set_aside(*line);
+    }
+    throw process_.error("no 'readyok' ending its reply to '" + asked + "' within " + std::to_string(MAX_REPLY_LINES) +
+                         " lines" + said());
+  }
+
+  // The words of `line`: runs of characters other than blanks, commas and colons.
+  static std::vector<std::string> split_words(const std::string& line) {
+    std::vector<std::string> words;
+    std::size_t start = 0;
+    while ((start = line.find_first_not_of(" \t\r,:", start)) != std::string::npos) {
+      const std::size_t end = line.find_first_of(" \t\r,:", start);
+      words.push_back(line.substr(start, end - start));
+      start = end;
+    }
+    return words;
+  }
+
   // The divide, read up to its total line and the `readyok` of the `isready` sent after the query: a
   // `readyok` ends the reply after a total, or after a divide without one (ends_without_total); a `readyok`
   // after no divide line ends it too if the engine prints no totals, or after lines of its own
