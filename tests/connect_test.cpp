@@ -224,6 +224,9 @@ BOOST_AUTO_TEST_CASE(a_board_with_the_wrong_side_to_move_is_named_so) {
   BOOST_TEST(r.code == 1, r.out << r.err);
   BOOST_TEST(r.out.starts_with("board:      B plays d1d5 wrongly: after it, B's board differs"), r.out);
   BOOST_TEST(contains(r.out, "the side to move differs: B moves white's pieces, where ours has black to move"), r.out);
+  // Its cause is the side to move, not the move's kind: a front end that loses the side to move after moves of
+  // every kind is one cause in a report that groups (diff --epd, fuzz --keep-going), not one per kind.
+  BOOST_TEST(report_field(r.out, "kind:") == "make move: the side to move after it", r.out);
 }
 
 BOOST_AUTO_TEST_CASE(an_answer_that_depends_on_earlier_queries_is_replayed_from_a_fresh_process) {

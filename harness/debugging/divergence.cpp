@@ -123,6 +123,9 @@ std::optional<Color> owner_of_all(const std::string& fen, const std::set<std::st
   }
 }
 
+// How board_difference starts when the side to move is what differs.
+constexpr std::string_view SIDE_TO_MOVE_DIFFERS = "the side to move differs";
+
 // What shows that `side`'s board at `fen` differs from ours: the side to move, when it moves only the other
 // side's pieces; else the squares it moves from where ours has no piece to move (`extra`), those of ours it
 // never moves (`missing`), or its moves only another board allows (`implying`).
@@ -131,7 +134,7 @@ std::string board_difference(const std::string& fen, const std::string& side, co
                              const std::vector<std::string>& implying) {
   const std::optional<Color> mover = owner_of_all(fen, from);
   if (mover && !from.empty() && *mover != MtuPosition<mailbox::Position>::from_fen(fen).side_to_move())
-    return fmt::format("the side to move differs: {} moves {}'s pieces, where ours has {} to move", side,
+    return fmt::format("{}: {} moves {}'s pieces, where ours has {} to move", SIDE_TO_MOVE_DIFFERS, side,
                        *mover == WHITE ? "white" : "black", *mover == WHITE ? "black" : "white");
   std::string squares;
   if (!extra.empty())
@@ -248,9 +251,12 @@ void diagnose_board(Divergence& d, DivideSource& x, const std::string& side, con
     if (counts_by_move(through) == counts_by_move(direct)) continue;
     d.wrong_move = d.path[k - 1], d.wrong_side = side;
     const std::vector<std::string> before(d.path.begin(), d.path.begin() + long(k - 1));
-    d.wrong_rule = judge_move(fen_after(d.root_fen, before, d.notation), d.wrong_move, d.notation).rule;
-    if (d.wrong_rule.starts_with("legal ")) d.wrong_rule.erase(0, 6);
     const std::string squares = board_difference(d.fen, side, theirs_from, extra, missing, implying);
+    // A side to move that differs is one bug whatever the move: it groups as one cause, not one per move kind.
+    d.wrong_rule = squares.starts_with(SIDE_TO_MOVE_DIFFERS)
+                       ? "the side to move after it"
+                       : judge_move(fen_after(d.root_fen, before, d.notation), d.wrong_move, d.notation).rule;
+    if (d.wrong_rule.starts_with("legal ")) d.wrong_rule.erase(0, 6);
     d.board = fmt::format("{} plays {} wrongly: after it, {}'s board differs from ours (at the end of the path {})",
                           side, d.wrong_move, side, squares);
     return;

@@ -52,7 +52,8 @@ struct Divergence {
   /// `wrong_side` "A" or "B", and `board` the sentence that says so with the squares involved.
   std::string wrong_move;
   std::string wrong_side;
-  std::string wrong_rule;  // the wrong move's rule (MoveVerdict::rule), in the position before it
+  std::string wrong_rule;  // the wrong move's rule (MoveVerdict::rule), in the position before it, or "the side to
+                           // move after it" when that is what differs, whatever the move
   std::string board;
   /// What A and B printed besides their divides in their replies where the lists differ (DivideResult::said):
   /// an engine's `info string` lines, quoted in the report as its own words.
