@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <numeric>
 #include <utility>
 
 namespace movegen::harness {
@@ -12,6 +13,14 @@ double Timed::spread() const {
   if (rounds.empty() || seconds() <= 0) return 0.0;
   const auto [low, high] = std::minmax_element(rounds.begin(), rounds.end());
   return (*high - *low) / seconds();
+}
+
+double Timed::repeats() const {
+  return passes.empty() ? 1.0 : std::accumulate(passes.begin(), passes.end(), 0.0) / passes.size();
+}
+
+double Timed::seconds_in_all() const {
+  return passes.empty() ? std::accumulate(rounds.begin(), rounds.end(), 0.0) : in_all;
 }
 
 double Timed::median(std::vector<double> v) {
@@ -47,6 +56,25 @@ std::pair<std::uint64_t, double> timed_perft(Generator g, const std::string& fen
   return {nodes, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()};
 }
 
+// One pass of `run` over every count of `entries` within max_depth (refused positions left out): its nodes and
+// its seconds in perft; each count that differs from the EPD is added to `found`.
+std::pair<std::uint64_t, double> pass_over(const std::vector<EpdEntry>& entries, const Run& run, int max_depth,
+                                           std::vector<Mismatch>& found) {
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+  for (const EpdEntry& entry : entries) {
+    if (!entry.refused.empty()) continue;
+    for (const PerftCount& expected : entry.counts) {
+      if (expected.depth > max_depth) continue;
+      const auto [got, taken] = timed_perft(run.generator, entry.fen, expected.depth, run.counting);
+      nodes += got;
+      seconds += taken;
+      if (got != expected.nodes) found.push_back({expected.depth, run, got, expected.nodes, entry.line});
+    }
+  }
+  return {nodes, seconds};
+}
+
 }  // namespace
 
 CompareRow compare_position(const EpdEntry& entry, const std::vector<Run>& runs, int max_depth, int rounds) {
@@ -73,6 +101,36 @@ CompareRow compare_position(const EpdEntry& entry, const std::vector<Run>& runs,
       }
   }
   return row;
+}
+
+RepeatedPasses repeat_passes(const std::vector<EpdEntry>& entries, const std::vector<Run>& runs, int max_depth,
+                             int rounds, double min_seconds) {
+  RepeatedPasses out;
+  const std::size_t n = runs.size();
+  out.timed.resize(n);
+  for (Timed& t : out.timed) {
+    t.rounds.assign(rounds, 0.0);
+    t.passes.assign(rounds, 0);
+  }
+  std::vector<char> reported(n, false);
+  for (int r = 0; r < rounds; ++r)
+    for (std::size_t k = 0; k < n; ++k) {
+      const std::size_t i = (std::size_t(r) + k) % n;
+      Timed& t = out.timed[i];
+      double seconds = 0;
+      do {  // at least one pass; no more once a pass finds nothing to count
+        std::vector<Mismatch> found;
+        const auto [nodes, taken] = pass_over(entries, runs[i], max_depth, found);
+        if (!found.empty() && !reported[i]) out.problems.push_back(found.front());
+        reported[i] |= !found.empty();
+        t.nodes = nodes;
+        seconds += taken;
+        ++t.passes[r];
+      } while (t.nodes > 0 && seconds * rounds < min_seconds);
+      t.rounds[r] = seconds / t.passes[r];
+      t.in_all += seconds;
+    }
+  return out;
 }
 
 }  // namespace movegen::harness
