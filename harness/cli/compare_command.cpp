@@ -115,8 +115,8 @@ struct CompareTotals {
 
 // One position's line of the text report.
 void print_compare_row(std::ostream& out, const ComparePlan& plan, const EpdEntry& entry, const CompareRow& row) {
-  std::string line = fmt::format("{:>5}  {:<42} {:>2} {:>11}", entry.line, shorten(entry.fen, 42), row.deepest,
-                                 row.timed[0].nodes);
+  std::string line =
+      fmt::format("{:>5}  {:<42} {:>2} {:>11}", entry.line, shorten(entry.fen, 42), row.deepest, row.timed[0].nodes);
   for (std::size_t i = 0; i < plan.generators.size(); ++i)
     line += fmt::format(" {:>{}.2f}", row.timed[i].mnps(), plan.width);
   std::string problems;
@@ -223,10 +223,11 @@ void print_compare_summary(std::ostream& out, const CompareOptions& options, con
              plan.entries.size(), sum.refused ? fmt::format(" ({} refused)", sum.refused) : "", sum.counts_checked,
              plan.generators.size(), options.bulk ? "bulk" : "make-every-leaf", options.rounds);
   if (std::find(sum.repeated.begin(), sum.repeated.end(), true) != sum.repeated.end())
-    fmt::print(out,
-               "tuned tier timed again: each run passes over the suite until it has run {:.2f} s a round ({:.2f} s in "
-               "all, --tuned-seconds); its time is a pass's, every pass checked\n",
-               options.tuned_seconds / options.rounds, options.tuned_seconds);
+    fmt::print(
+        out,
+        "tuned tier timed again: each run passes over the suite, interleaved as above, until it has run {:.2f} s "
+        "in all (--tuned-seconds); its time is a pass's, every pass checked\n",
+        options.tuned_seconds);
   std::size_t name_width = 0;  // the totals' names right-aligned to the longest, so their colons line up
   for (const auto& run : plan.runs) name_width = std::max(name_width, run_name(run).size());
   for (std::size_t i = 0; i < plan.runs.size(); ++i) {

@@ -85,9 +85,9 @@ struct RepeatedPasses {
   std::vector<Mismatch> problems;  // each count that differs from the EPD, once per run, with its line
 };
 
-/// `rounds` rounds, run by run in rotated order (round r starts with run r mod n); in each, a run passes over
-/// the suite again and again until its passes have lasted min_seconds / rounds, so that it runs min_seconds
-/// or more in all. Every pass's counts are checked.
+/// Passes over the suite, each interleaved as compare's rows are (compare_position: position by position, each
+/// count in `rounds` rounds in rotated order), until each run has run min_seconds or more in all; a run that has
+/// stops making passes. A round's time is then its seconds per pass. Every pass's counts are checked.
 RepeatedPasses repeat_passes(const std::vector<EpdEntry>& entries, const std::vector<Run>& runs, int max_depth,
                              int rounds, double min_seconds);
 
