@@ -42,9 +42,11 @@ BOOST_AUTO_TEST_CASE(compare_shows_the_table_of_representations_by_strategies) {
   BOOST_TEST(
       all.out.find("Mnps, tuned tier            reference masks            tuned  tuning effect") != std::string::npos,
       all.out);
+  BOOST_TEST(all.out.find("until it has run 1.00 s in all (--tuned-seconds)") != std::string::npos,
+             all.out);  // the default: each tuned run a second in all
   BOOST_TEST(all.out.find("all counts agree") != std::string::npos);
   // Two generators: the effects that need a missing generator are shown as "-".
-  const Run two = run_cli({"compare", "--generators", "mailbox,bitboard-tuned", suite});
+  const Run two = run_cli({"compare", "--tuned-seconds", "0.05", "--generators", "mailbox,bitboard-tuned", suite});
   BOOST_TEST(two.code == 0);
   BOOST_TEST(two.out.find("between 2 generators") != std::string::npos, two.out);
   BOOST_TEST(two.out.find("mailbox-masks") == std::string::npos, two.out);
@@ -58,8 +60,8 @@ BOOST_AUTO_TEST_CASE(compare_shows_the_table_of_representations_by_strategies) {
 // count. The mailbox-tuned has no sibling count, so it runs once; without bulk counting there is no node run.
 BOOST_AUTO_TEST_CASE(compare_shows_both_bulk_modes_of_a_sibling_counter) {
   const std::string suite = scratch().file("start.epd", START + " ;D1 20 ;D2 400 ;D3 8902\n");
-  const Run bulk = run_cli(
-      {"compare", "--rounds", "1", "--generators", "mailbox-masks,mailbox-tuned,bitboard-masks,bitboard-tuned", suite});
+  const Run bulk = run_cli({"compare", "--rounds", "1", "--tuned-seconds", "0.05", "--generators",
+                            "mailbox-masks,mailbox-tuned,bitboard-masks,bitboard-tuned", suite});
   BOOST_TEST(bulk.code == 0, bulk.err);
   BOOST_TEST(bulk.out.find("\nbitboard --bulk siblings ") != std::string::npos, bulk.out);
   BOOST_TEST(bulk.out.find("\nbitboard --bulk node ") != std::string::npos, bulk.out);
@@ -73,7 +75,7 @@ BOOST_AUTO_TEST_CASE(compare_shows_both_bulk_modes_of_a_sibling_counter) {
       colons.insert(line.find(':'));
   BOOST_TEST(colons.size() == 1u, bulk.out);
   BOOST_TEST(bulk.out.find("\nmailbox ", bulk.out.find("tuning effect")) != std::string::npos, bulk.out);
-  const Run json = run_cli({"compare", "--json", "--rounds", "1", suite});
+  const Run json = run_cli({"compare", "--json", "--rounds", "1", "--tuned-seconds", "0.05", suite});
   BOOST_TEST_REQUIRE(json.code == 0, json.err);
   const auto doc = nlohmann::json::parse(json.out);
   BOOST_TEST(doc["two_by_two"]["tuned_bulk_node"]["bitboard"].is_number());
@@ -84,7 +86,60 @@ BOOST_AUTO_TEST_CASE(compare_shows_both_bulk_modes_of_a_sibling_counter) {
   BOOST_TEST(doc["totals_bulk_node"][0]["nodes"] == 9322);
   BOOST_TEST(doc["totals"].size() == movegen::harness::GENERATOR_COUNT);
   BOOST_TEST(doc["positions"][0]["bulk_node"].size() == 1u);
-  const Run leaves = run_cli({"compare", "--no-bulk", "--rounds", "1", suite});
+  const Run leaves = run_cli({"compare", "--no-bulk", "--rounds", "1", "--tuned-seconds", "0.05", suite});
   BOOST_TEST(leaves.code == 0, leaves.err);
   BOOST_TEST(leaves.out.find("--bulk node") == std::string::npos, leaves.out);
+}
+
+// Issue 57: one pass of a tuned generator over the bundled suite to depth 4 lasts 0.03-0.14 s, too short to time.
+// compare times the tuned tier again, each run passing over the suite, every pass checked, until it has run
+// --tuned-seconds in all, and says so: its passes a round and its seconds in all, in the text and in --json.
+// A total's time is then a pass's. The reference runs keep their one pass a round.
+BOOST_AUTO_TEST_CASE(compare_times_each_tuned_run_for_the_seconds_it_reports) {
+  const std::string suite = scratch().file("start.epd", START + " ;D1 20 ;D2 400 ;D3 8902\n");
+  const Run json = run_cli({"compare", "--json", "--rounds", "3", "--tuned-seconds", "0.3", "--generators",
+                            "mailbox-masks,mailbox-tuned,bitboard-tuned", suite});
+  BOOST_TEST_REQUIRE(json.code == 0, json.err);
+  const auto doc = nlohmann::json::parse(json.out);
+  BOOST_TEST(doc["tuned_seconds"].get<double>() == 0.3);
+  BOOST_TEST(doc["repeated_problems"].empty());
+  const nlohmann::json& masks = doc["totals"][0];
+  BOOST_TEST(masks["repeats"].get<double>() == 1.0);
+  double sum = 0;
+  for (const auto& r : masks["rounds"]) sum += r.get<double>();
+  BOOST_TEST(masks["seconds_in_all"].get<double>() == sum, boost::test_tools::tolerance(1e-9));
+  BOOST_TEST(doc["positions"][0]["generators"][1]["repeats"].get<double>() == 1.0);  // a row: one pass a round
+  BOOST_TEST_REQUIRE(doc["totals_bulk_node"].size() == 1u);
+  for (const nlohmann::json& tuned : {doc["totals"][1], doc["totals"][2], doc["totals_bulk_node"][0]}) {
+    BOOST_TEST_CONTEXT(tuned["generator"] << " " << tuned["bulk_mode"]) {
+      BOOST_TEST(tuned["nodes"] == 9322);  // a pass's nodes: the suite's, whatever the passes
+      BOOST_TEST(tuned["rounds"].size() == 3u);
+      BOOST_TEST(tuned["repeats"].get<double>() > 1.0);  // a pass lasts microseconds
+      BOOST_TEST(tuned["seconds_in_all"].get<double>() >= 0.3 * (1 - 1e-9));
+      BOOST_TEST(tuned["seconds"].get<double>() <=
+                 tuned["seconds_in_all"].get<double>() / tuned["repeats"].get<double>());
+      BOOST_TEST(tuned["mnps"].get<double>() == 9322 / tuned["seconds"].get<double>() / 1e6,
+                 boost::test_tools::tolerance(1e-9));
+    }
+  }
+  BOOST_TEST(doc["two_by_two"]["tuned"]["bitboard"].get<double>() == doc["totals"][2]["mnps"].get<double>());
+  const Run text = run_cli(
+      {"compare", "--rounds", "2", "--tuned-seconds", "0.1", "--generators", "mailbox-masks,mailbox-tuned", suite});
+  BOOST_TEST_REQUIRE(text.code == 0, text.err);
+  BOOST_TEST(
+      text.out.find("tuned tier timed again: each run passes over the suite, interleaved as above, until it has run "
+                    "0.10 s in all (--tuned-seconds); its time is a pass's, every pass checked") != std::string::npos,
+      text.out);
+  const std::size_t tuned_total = text.out.find("mailbox-tuned: 9322 nodes in ");
+  BOOST_TEST_REQUIRE(tuned_total != std::string::npos, text.out);
+  const std::string tuned_line = text.out.substr(tuned_total, text.out.find('\n', tuned_total) - tuned_total);
+  BOOST_TEST(tuned_line.find(" passes a round, ") != std::string::npos, tuned_line);
+  BOOST_TEST(tuned_line.find(" s in all") != std::string::npos, tuned_line);
+  const std::size_t masks_total = text.out.find("mailbox-masks: 9322 nodes in ");
+  BOOST_TEST_REQUIRE(masks_total != std::string::npos, text.out);
+  BOOST_TEST(text.out.substr(masks_total, text.out.find('\n', masks_total) - masks_total).find("passes") ==
+             std::string::npos);
+  const Run bad = run_cli({"compare", "--tuned-seconds", "0", suite});
+  BOOST_TEST(bad.code == 2);
+  BOOST_TEST(bad.err.find("--tuned-seconds") != std::string::npos, bad.err);
 }

@@ -58,6 +58,9 @@ int run_suite(const SuiteOptions& options, std::ostream& out, std::ostream& err)
 /// nodes) cost ten generators about what one round to depth 5 cost eight (docs/harness.md, "compare").
 inline constexpr int COMPARE_DEFAULT_DEPTH = 4;
 inline constexpr int COMPARE_DEFAULT_ROUNDS = 5;
+/// compare's tuned tier (issue 57): each run of a tuned generator passes over the suite again until it has run
+/// this many seconds in all, so that its time is not noise (docs/harness.md, "compare").
+inline constexpr double COMPARE_DEFAULT_TUNED_SECONDS = 1.0;
 /// The most rounds --rounds accepts.
 inline constexpr int MAX_ROUNDS = 1000;
 
@@ -66,6 +69,7 @@ struct CompareOptions {
   std::string generators;  // comma-separated generator names; empty: all
   int max_depth = COMPARE_DEFAULT_DEPTH;
   int rounds = COMPARE_DEFAULT_ROUNDS;  // each count timed this many times, in rotated order; the median reported
+  double tuned_seconds = COMPARE_DEFAULT_TUNED_SECONDS;  // each tuned run's passes over the suite last this long
   bool bulk = true;                     // count the last ply from the move list (every generator alike)
   bool json = false;                    // one JSON document instead of the text report (docs/json.md)
   bool chess960 = false;                // accepted for symmetry: counts do not depend on the notation
@@ -77,8 +81,9 @@ struct CompareOptions {
 /// every round against the EPD and so against each other, and prints a table (position, depth, nodes, Mnps
 /// of the median round per generator, agreement), a summary, and the table of Mnps by representation (rows)
 /// and legality strategy (columns), each cell with the spread of its rounds, with the effect of each choice
-/// (with `json`, one JSON document of the same results); a progress bar on `err` while it runs if `err` is a terminal. 1 on any disagreement;
-/// throws UsageError for a bad --generators list.
+/// (with `json`, one JSON document of the same results); a progress bar on `err` while it runs if `err` is a terminal.
+/// The tuned generators' totals are timed again, each run passing over the suite until it has run tuned_seconds
+/// in all (repeat_passes). 1 on any disagreement; throws UsageError for a bad --generators list or tuned_seconds.
 int run_compare(const CompareOptions& options, std::ostream& out, std::ostream& err);
 
 }  // namespace movegen::harness

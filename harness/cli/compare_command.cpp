@@ -39,7 +39,9 @@ nlohmann::json timed_json(const Run& run, const Timed& t) {
           {"seconds", t.seconds()},
           {"mnps", t.mnps()},
           {"spread", t.spread()},
-          {"rounds", t.rounds}};
+          {"rounds", t.rounds},
+          {"repeats", t.repeats()},
+          {"seconds_in_all", t.seconds_in_all()}};
 }
 
 // The runs of `runs` as JSON: those of the generators first (runs_of), then the --bulk node runs of the sibling
@@ -52,17 +54,25 @@ std::pair<nlohmann::json, nlohmann::json> runs_json(const std::vector<Run>& runs
   return {first, node};
 }
 
-// A row of the JSON document.
-nlohmann::json row_json(const EpdEntry& entry, const CompareRow& row, const std::vector<Run>& runs,
-                        std::size_t generators) {
+// Counts that differ from the EPD as JSON; with the position's line when `lines` (those of repeat_passes).
+nlohmann::json problems_json(const std::vector<Mismatch>& mismatches, bool lines) {
   nlohmann::json problems = nlohmann::json::array();
-  const auto [timed, bulk_node] = runs_json(runs, row.timed, generators);
-  for (const Mismatch& m : row.problems)
+  for (const Mismatch& m : mismatches) {
     problems.push_back({{"depth", m.depth},
                         {"generator", generator_name(m.run.generator)},
                         {"bulk_mode", counting_name(counting_used(m.run.generator, m.run.counting))},
                         {"got", m.got},
                         {"expected", m.expected}});
+    if (lines) problems.back()["line"] = m.line;
+  }
+  return problems;
+}
+
+// A row of the JSON document.
+nlohmann::json row_json(const EpdEntry& entry, const CompareRow& row, const std::vector<Run>& runs,
+                        std::size_t generators) {
+  const nlohmann::json problems = problems_json(row.problems, false);
+  const auto [timed, bulk_node] = runs_json(runs, row.timed, generators);
   return {
       {"line", entry.line},  {"fen", entry.fen},       {"depth", row.deepest},          {"nodes", row.expected_nodes},
       {"generators", timed}, {"bulk_node", bulk_node}, {"agree", row.problems.empty()}, {"problems", problems}};
@@ -81,6 +91,9 @@ ComparePlan plan_compare(const CompareOptions& options) {
   require_depth(options.max_depth, "--max-depth", 1);
   if (options.rounds < 1 || options.rounds > MAX_ROUNDS)
     throw UsageError(fmt::format("bad --rounds: {} is outside 1..{}", options.rounds, MAX_ROUNDS));
+  if (!(options.tuned_seconds >= MIN_TIMEOUT_SECONDS && options.tuned_seconds <= MAX_TIMEOUT_SECONDS))
+    throw UsageError(fmt::format("bad --tuned-seconds: {} is outside {}..{} seconds", options.tuned_seconds,
+                                 MIN_TIMEOUT_SECONDS, MAX_TIMEOUT_SECONDS));
   ComparePlan plan;
   plan.generators =
       options.generators.empty() ? all_generators() : parse_generator_list(options.generators, "--generators");
@@ -93,15 +106,17 @@ ComparePlan plan_compare(const CompareOptions& options) {
 
 // What the rows of a compare run add up to.
 struct CompareTotals {
-  std::vector<Timed> totals;  // per run: nodes and each round's seconds, summed over the positions
+  std::vector<Timed> totals;   // per run: nodes and each round's seconds, summed over the positions
+  std::vector<bool> repeated;  // per run: its total timed again by repeat_passes (the tuned tier)
+  std::vector<Mismatch> repeated_problems;
   nlohmann::json rows = nlohmann::json::array();
   int disagreements = 0, counts_checked = 0, skipped = 0, refused = 0;
 };
 
 // One position's line of the text report.
 void print_compare_row(std::ostream& out, const ComparePlan& plan, const EpdEntry& entry, const CompareRow& row) {
-  std::string line = fmt::format("{:>5}  {:<42} {:>2} {:>11}", entry.line, shorten(entry.fen, 42), row.deepest,
-                                 row.timed[0].nodes);
+  std::string line =
+      fmt::format("{:>5}  {:<42} {:>2} {:>11}", entry.line, shorten(entry.fen, 42), row.deepest, row.timed[0].nodes);
   for (std::size_t i = 0; i < plan.generators.size(); ++i)
     line += fmt::format(" {:>{}.2f}", row.timed[i].mnps(), plan.width);
   std::string problems;
@@ -156,6 +171,23 @@ CompareTotals run_compare_rows(const CompareOptions& options, const ComparePlan&
   return sum;
 }
 
+// The tuned tier's totals timed again, each run passing over the suite until it has run --tuned-seconds (issue
+// 57: one pass of the bundled suite to depth 4 lasts 0.03-0.14 s, too short to time).
+void repeat_tuned_runs(const CompareOptions& options, const ComparePlan& plan, CompareTotals& sum) {
+  std::vector<Run> tuned;
+  sum.repeated.assign(plan.runs.size(), false);
+  for (std::size_t i = 0; i < plan.runs.size(); ++i)
+    if (tier_of(plan.runs[i].generator) == Tier::TUNED) {
+      sum.repeated[i] = true;
+      tuned.push_back(plan.runs[i]);
+    }
+  if (tuned.empty()) return;
+  RepeatedPasses again = repeat_passes(plan.entries, tuned, options.max_depth, options.rounds, options.tuned_seconds);
+  for (std::size_t i = 0, k = 0; i < plan.runs.size(); ++i)
+    if (sum.repeated[i]) sum.totals[i] = std::move(again.timed[k++]);
+  sum.repeated_problems = std::move(again.problems);
+}
+
 // The JSON document of a compare run (docs/json.md, "compare").
 nlohmann::json compare_json(const CompareOptions& options, const ComparePlan& plan, const CompareTotals& sum) {
   nlohmann::json names = nlohmann::json::array();
@@ -166,6 +198,7 @@ nlohmann::json compare_json(const CompareOptions& options, const ComparePlan& pl
           {"generators", names},
           {"max_depth", options.max_depth},
           {"rounds", options.rounds},
+          {"tuned_seconds", options.tuned_seconds},
           {"bulk", options.bulk},
           {"positions", sum.rows},
           {"summary",
@@ -176,8 +209,9 @@ nlohmann::json compare_json(const CompareOptions& options, const ComparePlan& pl
             {"positions_disagreeing", sum.disagreements}}},
           {"totals", total_rows},
           {"totals_bulk_node", total_node_rows},
+          {"repeated_problems", problems_json(sum.repeated_problems, true)},
           {"two_by_two", effect_table_json(effect_table(plan.runs, sum.totals))},
-          {"all_agree", sum.disagreements == 0}};
+          {"all_agree", sum.disagreements == 0 && sum.repeated_problems.empty()}};
 }
 
 // The text report's end: the summary, each run's total, the table of effects and the verdict.
@@ -188,16 +222,30 @@ void print_compare_summary(std::ostream& out, const CompareOptions& options, con
              "each of {} rounds; times are the median round's, spread (slowest - fastest) / median\n",
              plan.entries.size(), sum.refused ? fmt::format(" ({} refused)", sum.refused) : "", sum.counts_checked,
              plan.generators.size(), options.bulk ? "bulk" : "make-every-leaf", options.rounds);
+  if (std::find(sum.repeated.begin(), sum.repeated.end(), true) != sum.repeated.end())
+    fmt::print(
+        out,
+        "tuned tier timed again: each run passes over the suite, interleaved as above, until it has run {:.2f} s "
+        "in all (--tuned-seconds); its time is a pass's, every pass checked\n",
+        options.tuned_seconds);
   std::size_t name_width = 0;  // the totals' names right-aligned to the longest, so their colons line up
   for (const auto& run : plan.runs) name_width = std::max(name_width, run_name(run).size());
   for (std::size_t i = 0; i < plan.runs.size(); ++i) {
     const Timed& t = sum.totals[i];
-    fmt::print(out, "{:>{}}: {} nodes in {:.2f} s, {:.2f} Mnps, spread {:.0f}%\n", run_name(plan.runs[i]),
-               name_width, t.nodes, t.seconds(), t.mnps(), 100 * t.spread());
+    const std::string passes =
+        sum.repeated[i] ? fmt::format(", {:.1f} passes a round, {:.2f} s in all", t.repeats(), t.seconds_in_all()) : "";
+    fmt::print(out, "{:>{}}: {} nodes in {:.2f} s, {:.2f} Mnps, spread {:.0f}%{}\n", run_name(plan.runs[i]), name_width,
+               t.nodes, t.seconds(), t.mnps(), 100 * t.spread(), passes);
   }
   print_effect_table(out, effect_table(plan.runs, sum.totals));
-  fmt::print(out, "{}\n",
-             sum.disagreements == 0 ? "all counts agree" : fmt::format("{} positions DISAGREE", sum.disagreements));
+  for (const Mismatch& m : sum.repeated_problems)
+    fmt::print(out, "line {}: D{} {} {} (EPD {}) on a repeated pass\n", m.line, m.depth, run_name(m.run), m.got,
+               m.expected);
+  if (sum.disagreements == 0 && sum.repeated_problems.empty())
+    fmt::print(out, "all counts agree\n");
+  else
+    fmt::print(out, "{} positions DISAGREE{}\n", sum.disagreements,
+               sum.repeated_problems.empty() ? "" : ", and a repeated pass");
 }
 
 }  // namespace
@@ -211,12 +259,13 @@ int run_compare(const CompareOptions& options, std::ostream& out, std::ostream& 
     for (Generator g : plan.generators) header += fmt::format(" {:>{}}", generator_name(g), plan.width);
     fmt::print(out, "{}  agree\n", header);
   }
-  const CompareTotals sum = run_compare_rows(options, plan, out, err);
+  CompareTotals sum = run_compare_rows(options, plan, out, err);
+  repeat_tuned_runs(options, plan, sum);
   if (options.json)
     print_json(out, compare_json(options, plan, sum));
   else
     print_compare_summary(out, options, plan, sum);
-  return sum.disagreements == 0 ? 0 : 1;
+  return sum.disagreements == 0 && sum.repeated_problems.empty() ? 0 : 1;
 }
 
 Subcommand add_compare_command(CLI::App& app) {
@@ -229,6 +278,8 @@ Subcommand add_compare_command(CLI::App& app) {
   add_count_option(*cmd, "--rounds", options->rounds, 1, MAX_ROUNDS,
                    "time every count this many times, round r starting with generator r mod n; report the median")
       ->capture_default_str();
+  add_seconds_option(*cmd, "--tuned-seconds", options->tuned_seconds,
+                     "time each tuned generator again, passing over the suite until it has run this long in all");
   cmd->add_flag("!--no-bulk", options->bulk, "make every leaf move (same work for every generator)");
   cmd->add_option("--generators", options->generators, "comma-separated generators to run (default: all)");
   cmd->add_option("file", options->file, "EPD file (default: the bundled suite)");

@@ -4,6 +4,7 @@
 //   const std::vector<Run> runs = runs_of(all_generators(), Counting::BULK);  // plus the --bulk node runs
 //   const CompareRow row = compare_position(entry, runs, 3, 5);                // depths 1..3, five rounds
 //   row.timed[0].mnps();                                                        // runs[0]'s median round
+//   const RepeatedPasses tuned = repeat_passes(entries, tuned_runs, 4, 5, 1.0); // each run 1 s or more in all
 #pragma once
 
 #include <cstdint>
@@ -16,10 +17,17 @@
 
 namespace movegen::harness {
 
-/// A run's nodes (the same every round) and its seconds in each round.
+/// A run's nodes (the same every round) and its seconds in each round: of one pass over the work, the round's
+/// seconds over its passes when it was repeated (repeat_passes).
 struct Timed {
   std::uint64_t nodes = 0;
-  std::vector<double> rounds;  // seconds, round by round
+  std::vector<double> rounds;  // seconds of a pass, round by round
+  std::vector<int> passes;     // passes in each round when repeated; empty: one each
+  double in_all = 0;           // seconds of every pass of every round, when repeated
+  /// The passes over the work in a round, averaged over the rounds (1 when not repeated).
+  double repeats() const;
+  /// The seconds of every pass of every round.
+  double seconds_in_all() const;
   /// The median round's seconds (0 with no round).
   double seconds() const { return median(rounds); }
   /// Millions of nodes per second in the median round (0 if it took no measurable time).
@@ -46,11 +54,13 @@ std::vector<Run> runs_of(const std::vector<Generator>& generators, Counting coun
 /// A run's name in the report: the generator's, with " --bulk node" for the second run of a sibling counter.
 std::string run_name(const Run& run);
 
-/// A count of the EPD that a run did not reproduce: its depth, the run, the count it gave and the EPD's.
+/// A count of the EPD that a run did not reproduce: its depth, the run, the count it gave and the EPD's, and
+/// for a repeated pass (repeat_passes) the position's line in the file.
 struct Mismatch {
   int depth;
   Run run;
   std::uint64_t got, expected;
+  int line = 0;
 };
 
 /// One position of a compare: each run's nodes and, round by round, time summed over the EPD's depths
@@ -66,5 +76,19 @@ struct CompareRow {
 /// starting with run r mod n, so that none always runs first (on a cold cache) or right after the same
 /// neighbour. Every round's count is checked; a count that differs is reported once.
 CompareRow compare_position(const EpdEntry& entry, const std::vector<Run>& runs, int max_depth, int rounds);
+
+/// The tuned tier's runs timed again (issue 57: over the bundled suite to depth 4 one pass of a tuned generator
+/// lasts a twentieth of a second, too short to time): each run's passes over every count of `entries` within
+/// max_depth (refused positions left out), and what they got wrong.
+struct RepeatedPasses {
+  std::vector<Timed> timed;        // one per run, in the order of `runs`
+  std::vector<Mismatch> problems;  // each count that differs from the EPD, once per run, with its line
+};
+
+/// Passes over the suite, each interleaved as compare's rows are (compare_position: position by position, each
+/// count in `rounds` rounds in rotated order), until each run has run min_seconds or more in all; a run that has
+/// stops making passes. A round's time is then its seconds per pass. Every pass's counts are checked.
+RepeatedPasses repeat_passes(const std::vector<EpdEntry>& entries, const std::vector<Run>& runs, int max_depth,
+                             int rounds, double min_seconds);
 
 }  // namespace movegen::harness
