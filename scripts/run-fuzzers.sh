@@ -9,7 +9,7 @@
 #
 #   scripts/run-fuzzers.sh          # 60 s per target
 #   scripts/run-fuzzers.sh 600      # a longer local run
-#   scripts/run-fuzzers.sh 30 build-asan   # CI: the sanitizer tree's fuzz targets
+#   scripts/run-fuzzers.sh 20 build-asan   # CI: the sanitizer tree's fuzz targets
 #   build-fuzz/fuzz/fuzz_fen build-fuzz/artifacts/fuzz_fen-crash-...   # replay one input
 set -euo pipefail
 
