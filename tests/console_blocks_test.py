@@ -9,7 +9,7 @@ import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "scripts"))
-from movegen_tools.console_blocks import check_docs, mask, matches, parse_blocks  # noqa: E402
+from movegen_tools.console_blocks import check_docs, mask, matches, parse_blocks, unchecked_runs  # noqa: E402
 from movegen_tools.console_blocks_command import ROOT, default_docs  # noqa: E402
 
 BUILD = None  # set from the command line
@@ -41,6 +41,13 @@ class TheMatcher(unittest.TestCase):
         self.assertEqual([(c.text, c.line, c.expected) for c in blocks[0].commands],
                          [("movegen a", 3, ["1", "..."]), ("movegen b", 6, [])])
         self.assertEqual(blocks[1].commands[0].expected, ["2"])
+
+    def test_a_pasted_run_outside_a_console_block_is_a_problem(self):
+        text = ("```sh\nmovegen a\n```\n```console\n$ movegen b\n```\n```\n$ movegen c\n1\n```\n"
+                "```sh\n$ movegen d\n```\n")
+        problems = unchecked_runs("doc.md", text)
+        self.assertEqual([p.split(":")[1] for p in problems], ["8", "12"])
+        self.assertIn("movegen c", problems[0])
 
 
 class TheDocs(unittest.TestCase):

@@ -79,6 +79,19 @@ def parse_blocks(doc, text):
     return blocks
 
 
+def unchecked_runs(doc, text):
+    """Pasted runs that no check reads: a `$ ` line outside a ```console block (a ```sh or bare fence
+    shows a command with its output as if checked). One problem line each, naming the doc and its line."""
+    problems, fence = [], None
+    for number, line in enumerate(text.splitlines(), 1):
+        if line.strip().startswith("```"):
+            fence = None if fence is not None else line.strip()
+        elif fence is not None and fence != FENCE_OPEN and line.startswith("$ "):
+            problems.append(f"{doc}:{number}: `{line[2:]}` is in a {fence} block, which is never checked: "
+                            "make it a ```console block (commands to type go without `$ `)")
+    return problems
+
+
 def mask(line):
     """A line as it is compared: timings and ratios read `#`, runs of spaces one space, no trailing space."""
     return " ".join(TIMING.sub("#", line).split())
@@ -218,6 +231,7 @@ def check_docs(root, build, docs, ci=False, write=False, timeout=600, show=False
             path = os.path.join(root, doc)
             with open(path, encoding="utf-8") as f:
                 text = f.read()
+            problems += unchecked_runs(doc, text)
             for block in reversed(parse_blocks(doc, text)):
                 if block.mode == "record" or (block.mode == "ci" and not ci):
                     continue
