@@ -17,11 +17,10 @@ namespace {
 
 #if defined(__AVX2__)
 // The children of a node written as three 256-bit vectors, where the build has AVX2: a child after a move that
-// changes none of the fields but the side to move and the en passant square (a quiet move or capture of a piece
-// that touches no castling right) is the node with the turn passed (PieceSets::pass_turn), the move's squares
-// xored into the mover's sets and the captured piece's square cleared from the other side's: three xors (and
-// three and-nots for a capture) and three whole stores, where the copy field by field took about twice the
-// instructions. It reads PieceSets as its layout stands: standard layout, so the sets come first, as
+// is the node with the turn passed (PieceSets::pass_turn), the move's squares xored into the mover's sets and the
+// captured piece's square cleared from the other side's: three xors (and three and-nots for a capture) and three
+// whole stores, where the copy field by field took about twice the instructions; a double push's en passant
+// square and the castling rights a move leaves are then written into the child. It reads PieceSets as its layout stands: standard layout, so the sets come first, as
 // sets_[colour][PAWNS, KNIGHTS, DIAGONAL, STRAIGHT, ALL], ten Bitboards in 80 bytes, the fields in the last 16
 // (the asserts below, and every perft test of the tuned generator, which counts through it).
 inline constexpr bool HAS_CHILD_VECTORS = true;
@@ -39,7 +38,7 @@ class ChildVectors {
   // Writes into `slot` the child after a move of Us's Pt on the squares of `squares` (from and to) to an empty
   // square, or, with `captured` the square of the piece taken, a capture.
   template <PieceType Pt, bool Capture>
-  [[gnu::always_inline]] void write(void* slot, Bitboard squares, Bitboard captured = 0) const {
+  [[gnu::always_inline]] PieceSets& write(void* slot, Bitboard squares, Bitboard captured = 0) const {
     constexpr auto Mover = set_mask(Us, Pt);
     constexpr auto Taken = set_mask(~Us, ALL_PIECES);
     const __m256i moved = _mm256_set1_epi64x(std::int64_t(squares));
@@ -53,6 +52,7 @@ class ChildVectors {
         v = _mm256_andnot_si256(_mm256_and_si256(taken, lanes(Taken, k)), v);
       _mm256_store_si256(out + k, v);
     }
+    return *std::launder(static_cast<PieceSets*>(slot));
   }
 
  private:
@@ -81,7 +81,7 @@ template <Color Us>
 struct ChildVectors {
   explicit ChildVectors(const PieceSets&);
   template <PieceType Pt, bool Capture>
-  void write(void* slot, Bitboard squares, Bitboard captured = 0) const;
+  PieceSets& write(void* slot, Bitboard squares, Bitboard captured = 0) const;
 };
 #endif
 
@@ -107,26 +107,23 @@ class ChildMaker {
     if constexpr (Visit::IN_PLACE) {
       for (Bitboard quiet = targets & ~node_.pieces(~Us); quiet;) visit_in_place<Pt>(from, pop_lsb(quiet));
     } else if constexpr (WritesVectors) {
-      // Moves that change no castling right written as vectors (ChildVectors); a king's or rook's, or any capture
-      // where the node holds a right, played on a copy.
-      const bool rights = node_.castling_rights() != NO_CASTLING;
-      if (!rights || (Pt != KING && Pt != ROOK)) {
-        for (Bitboard quiet = targets & ~node_.pieces(~Us); quiet;)
-          vectors_.template write<Pt, false>(visit_.next_slot(), square_bb(from) | square_bb(pop_lsb(quiet)));
-      } else {
-        for (Bitboard quiet = targets & ~node_.pieces(~Us); quiet;) {
-          PieceSets child = node_;
-          child.move_quiet<Us, Pt>(from, pop_lsb(quiet));
-          visit_(child);
-        }
+      // Written as vectors (ChildVectors), and where the node holds a castling right, the rights the move leaves
+      // (a king or rook leaving its square, a rook taken on its own) written after.
+      const CastlingRights rights = node_.castling_rights();
+      const CastlingRights kept_from =
+          rights && (Pt == KING || Pt == ROOK) ? CastlingRights(rights & kept_after(from)) : rights;
+      for (Bitboard quiet = targets & ~node_.pieces(~Us); quiet;) {
+        PieceSets& child =
+            vectors_.template write<Pt, false>(visit_.next_slot(), square_bb(from) | square_bb(pop_lsb(quiet)));
+        if ((Pt == KING || Pt == ROOK) && rights) child.restore_castling_rights(kept_from);
       }
-      if (!rights) {
-        for (Bitboard captures = targets & node_.pieces(~Us); captures;) {
-          const Bitboard to = square_bb(pop_lsb(captures));
-          vectors_.template write<Pt, true>(visit_.next_slot(), square_bb(from) | to, to);
-        }
-        return;
+      for (Bitboard captures = targets & node_.pieces(~Us); captures;) {
+        const Square to = pop_lsb(captures);
+        PieceSets& child =
+            vectors_.template write<Pt, true>(visit_.next_slot(), square_bb(from) | square_bb(to), square_bb(to));
+        if (rights) child.restore_castling_rights(CastlingRights(kept_from & kept_after(to)));
       }
+      return;
     } else {
       for (Bitboard quiet = targets & ~node_.pieces(~Us); quiet;) {
         PieceSets child = node_;
@@ -153,21 +150,24 @@ class ChildMaker {
         if (flag == DOUBLE_PUSH) quiet_.clear_en_passant();
         return;
       }
-    if constexpr (WritesVectors)
-      if (flag != DOUBLE_PUSH) {
-        if (d == pawn_push(Us)) {
-          for (; targets; targets &= targets - 1)
-            vectors_.template write<PAWN, false>(visit_.next_slot(), (targets & -targets) | shift_back(targets & -targets, d));
-          return;
+    if constexpr (WritesVectors) {
+      if (d == pawn_push(Us) || flag == DOUBLE_PUSH) {
+        for (; targets; targets &= targets - 1) {
+          const Square to = lsb(targets);
+          PieceSets& child = vectors_.template write<PAWN, false>(visit_.next_slot(), square_bb(to) | square_bb(to - d));
+          if (flag == DOUBLE_PUSH) child.set_en_passant<Us>(to - d);
         }
-        if (node_.castling_rights() == NO_CASTLING) {
-          for (; targets; targets &= targets - 1) {
-            const Bitboard to = targets & -targets;
-            vectors_.template write<PAWN, true>(visit_.next_slot(), to | shift_back(to, d), to);
-          }
-          return;
-        }
+        return;
       }
+      const CastlingRights rights = node_.castling_rights();
+      for (; targets; targets &= targets - 1) {
+        const Square to = lsb(targets);
+        PieceSets& child = vectors_.template write<PAWN, true>(visit_.next_slot(), square_bb(to) | square_bb(to - d),
+                                                               square_bb(to));
+        if (rights) child.restore_castling_rights(CastlingRights(rights & kept_after(to)));
+      }
+      return;
+    }
     while (targets) {
       const Square to = pop_lsb(targets);
       PieceSets child = node_;
@@ -212,8 +212,8 @@ class ChildMaker {
     if constexpr (LosesRights) quiet_.restore_castling_rights(rights);
   }
 
-  // The square one step `d` behind each square of `b` (a pawn's from-square), `d` pointing from it to b.
-  static Bitboard shift_back(Bitboard b, Direction d) { return d > 0 ? b >> d : b << -d; }
+  // The castling rights kept after a move from or to `s` (CastlingRules::rights_kept_after_touching).
+  CastlingRights kept_after(Square s) const { return node_.castling_rules().rights_kept_after_touching(s); }
 
   // True if Visit stores each child whole (StoreChild) and the build has AVX2: ChildVectors writes them.
   static constexpr bool WritesVectors = Visit::STORES_CHILDREN && HAS_CHILD_VECTORS;
