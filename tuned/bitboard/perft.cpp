@@ -16,13 +16,12 @@ namespace {
 [[gnu::always_inline]] inline void keep(const PieceSets& leaf) { asm volatile("" : : "m"(leaf)); }
 
 #if defined(__AVX2__)
-// The children of a node written as three 256-bit vectors, where the build has AVX2: a child after a move that
-// is the node with the turn passed (PieceSets::pass_turn), the move's squares xored into the mover's sets and the
-// captured piece's square cleared from the other side's: three xors (and three and-nots for a capture) and three
-// whole stores, where the copy field by field took about twice the instructions; a double push's en passant
-// square and the castling rights a move leaves are then written into the child. It reads PieceSets as its layout stands: standard layout, so the sets come first, as
-// sets_[colour][PAWNS, KNIGHTS, DIAGONAL, STRAIGHT, ALL], ten Bitboards in 80 bytes, the fields in the last 16
-// (the asserts below, and every perft test of the tuned generator, which counts through it).
+// The children of a node written whole as three 256-bit vectors, where the build has AVX2 (StoreChild's slots):
+// the node with the turn passed (PieceSets::pass_turn), the move's squares xored into the mover's sets and a
+// captured piece's square cleared from the other side's, in three stores where the copy took a dozen; ChildMaker
+// then writes a double push's en passant square and the castling rights a move leaves. It reads PieceSets's
+// layout: standard layout, so sets_[colour][PAWNS, KNIGHTS, DIAGONAL, STRAIGHT, ALL] come first (80 bytes), the
+// fields in the last 16; every perft test of the tuned generator counts through it.
 inline constexpr bool HAS_CHILD_VECTORS = true;
 static_assert(std::is_standard_layout_v<PieceSets> && std::is_trivially_copyable_v<PieceSets>);
 static_assert(sizeof(PieceSets) == 96 && alignof(PieceSets) == 32);
@@ -154,7 +153,8 @@ class ChildMaker {
       if (d == pawn_push(Us) || flag == DOUBLE_PUSH) {
         for (; targets; targets &= targets - 1) {
           const Square to = lsb(targets);
-          PieceSets& child = vectors_.template write<PAWN, false>(visit_.next_slot(), square_bb(to) | square_bb(to - d));
+          PieceSets& child =
+              vectors_.template write<PAWN, false>(visit_.next_slot(), square_bb(to) | square_bb(to - d));
           if (flag == DOUBLE_PUSH) child.set_en_passant<Us>(to - d);
         }
         return;
@@ -162,8 +162,8 @@ class ChildMaker {
       const CastlingRights rights = node_.castling_rights();
       for (; targets; targets &= targets - 1) {
         const Square to = lsb(targets);
-        PieceSets& child = vectors_.template write<PAWN, true>(visit_.next_slot(), square_bb(to) | square_bb(to - d),
-                                                               square_bb(to));
+        PieceSets& child =
+            vectors_.template write<PAWN, true>(visit_.next_slot(), square_bb(to) | square_bb(to - d), square_bb(to));
         if (rights) child.restore_castling_rights(CastlingRights(rights & kept_after(to)));
       }
       return;
@@ -269,7 +269,7 @@ union ChildSlot {
 // A leaf parent counted with direction fills: built into the next slot, to be counted once all its siblings
 // are built (count_children_with_fills).
 struct StoreChild {
-  static constexpr bool IN_PLACE = false;  // each child a slot of its own
+  static constexpr bool IN_PLACE = false;        // each child a slot of its own
   static constexpr bool STORES_CHILDREN = true;  // ChildMaker may write a child into next_slot() itself
   ChildSlot* slots;
   std::uint64_t nodes = 0;  // the children built so far
