@@ -1,6 +1,8 @@
 #include "tuned/bitboard/perft.hpp"
 
+#include <array>
 #include <new>
+#include <type_traits>
 #include <utility>
 
 #include "tuned/bitboard/count.hpp"
@@ -13,13 +15,82 @@ namespace {
 // built in memory, as a search builds the node it goes on to evaluate, and not left out as unused.
 [[gnu::always_inline]] inline void keep(const PieceSets& leaf) { asm volatile("" : : "m"(leaf)); }
 
+#if defined(__AVX2__)
+// The children of a node written whole as three 256-bit vectors, where the build has AVX2 (StoreChild's slots):
+// the node with the turn passed (PieceSets::pass_turn), the move's squares xored into the mover's sets and a
+// captured piece's square cleared from the other side's, in three stores where the copy took a dozen; ChildMaker
+// then writes a double push's en passant square and the castling rights a move leaves. It reads PieceSets's
+// layout: standard layout, so sets_[colour][PAWNS, KNIGHTS, DIAGONAL, STRAIGHT, ALL] come first (80 bytes), the
+// fields in the last 16; every perft test of the tuned generator counts through it.
+inline constexpr bool HAS_CHILD_VECTORS = true;
+static_assert(std::is_standard_layout_v<PieceSets> && std::is_trivially_copyable_v<PieceSets>);
+static_assert(sizeof(PieceSets) == 96 && alignof(PieceSets) == 32);
+
+template <Color Us>
+class ChildVectors {
+ public:
+  explicit ChildVectors(const PieceSets& node) {
+    PieceSets passed = node;
+    passed.pass_turn<Us>();
+    for (int k = 0; k < 3; ++k) passed_[k] = _mm256_load_si256(reinterpret_cast<const __m256i*>(&passed) + k);
+  }
+  // Writes into `slot` the child after a move of Us's Pt on the squares of `squares` (from and to) to an empty
+  // square, or, with `captured` the square of the piece taken, a capture.
+  template <PieceType Pt, bool Capture>
+  [[gnu::always_inline]] PieceSets& write(void* slot, Bitboard squares, Bitboard captured = 0) const {
+    constexpr auto Mover = set_mask(Us, Pt);
+    constexpr auto Taken = set_mask(~Us, ALL_PIECES);
+    const __m256i moved = _mm256_set1_epi64x(std::int64_t(squares));
+    const __m256i taken = _mm256_set1_epi64x(std::int64_t(captured));
+    __m256i* out = static_cast<__m256i*>(slot);
+    for (int k = 0; k < 3; ++k) {
+      __m256i v = passed_[k];
+      if (Mover[4 * k] | Mover[4 * k + 1] | Mover[4 * k + 2] | Mover[4 * k + 3])
+        v = _mm256_xor_si256(v, _mm256_and_si256(moved, lanes(Mover, k)));
+      if (Capture && (Taken[4 * k] | Taken[4 * k + 1] | Taken[4 * k + 2] | Taken[4 * k + 3]))
+        v = _mm256_andnot_si256(_mm256_and_si256(taken, lanes(Taken, k)), v);
+      _mm256_store_si256(out + k, v);
+    }
+    return *std::launder(static_cast<PieceSets*>(slot));
+  }
+
+ private:
+  static constexpr PieceType ALL_PIECES = NO_PIECE_TYPE;  // every set of a colour, as a capture clears
+  using SetMask = std::array<std::int64_t, 12>;           // -1 at each Bitboard of the 96 bytes to change
+  // The Bitboards of colour c's sets that a move of its Pt changes (ALL_PIECES: all five of c's sets).
+  static constexpr SetMask set_mask(Color c, PieceType pt) {
+    SetMask m{};
+    const int base = 5 * c;  // sets_[c][...]
+    m[base + 4] = -1;        // ALL
+    if (pt == PAWN || pt == ALL_PIECES) m[base + 0] = -1;
+    if (pt == KNIGHT || pt == ALL_PIECES) m[base + 1] = -1;
+    if (pt == BISHOP || pt == QUEEN || pt == ALL_PIECES) m[base + 2] = -1;
+    if (pt == ROOK || pt == QUEEN || pt == ALL_PIECES) m[base + 3] = -1;
+    return m;
+  }
+  static __m256i lanes(const SetMask& m, int k) {
+    return _mm256_setr_epi64x(m[4 * k], m[4 * k + 1], m[4 * k + 2], m[4 * k + 3]);
+  }
+  __m256i passed_[3];
+};
+#else
+inline constexpr bool HAS_CHILD_VECTORS = false;
+// Declared only, so that ChildMaker compiles; without AVX2 it is never used (WritesVectors is false).
+template <Color Us>
+struct ChildVectors {
+  explicit ChildVectors(const PieceSets&);
+  template <PieceType Pt, bool Capture>
+  PieceSets& write(void* slot, Bitboard squares, Bitboard captured = 0) const;
+};
+#endif
+
 // A generator sink (generate.hpp) that plays each move it is handed on a copy of the sets of colour Us's
 // node and passes the copy, the node after the move, to its Visit (MakeLeaf, CountReplies, StoreChild or
 // Recurse below).
 template <Color Us, class Visit>
 class ChildMaker {
  public:
-  ChildMaker(const PieceSets& node, Visit visit) : node_(node), visit_(visit) {
+  ChildMaker(const PieceSets& node, Visit visit) : node_(node), visit_(visit), vectors_(node) {
     if constexpr (Visit::IN_PLACE) {
       quiet_ = node;
       quiet_.pass_turn<Us>();
@@ -34,6 +105,24 @@ class ChildMaker {
   [[gnu::always_inline]] void add_moves(Square from, Bitboard targets) {
     if constexpr (Visit::IN_PLACE) {
       for (Bitboard quiet = targets & ~node_.pieces(~Us); quiet;) visit_in_place<Pt>(from, pop_lsb(quiet));
+    } else if constexpr (WritesVectors) {
+      // Written as vectors (ChildVectors), and where the node holds a castling right, the rights the move leaves
+      // (a king or rook leaving its square, a rook taken on its own) written after.
+      const CastlingRights rights = node_.castling_rights();
+      const CastlingRights kept_from =
+          rights && (Pt == KING || Pt == ROOK) ? CastlingRights(rights & kept_after(from)) : rights;
+      for (Bitboard quiet = targets & ~node_.pieces(~Us); quiet;) {
+        PieceSets& child =
+            vectors_.template write<Pt, false>(visit_.next_slot(), square_bb(from) | square_bb(pop_lsb(quiet)));
+        if ((Pt == KING || Pt == ROOK) && rights) child.restore_castling_rights(kept_from);
+      }
+      for (Bitboard captures = targets & node_.pieces(~Us); captures;) {
+        const Square to = pop_lsb(captures);
+        PieceSets& child =
+            vectors_.template write<Pt, true>(visit_.next_slot(), square_bb(from) | square_bb(to), square_bb(to));
+        if (rights) child.restore_castling_rights(CastlingRights(kept_from & kept_after(to)));
+      }
+      return;
     } else {
       for (Bitboard quiet = targets & ~node_.pieces(~Us); quiet;) {
         PieceSets child = node_;
@@ -60,6 +149,25 @@ class ChildMaker {
         if (flag == DOUBLE_PUSH) quiet_.clear_en_passant();
         return;
       }
+    if constexpr (WritesVectors) {
+      if (d == pawn_push(Us) || flag == DOUBLE_PUSH) {
+        for (; targets; targets &= targets - 1) {
+          const Square to = lsb(targets);
+          PieceSets& child =
+              vectors_.template write<PAWN, false>(visit_.next_slot(), square_bb(to) | square_bb(to - d));
+          if (flag == DOUBLE_PUSH) child.set_en_passant<Us>(to - d);
+        }
+        return;
+      }
+      const CastlingRights rights = node_.castling_rights();
+      for (; targets; targets &= targets - 1) {
+        const Square to = lsb(targets);
+        PieceSets& child =
+            vectors_.template write<PAWN, true>(visit_.next_slot(), square_bb(to) | square_bb(to - d), square_bb(to));
+        if (rights) child.restore_castling_rights(CastlingRights(rights & kept_after(to)));
+      }
+      return;
+    }
     while (targets) {
       const Square to = pop_lsb(targets);
       PieceSets child = node_;
@@ -104,8 +212,19 @@ class ChildMaker {
     if constexpr (LosesRights) quiet_.restore_castling_rights(rights);
   }
 
+  // The castling rights kept after a move from or to `s` (CastlingRules::rights_kept_after_touching).
+  CastlingRights kept_after(Square s) const { return node_.castling_rules().rights_kept_after_touching(s); }
+
+  // True if Visit stores each child whole (StoreChild) and the build has AVX2: ChildVectors writes them.
+  static constexpr bool WritesVectors = Visit::STORES_CHILDREN && HAS_CHILD_VECTORS;
+  struct NoVectors {
+    explicit NoVectors(const PieceSets&) {}
+  };
+
   const PieceSets& node_;
   Visit visit_;
+  // With WritesVectors, the node with the turn passed, as vectors.
+  [[no_unique_address]] std::conditional_t<WritesVectors, ChildVectors<Us>, NoVectors> vectors_;
   // With Visit::IN_PLACE, the node with the turn passed (PieceSets::pass_turn), on which quiet moves are played
   // one at a time and taken back, instead of each on a copy of the node.
   PieceSets quiet_;
@@ -118,6 +237,7 @@ std::uint64_t perft(const PieceSets& node, int depth, bool bulk);
 // holds only its own work. A leaf (no bulk counting at depth 1): built and kept.
 struct MakeLeaf {
   static constexpr bool IN_PLACE = false;  // each leaf a copy of its parent (see ChildMaker)
+  static constexpr bool STORES_CHILDREN = false;
   std::uint64_t nodes = 0;
   [[gnu::always_inline]] void operator()(const PieceSets& leaf) {
     keep(leaf);
@@ -133,6 +253,7 @@ struct MakeLeaf {
 template <Color Them, PieceKinds Kinds>
 struct CountReplies {
   static constexpr bool IN_PLACE = true;  // the count reads the child and keeps no reference to it
+  static constexpr bool STORES_CHILDREN = false;
   // False where the parent holds no castling right (the rook-ending version, with_count_version): no move of
   // it loses one, and ChildMaker keeps none up.
   static constexpr bool CASTLING_RIGHTS = Kinds != ROOKS_ONLY;
@@ -148,15 +269,19 @@ union ChildSlot {
 // A leaf parent counted with direction fills: built into the next slot, to be counted once all its siblings
 // are built (count_children_with_fills).
 struct StoreChild {
-  static constexpr bool IN_PLACE = false;  // each child a slot of its own
+  static constexpr bool IN_PLACE = false;        // each child a slot of its own
+  static constexpr bool STORES_CHILDREN = true;  // ChildMaker may write a child into next_slot() itself
   ChildSlot* slots;
   std::uint64_t nodes = 0;  // the children built so far
   [[gnu::always_inline]] void operator()(const PieceSets& child) { new (&slots[nodes++].sets) PieceSets(child); }
+  // The next slot's storage, counted as built: the caller writes a whole PieceSets into it.
+  [[gnu::always_inline]] void* next_slot() { return &slots[nodes++].sets; }
 };
 // Any other child: perft `depth` plies below it.
 template <Color Them>
 struct Recurse {
   static constexpr bool IN_PLACE = false;
+  static constexpr bool STORES_CHILDREN = false;
   int depth;
   bool bulk;
   std::uint64_t nodes = 0;
