@@ -15,7 +15,7 @@
 namespace movegen::harness {
 
 RestartingSource::RestartingSource(std::string spec, std::function<std::unique_ptr<DivideSource>()> start)
-    : DivideSource(std::move(spec)), start_(std::move(start)), source_(start_()) {}
+    : DivideSource(std::move(spec)), start_(std::move(start)), source_(start_()), plays_moves_(source_->plays_moves()) {}
 
 std::vector<std::string> RestartingSource::commands_sent(const std::string& fen, const std::vector<std::string>& moves,
                                                          int depth) const {

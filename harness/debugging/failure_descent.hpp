@@ -25,6 +25,7 @@ class RestartingSource : public DivideSource {
  public:
   RestartingSource(std::string spec, std::function<std::unique_ptr<DivideSource>()> start);
   std::optional<Generator> builtin() const override { return source_ ? source_->builtin() : std::nullopt; }
+  bool plays_moves() const override { return plays_moves_; }
   std::vector<std::string> commands_sent(const std::string& fen, const std::vector<std::string>& moves,
                                          int depth) const override;
   /// Starts the source again now if its last query failed; throws ExternalError if it cannot start.
@@ -49,6 +50,7 @@ class RestartingSource : public DivideSource {
   std::unique_ptr<DivideSource> source_;  // null after a failure, until the next query or restart
   std::vector<std::string> last_sent_;
   std::vector<Query> queries_;
+  bool plays_moves_ = false;  // its source's, kept while the source is down
 };
 
 /// Where an outside program fails: the position `path` leads to from `root_fen`, the smallest divide depth

@@ -140,6 +140,7 @@ class ShredderFenFallback : public DivideSource {
                                          int depth) const override {
     return source_->commands_sent(fen, moves, depth);
   }
+  bool plays_moves() const override { return source_->plays_moves(); }
 
  protected:
   DivideResult run_divide(const std::string& fen, const std::vector<std::string>& moves, int depth) override {

@@ -59,6 +59,9 @@ class DivideSource {
   std::optional<std::vector<std::string>> captures(const std::string& fen, const std::vector<std::string>& moves);
   /// The built-in generator behind it, or std::nullopt for an external program or a test generator.
   virtual std::optional<Generator> builtin() const { return std::nullopt; }
+  /// True if a query's moves reach it as moves to play ({moves} in its position command or arguments), so that its
+  /// own make move is asked; false if it is sent the FEN reached, which the harness computes, or runs in process.
+  virtual bool plays_moves() const { return false; }
   /// How its move texts write castling: as the king's move, or (Chess960) as king takes own rook.
   Notation notation() const { return notation_; }
   /// What divide(fen, moves, depth) sends, for a report: a UCI engine's `position ...` and `go perft N`
