@@ -7,6 +7,7 @@
 #include <string>
 
 #include "harness/engines/command_template.hpp"
+#include "harness/engines/divide_source.hpp"
 #include "harness/generators/generators.hpp"
 #include "tests/quick.hpp"
 #include "tests/run_cli.hpp"
@@ -327,4 +328,53 @@ BOOST_AUTO_TEST_CASE(fuzz_compares_an_engine_s_captures_at_every_position_it_ask
   BOOST_TEST(report_field(wrong.out, "only A:") == "e5f6", wrong.out);
   // The replay line keeps the option.
   BOOST_TEST(contains(wrong.out + wrong.err, "--captures-command captures"), wrong.out << wrong.err);
+}
+
+// --moves-flip-side: its perft is right, but after `position fen F moves ...` the other side is to move (a real
+// engine's front end did so). diff sends moves below a divergence only, so the position's own divides agree; it
+// asks the positions after a few of its moves through moves played from it, and localises the bug there.
+const std::string FLIPS_SIDE = "uci:" + ENGINE + " --uci none --moves-flip-side";
+
+BOOST_AUTO_TEST_CASE(a_side_to_move_lost_after_position_moves_is_found_through_moves_played_from_the_position) {
+  const auto r = run_cli({"diff", "--depth", "3", "mailbox", FLIPS_SIDE});
+  BOOST_TEST(r.code == 1, r.out << r.err);
+  BOOST_TEST(r.out.starts_with("board:      B plays a2a3 wrongly: after it, B's board differs"), r.out);
+  BOOST_TEST(report_field(r.out, "move path:") == "a2a3", r.out);
+  BOOST_TEST(report_field(r.out, "kind:") == "make move: the side to move after it", r.out);
+  BOOST_TEST(report_field(r.out, "through:").starts_with("found through moves played from the position"), r.out);
+  // Turned off, the divides from the position agree, as they always did.
+  const auto off = run_cli({"diff", "--depth", "3", "--no-through-moves", "mailbox", FLIPS_SIDE});
+  BOOST_TEST(off.code == 0, off.out << off.err);
+  // A right engine is asked the same and agrees.
+  const auto right = run_cli({"diff", "--depth", "3", "mailbox", "uci:" + ENGINE + " --uci none"});
+  BOOST_TEST(right.code == 0, right.out << right.err);
+}
+
+BOOST_AUTO_TEST_CASE(diff_over_a_suite_finds_a_side_to_move_lost_after_position_moves) {
+  // Castling, en passant and promotions among the positions: one move of each kind is played from each.
+  // Where every position after a move would have the side then not to move in check, or none has a move, it answers
+  // rightly: those positions agree.
+  const auto r = run_cli({"diff", "--depth", "2", "--epd", std::string(MOVEGEN_SOURCE_DIR) + "/tests/data/perft.epd",
+                          "mailbox", FLIPS_SIDE});
+  BOOST_TEST(r.code == 1, r.out.substr(0, 3000) << r.err);
+  BOOST_TEST(contains(r.out, "\ndiffer line  14  depth 2  make move: the side to move after it after a1b1: only A "),
+             r.out.substr(0, 3000));
+  BOOST_TEST(contains(r.out, "184 positions checked: 15 agree, 169 differ, 0 failed"), r.out.substr(0, 3000));
+  BOOST_TEST(occurrences(r.out, "; found through moves played from the position\n") == 169u, r.out.substr(0, 3000));
+  BOOST_TEST(!contains(r.out, "history:"), r.out.substr(0, 3000));  // a fresh process answers so too
+}
+
+BOOST_AUTO_TEST_CASE(only_an_engine_sent_moves_is_asked_through_moves) {
+  using namespace movegen::harness;
+  const auto timeout = std::chrono::seconds(20);
+  BOOST_TEST(make_divide_source("uci:" + ENGINE + " --uci none", timeout)->plays_moves());
+  BOOST_TEST(make_divide_source("perftree:" + ENGINE + " none", timeout)->plays_moves());
+  BOOST_TEST(make_divide_source("cmd:" + ENGINE + " none {depth} {fen} {moves}", timeout)->plays_moves());
+  // The FEN reached, which the harness computes, tests no make move of the engine's.
+  BOOST_TEST(!make_divide_source("cmd:" + ENGINE + " none {depth} {fen}", timeout)->plays_moves());
+  EngineOptions setboard;
+  setboard.position_command = "setboard {fen}";
+  BOOST_TEST(!make_divide_source("uci:" + ENGINE + " --uci none --setboard", timeout, movegen::Notation::CLASSICAL, setboard)
+                  ->plays_moves());
+  BOOST_TEST(!make_divide_source("mailbox", timeout)->plays_moves());
 }

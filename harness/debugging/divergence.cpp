@@ -9,6 +9,7 @@
 #include <ostream>
 #include <set>
 
+#include "harness/debugging/child_positions.hpp"
 #include "harness/debugging/node_check.hpp"
 #include "mailbox/movegen.hpp"
 
@@ -369,6 +370,11 @@ void print_divergence(std::ostream& out, const Divergence& d, bool verbose) {
     }
   }
   if (!d.detail.empty()) fmt::print(out, "detail:     {}\n", d.detail);
+  if (!d.through_move.empty())
+    fmt::print(out,
+               "through:    found through moves played from the position (its own divides agree): the position after "
+               "{} ({}), sent as the moves played, {} deep\n",
+               d.through_move, d.through_kind, d.through_depth);
   for (const auto& [side, said] : {std::pair{"A", &d.said_a}, std::pair{"B", &d.said_b}})
     for (std::size_t i = 0; i < said->size(); ++i)  // the engine's own words, as printed
       fmt::print(out, "{:<12}{}\n", i ? "" : fmt::format("{} said:", side), (*said)[i]);

@@ -58,6 +58,11 @@ struct Divergence {
   /// What A and B printed besides their divides in their replies where the lists differ (DivideResult::said):
   /// an engine's `info string` lines, quoted in the report as its own words.
   std::vector<std::string> said_a, said_b;
+  /// Found through moves (compare_through_moves, child_positions.hpp): the move played from the position checked,
+  /// whose divides agree, after which A and B differ when sent it as a move; its kind ("castling"); the depth asked
+  /// after it. "" and 0 when found from the position itself.
+  std::string through_move, through_kind;
+  int through_depth = 0;
 
   /// The kind of the divergence: MAKE_MOVE for a move played wrongly, COUNT when no move differs (a
   /// `detail` only), else the kind of the first differing move (only A's first).
