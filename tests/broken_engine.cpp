@@ -19,7 +19,7 @@
 //                                         --trailing-space, --number-of-nodes, --total-first, --searches,
 //                                         --stderr-trace, --time-after, --captures-without-en-passant,
 //                                         --quiet-among-captures (it answers `captures` with its captures),
-//                                         --moves-flip-side
+//                                         --moves-flip-side, --totals-only
 //   broken_engine --shredder-only ...     refuses a FEN whose castling field is not Shredder-FEN (HAha); with
 //                                         --uci, as a quirk, it prints an error line and no divide for it
 //   broken_engine --list                  the bug names, one a line
@@ -212,6 +212,7 @@ struct Quirks {
   bool quiet_among_captures = false;         // --quiet-among-captures: `captures` adds its first quiet move
   bool moves_flip_side = false;  // --moves-flip-side: after `position ... moves` with a move, the other side moves
                                  // (and no en passant square), as one real engine's front end did; its perft is right
+  bool totals_only = false;      // --totals-only: a perft prints its total alone, never a move line (qperft, weiss)
 };
 
 // --trailing-space: a stream buffer that puts a blank before every newline it passes on.
@@ -294,7 +295,7 @@ void answer_perft(const Quirks& q, const std::string& fen, const std::vector<std
     std::cout << "info string position: "
               << harness::position_after<MtuPosition<mailbox::Position>>(fen, moves, q.notation).fen() << '\n';
   if (q.total_first) std::cout << "Total positions to depth " << depth << ": " << r.total << '\n';
-  if (!(q.no_depth_1_list && depth == 1))
+  if (!(q.no_depth_1_list && depth == 1) && !q.totals_only)
     for (const auto& [move, count] : r.moves)
       std::cout << (q.letterless ? move.substr(0, 4) : move) << ": " << count << '\n';
   if (q.number_of_nodes)
@@ -466,6 +467,8 @@ Quirks read_quirks(const std::vector<std::string>& args) {
       q.time_after = true;
     else if (args[i] == "--moves-flip-side")
       q.moves_flip_side = true;
+    else if (args[i] == "--totals-only")
+      q.totals_only = true;
     else
       throw std::invalid_argument("bad --uci option '" + args[i] + "'");
   }
