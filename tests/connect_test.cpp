@@ -378,3 +378,50 @@ BOOST_AUTO_TEST_CASE(only_an_engine_sent_moves_is_asked_through_moves) {
                   ->plays_moves());
   BOOST_TEST(!make_divide_source("mailbox", timeout)->plays_moves());
 }
+
+// --totals-only: a perft prints its total alone, never a move line, as qperft, weiss, Lozza and moraband print theirs.
+// The harness knows each move's position, so it asks the engine the total after each, one ply less deep, and descends
+// into a move whose totals differ; at depth 1 only the numbers of moves can be told apart.
+BOOST_AUTO_TEST_SUITE(totals_only, *boost::unit_test::enable_if<!movegen::test::CHECKED_BUILD>())
+
+const std::string PIN_TOTALS_ONLY = "uci:" + ENGINE + " --uci pin --totals-only";
+
+BOOST_AUTO_TEST_CASE(diff_localises_an_engine_that_prints_only_totals) {
+  const auto r = run_cli({"diff", "--depth", "3", "--timeout", "20", "--fen", PIN_FEN, "mailbox", PIN_TOTALS_ONLY});
+  BOOST_TEST(r.code == 1, r.out << r.err);
+  BOOST_TEST(report_field(r.out, "move path:") == "a7e7", r.out);
+  BOOST_TEST(report_field(r.out, "kind:") == "a count that differs, told by totals alone", r.out);
+  BOOST_TEST(report_field(r.out, "nodes A/B:") == "a7e7 4/10", r.out);
+  BOOST_TEST(report_field(r.out, "detail:") ==
+                 "A counts 4 moves here and B counts 10; B prints only totals, so which moves differ cannot be told",
+             r.out);
+  BOOST_TEST(occurrences(r.err, "prints only totals, no move lines") == 1u, r.err);  // said once
+  // A right engine that prints only totals agrees, from the position and over the suite.
+  const auto right = run_cli({"diff", "--depth", "3", "--fen", PIN_FEN, "mailbox", "uci:" + ENGINE + " --uci none --totals-only"});
+  BOOST_TEST(right.code == 0, right.out << right.err);
+  const auto suite = run_cli({"diff", "--depth", "2", "--epd", std::string(MOVEGEN_SOURCE_DIR) + "/tests/data/perft.epd",
+                              "mailbox", "uci:" + ENGINE + " --uci none --totals-only"});
+  BOOST_TEST(suite.code == 0, suite.out.substr(0, 3000) << suite.err);
+}
+
+BOOST_AUTO_TEST_CASE(a_failure_of_an_engine_that_prints_only_totals_is_located_along_our_moves) {
+  // crash-seventh dies when the side to move has a pawn on its seventh rank: first after b6b7 and a king's move.
+  const auto r = run_cli({"diff", "--depth", "4", "--timeout", "20", "--fen", "4k3/8/1P6/8/8/8/8/4K3 w - - 0 1",
+                          "mailbox", "uci:" + ENGINE + " --uci crash-seventh --totals-only"});
+  BOOST_TEST(r.code == 2, r.out << r.err);
+  BOOST_TEST(report_field(r.out, "move path:") == "b6b7 e8d7", r.out);
+  BOOST_TEST(report_field(r.out, "B fails:") == "at depth 1 (the smallest at which it fails there)", r.out);
+}
+
+BOOST_AUTO_TEST_CASE(fuzz_localises_an_engine_that_prints_only_totals) {
+  const auto r = run_cli({"fuzz", "--fen", PIN_FEN, "--games", "1", "--plies", "0", "--against-depth", "2",
+                          "--timeout", "20", "--against", PIN_TOTALS_ONLY});
+  BOOST_TEST(r.code == 1, r.out << r.err);
+  BOOST_TEST(report_field(r.out, "move path:") == "a7e7", r.out);
+  BOOST_TEST(report_field(r.out, "kind:") == "a count that differs, told by totals alone", r.out);
+  const auto right = run_cli({"fuzz", "--games", "3", "--plies", "30", "--against-depth", "2", "--timeout", "20",
+                              "--against", "uci:" + ENGINE + " --uci none --totals-only"});
+  BOOST_TEST(right.code == 0, right.out << right.err);
+}
+
+BOOST_AUTO_TEST_SUITE_END()

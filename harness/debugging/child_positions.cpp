@@ -4,6 +4,7 @@
 #include <array>
 
 #include "harness/generators/setup.hpp"
+#include "harness/moves/move_texts.hpp"
 #include "mailbox/movegen.hpp"
 
 namespace movegen::harness {
@@ -48,6 +49,18 @@ std::vector<KindOfMove> one_move_of_each_kind(const std::string& fen, const std:
   return picked;
 }
 
+std::vector<std::string> our_legal_moves(const std::string& fen, const std::vector<std::string>& moves,
+                                         Notation notation) {
+  try {
+    auto pos = position_after<MtuPosition<mailbox::Position>>(fen, moves, notation);
+    std::vector<std::string> texts = legal_move_texts(pos, notation);
+    std::sort(texts.begin(), texts.end());
+    return texts;
+  } catch (const std::exception&) {
+    return {};
+  }
+}
+
 std::optional<Divergence> compare_through_moves(DivideSource& a, DivideSource& b, const std::string& fen,
                                                 const std::vector<std::string>& moves, int depth) {
   const int below = std::min(depth - 1, MAX_THROUGH_DEPTH);
@@ -61,6 +74,21 @@ std::optional<Divergence> compare_through_moves(DivideSource& a, DivideSource& b
     return d;
   }
   return std::nullopt;
+}
+
+DivideResult divide_from_child_totals(DivideSource& x, DivideResult r, const std::string& fen,
+                                      const std::vector<std::string>& moves, int depth) {
+  if (r.listed || depth < 2) return r;
+  const std::vector<std::string> ours = our_legal_moves(fen, moves, x.notation());
+  if (ours.empty()) return r;  // our board cannot play the path, or has no move: none to ask about
+  std::vector<std::string> child = moves;
+  child.emplace_back();
+  for (const std::string& move : ours) {
+    child.back() = move;
+    r.moves.emplace_back(move, x.divide(fen, child, depth - 1).total);
+  }
+  r.listed = true;
+  return r;
 }
 
 }  // namespace movegen::harness

@@ -1,7 +1,9 @@
 // Asking about the positions a position's moves lead to, where its own divide cannot tell: an engine's handling of
-// `position fen F moves ...` (its divides from F agree, yet it plays a move wrongly when sent it).
+// `position fen F moves ...` (its divides from F agree, yet it plays a move wrongly when sent it), and an engine that
+// prints only totals (the harness knows the moves, so it asks the total after each).
 //
 //   if (auto d = compare_through_moves(*ours, *engine, fen, {}, 3)) print_divergence(std::cout, *d);
+//   DivideResult listed = divide_from_child_totals(*engine, engine->divide(fen, {}, 3), fen, {}, 3);
 #pragma once
 
 #include <optional>
@@ -28,6 +30,11 @@ struct KindOfMove {
 std::vector<KindOfMove> one_move_of_each_kind(const std::string& fen, const std::vector<std::string>& moves,
                                               Notation notation);
 
+/// Our mailbox generator's legal moves in the position reached from `fen` by the UCI `moves`, in UCI text order: the
+/// moves of an engine that lists none (it prints only totals); empty if it cannot play `moves`.
+std::vector<std::string> our_legal_moves(const std::string& fen, const std::vector<std::string>& moves,
+                                         Notation notation);
+
 /// Where the divides of `a` and `b` from (fen, moves) agree at `depth`, the positions after one move of each kind
 /// (one_move_of_each_kind) asked through the moves, min(depth - 1, MAX_THROUGH_DEPTH) deep, when either plays the
 /// moves it is sent (DivideSource::plays_moves) and depth is 2 or more: the first divergence find_divergence finds
@@ -35,5 +42,12 @@ std::vector<KindOfMove> one_move_of_each_kind(const std::string& fen, const std:
 /// (at most six divides per side). Throws what DivideSource::divide throws.
 std::optional<Divergence> compare_through_moves(DivideSource& a, DivideSource& b, const std::string& fen,
                                                 const std::vector<std::string>& moves, int depth);
+
+/// `r`, the divide `depth` deep of `x` from (fen, moves), with a line per move: for a reply that gave a total alone
+/// (DivideResult::listed false) 2 or more deep, each of our mailbox generator's legal moves there with x's total one ply
+/// less deep after it (the position after the move asked through the moves, as any query); `r` itself otherwise. Its
+/// total stays x's own, which the counts need not sum to. Throws what DivideSource::divide throws.
+DivideResult divide_from_child_totals(DivideSource& x, DivideResult r, const std::string& fen,
+                                      const std::vector<std::string>& moves, int depth);
 
 }  // namespace movegen::harness

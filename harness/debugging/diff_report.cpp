@@ -154,7 +154,8 @@ nlohmann::json divergence_json(const Divergence& d) {
           {"said_b", d.said_b},
           {"through_move", d.through_move},
           {"through_kind", d.through_kind},
-          {"through_depth", d.through_depth}};
+          {"through_depth", d.through_depth},
+          {"totals_only", d.totals_only}};
 }
 
 nlohmann::json diff_json(const std::vector<DiffOutcome>& outcomes, const std::string& a_name,

@@ -9,6 +9,7 @@
 #include <regex>
 
 #include "common/uci.hpp"
+#include "harness/debugging/child_positions.hpp"
 #include "harness/debugging/divergence.hpp"
 #include "harness/engines/child_process.hpp"
 
@@ -168,7 +169,8 @@ std::optional<Failure> locate_failure(RestartingSource& source, const std::strin
   // there; the first such move (in text order) leads on. If none does, it fails only from here.
   for (bool deeper = true; deeper && f.depth > 1;) {
     deeper = false;
-    for (const std::string& move : sorted_moves(above)) {
+    // An engine that prints only totals lists no moves: ours lead on.
+    for (const std::string& move : above.listed ? sorted_moves(above) : our_legal_moves(fen, f.path, notation)) {
       if (!is_uci_move_text(move)) continue;  // an engine's text that names no move of ours: nothing to play
       std::vector<std::string> path = f.path;
       path.push_back(move);
