@@ -24,7 +24,9 @@ std::vector<std::string> RestartingSource::commands_sent(const std::string& fen,
 }
 
 void RestartingSource::restart_if_failed() {
-  if (!source_) source_ = start_(), queries_.clear();
+  if (source_) return;
+  source_ = start_(), queries_.clear();
+  source_->learn_from(*this);  // a restarted engine is the same engine: it prints only totals, say
 }
 
 DivideResult RestartingSource::run_divide(const std::string& fen, const std::vector<std::string>& moves, int depth) {

@@ -36,9 +36,13 @@ class RestartingSource : public DivideSource {
   const std::vector<std::string>& last_sent() const { return last_sent_; }
   /// The queries its running process has been asked, oldest first; emptied when it is started afresh.
   const std::vector<Query>& queries() const { return queries_; }
-  /// Another process of the same source, started now beside the running one, which has been asked nothing.
-  /// Throws ExternalError if it cannot start.
-  std::unique_ptr<DivideSource> start_fresh() const { return start_(); }
+  /// Another process of the same source, started now beside the running one, which has been asked nothing (what the
+  /// running one learnt of the engine passed on: DivideSource::learn_from). Throws ExternalError if it cannot start.
+  std::unique_ptr<DivideSource> start_fresh() const {
+    std::unique_ptr<DivideSource> fresh = start_();
+    fresh->learn_from(*this);
+    return fresh;
+  }
 
  protected:
   DivideResult run_divide(const std::string& fen, const std::vector<std::string>& moves, int depth) override;

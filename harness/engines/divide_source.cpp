@@ -160,13 +160,14 @@ class ShredderFenFallback : public DivideSource {
   }
 
  private:
-  // `source`'s divide, its notes passed on.
+  // `source`'s divide, the notes passed on both ways (a source started afresh learns what the earlier one said).
   DivideResult answer(DivideSource& source, const std::string& fen, const std::vector<std::string>& moves, int depth) {
     DivideResult result = source.divide(fen, moves, depth);
     for (const std::string& text : source.notes()) note(text);
     return result;
   }
 
+    source.learn_from(*this);
   // After `refusal` of `fen`: a fresh start in Shredder-FEN, asked `ask`, kept if it answers; else `refusal`.
   void fall_back(const ExternalError& refusal, const std::string& fen, const std::function<void(DivideSource&)>& ask) {
     std::unique_ptr<DivideSource> retried;

@@ -81,6 +81,12 @@ class DivideSource {
   /// its moves are read from its divide 2 deep"), for a report.
   const std::vector<std::string>& notes() const { return notes_; }
 
+  /// Takes on the notes of `earlier`, another process of the same engine (restarted after a failure, or started
+  /// fresh), and what they say of it: that it prints only totals, so that its depth-1 replies are not asked again 2
+  /// deep.
+  void learn_from(const DivideSource& earlier) {
+    for (const std::string& text : earlier.notes()) note(text);
+  }
  protected:
   explicit DivideSource(std::string name, Notation notation = Notation::CLASSICAL)
       : name_(std::move(name)), notation_(notation) {}
