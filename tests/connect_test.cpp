@@ -374,8 +374,9 @@ BOOST_AUTO_TEST_CASE(only_an_engine_sent_moves_is_asked_through_moves) {
   BOOST_TEST(!make_divide_source("cmd:" + ENGINE + " none {depth} {fen}", timeout)->plays_moves());
   EngineOptions setboard;
   setboard.position_command = "setboard {fen}";
-  BOOST_TEST(!make_divide_source("uci:" + ENGINE + " --uci none --setboard", timeout, movegen::Notation::CLASSICAL, setboard)
-                  ->plays_moves());
+  BOOST_TEST(
+      !make_divide_source("uci:" + ENGINE + " --uci none --setboard", timeout, movegen::Notation::CLASSICAL, setboard)
+           ->plays_moves());
   BOOST_TEST(!make_divide_source("mailbox", timeout)->plays_moves());
 }
 
@@ -397,10 +398,12 @@ BOOST_AUTO_TEST_CASE(diff_localises_an_engine_that_prints_only_totals) {
              r.out);
   BOOST_TEST(occurrences(r.err, "prints only totals, no move lines") == 1u, r.err);  // said once
   // A right engine that prints only totals agrees, from the position and over the suite.
-  const auto right = run_cli({"diff", "--depth", "3", "--fen", PIN_FEN, "mailbox", "uci:" + ENGINE + " --uci none --totals-only"});
+  const auto right =
+      run_cli({"diff", "--depth", "3", "--fen", PIN_FEN, "mailbox", "uci:" + ENGINE + " --uci none --totals-only"});
   BOOST_TEST(right.code == 0, right.out << right.err);
-  const auto suite = run_cli({"diff", "--depth", "2", "--epd", std::string(MOVEGEN_SOURCE_DIR) + "/tests/data/perft.epd",
-                              "mailbox", "uci:" + ENGINE + " --uci none --totals-only"});
+  const auto suite =
+      run_cli({"diff", "--depth", "2", "--epd", std::string(MOVEGEN_SOURCE_DIR) + "/tests/data/perft.epd", "mailbox",
+               "uci:" + ENGINE + " --uci none --totals-only"});
   BOOST_TEST(suite.code == 0, suite.out.substr(0, 3000) << suite.err);
 }
 
@@ -413,9 +416,17 @@ BOOST_AUTO_TEST_CASE(a_failure_of_an_engine_that_prints_only_totals_is_located_a
   BOOST_TEST(report_field(r.out, "B fails:") == "at depth 1 (the smallest at which it fails there)", r.out);
 }
 
+BOOST_AUTO_TEST_CASE(show_says_that_an_engine_that_prints_only_totals_cannot_list_its_moves) {
+  const auto r = run_cli({"show", "--against", "uci:" + ENGINE + " --uci none --totals-only"});
+  BOOST_TEST(r.code == 2, r.out << r.err);
+  BOOST_TEST(
+      contains(r.err, "it prints only totals, no move lines: its legal moves cannot be listed (its count is 20)"),
+      r.err);
+}
+
 BOOST_AUTO_TEST_CASE(fuzz_localises_an_engine_that_prints_only_totals) {
-  const auto r = run_cli({"fuzz", "--fen", PIN_FEN, "--games", "1", "--plies", "0", "--against-depth", "2",
-                          "--timeout", "20", "--against", PIN_TOTALS_ONLY});
+  const auto r = run_cli({"fuzz", "--fen", PIN_FEN, "--games", "1", "--plies", "0", "--against-depth", "2", "--timeout",
+                          "20", "--against", PIN_TOTALS_ONLY});
   BOOST_TEST(r.code == 1, r.out << r.err);
   BOOST_TEST(report_field(r.out, "move path:") == "a7e7", r.out);
   BOOST_TEST(report_field(r.out, "kind:") == "a count that differs, told by totals alone", r.out);

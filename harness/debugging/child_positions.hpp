@@ -44,9 +44,9 @@ std::optional<Divergence> compare_through_moves(DivideSource& a, DivideSource& b
                                                 const std::vector<std::string>& moves, int depth);
 
 /// `r`, the divide `depth` deep of `x` from (fen, moves), with a line per move: for a reply that gave a total alone
-/// (DivideResult::listed false) 2 or more deep, each of our mailbox generator's legal moves there with x's total one ply
-/// less deep after it (the position after the move asked through the moves, as any query); `r` itself otherwise. Its
-/// total stays x's own, which the counts need not sum to. Throws what DivideSource::divide throws.
+/// (DivideResult::listed false) 2 or more deep, each of our mailbox generator's legal moves there with x's total one
+/// ply less deep after it (the position after the move asked through the moves, as any query); `r` itself otherwise.
+/// Its total stays x's own, which the counts need not sum to. Throws what DivideSource::divide throws.
 DivideResult divide_from_child_totals(DivideSource& x, DivideResult r, const std::string& fen,
                                       const std::vector<std::string>& moves, int depth);
 

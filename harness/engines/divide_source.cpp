@@ -71,8 +71,13 @@ std::vector<std::string> DivideSource::commands_sent(const std::string&, const s
 }
 
 std::vector<std::string> DivideSource::legal_moves(const std::string& fen, const std::vector<std::string>& moves) {
+  const DivideResult r = divide(fen, moves, 1);
+  if (!r.listed)
+    throw ExternalError(fmt::format("{}: it prints only totals, no move lines: its legal moves cannot be listed (its "
+                                    "count is {})",
+                                    name(), r.total));
   std::vector<std::string> texts;
-  for (const auto& [move, count] : divide(fen, moves, 1).moves)  // a move list holds at most 256 moves
+  for (const auto& [move, count] : r.moves)  // a move list holds at most 256 moves
     texts.insert(texts.end(), std::min<std::uint64_t>(count, MoveList::CAPACITY), move);
   return texts;
 }
@@ -162,12 +167,12 @@ class ShredderFenFallback : public DivideSource {
  private:
   // `source`'s divide, the notes passed on both ways (a source started afresh learns what the earlier one said).
   DivideResult answer(DivideSource& source, const std::string& fen, const std::vector<std::string>& moves, int depth) {
+    source.learn_from(*this);
     DivideResult result = source.divide(fen, moves, depth);
     for (const std::string& text : source.notes()) note(text);
     return result;
   }
 
-    source.learn_from(*this);
   // After `refusal` of `fen`: a fresh start in Shredder-FEN, asked `ask`, kept if it answers; else `refusal`.
   void fall_back(const ExternalError& refusal, const std::string& fen, const std::function<void(DivideSource&)>& ask) {
     std::unique_ptr<DivideSource> retried;

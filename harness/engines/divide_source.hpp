@@ -59,7 +59,8 @@ class DivideSource {
   /// Throws FenError or MoveError for a bad FEN or move text (checked before anything is sent to an
   /// external program), ExternalError when an external program fails or breaks its protocol.
   DivideResult divide(const std::string& fen, const std::vector<std::string>& moves, int depth);
-  /// The move texts of divide(fen, moves, 1), one per generated move (duplicates kept).
+  /// The move texts of divide(fen, moves, 1), one per generated move (duplicates kept). Throws ExternalError for an
+  /// engine that prints only totals.
   std::vector<std::string> legal_moves(const std::string& fen, const std::vector<std::string>& moves);
   /// Its captures stage in the position reached from `fen` by the UCI `moves` (common/staged_generation.hpp: every
   /// legal move that takes a piece, en passant included), one move text per move listed (duplicates kept), or
@@ -80,13 +81,13 @@ class DivideSource {
   /// What the harness does differently for this engine, each said once ("prints no move list at depth 1:
   /// its moves are read from its divide 2 deep"), for a report.
   const std::vector<std::string>& notes() const { return notes_; }
-
   /// Takes on the notes of `earlier`, another process of the same engine (restarted after a failure, or started
   /// fresh), and what they say of it: that it prints only totals, so that its depth-1 replies are not asked again 2
   /// deep.
   void learn_from(const DivideSource& earlier) {
     for (const std::string& text : earlier.notes()) note(text);
   }
+
  protected:
   explicit DivideSource(std::string name, Notation notation = Notation::CLASSICAL)
       : name_(std::move(name)), notation_(notation) {}
