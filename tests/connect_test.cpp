@@ -364,6 +364,17 @@ BOOST_AUTO_TEST_CASE(diff_over_a_suite_finds_a_side_to_move_lost_after_position_
   BOOST_TEST(!contains(r.out, "history:"), r.out.substr(0, 3000));  // a fresh process answers so too
 }
 
+BOOST_AUTO_TEST_CASE(moves_played_from_a_chess960_position_are_sent_in_its_notation) {
+  // The king on g1 castles king-side with the rook on h1 without moving: g1h1, never g1g1.
+  const std::string fen = "qnbnr1kr/ppp1b1pp/4p3/3p1p2/8/2NPP3/PPP1BPPP/QNB1R1KR w KQkq - 1 9";
+  const auto right =
+      run_cli({"diff", "--chess960", "--depth", "2", "--fen", fen, "mailbox", "uci:" + ENGINE + " --uci none"});
+  BOOST_TEST(right.code == 0, right.out << right.err);
+  const auto r = run_cli({"diff", "--chess960", "--depth", "2", "--fen", fen, "mailbox", FLIPS_SIDE});
+  BOOST_TEST(r.code == 1, r.out << r.err);
+  BOOST_TEST(report_field(r.out, "kind:") == "make move: the side to move after it", r.out);
+}
+
 BOOST_AUTO_TEST_CASE(only_an_engine_sent_moves_is_asked_through_moves) {
   using namespace movegen::harness;
   const auto timeout = std::chrono::seconds(20);

@@ -16,7 +16,14 @@
 namespace movegen::harness {
 
 RestartingSource::RestartingSource(std::string spec, std::function<std::unique_ptr<DivideSource>()> start)
-    : DivideSource(std::move(spec)), start_(std::move(start)), source_(start_()), plays_moves_(source_->plays_moves()) {}
+    : RestartingSource(std::move(spec), start, start()) {}
+
+RestartingSource::RestartingSource(std::string spec, std::function<std::unique_ptr<DivideSource>()> start,
+                                   std::unique_ptr<DivideSource> first)
+    : DivideSource(std::move(spec), first->notation()),
+      start_(std::move(start)),
+      source_(std::move(first)),
+      plays_moves_(source_->plays_moves()) {}
 
 std::vector<std::string> RestartingSource::commands_sent(const std::string& fen, const std::vector<std::string>& moves,
                                                          int depth) const {

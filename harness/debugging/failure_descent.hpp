@@ -50,6 +50,10 @@ class RestartingSource : public DivideSource {
                                                        const std::vector<std::string>& moves) override;
 
  private:
+  // Around `first`, the source `start` started: its notation (how its moves write castling) is the source's.
+  RestartingSource(std::string spec, std::function<std::unique_ptr<DivideSource>()> start,
+                   std::unique_ptr<DivideSource> first);
+
   std::function<std::unique_ptr<DivideSource>()> start_;
   std::unique_ptr<DivideSource> source_;  // null after a failure, until the next query or restart
   std::vector<std::string> last_sent_;
