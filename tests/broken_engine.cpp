@@ -18,7 +18,8 @@
 //                                         --hash-across-queries, --shredder-only, --say-position,
 //                                         --trailing-space, --number-of-nodes, --total-first, --searches,
 //                                         --stderr-trace, --time-after, --captures-without-en-passant,
-//                                         --quiet-among-captures (it answers `captures` with its captures)
+//                                         --quiet-among-captures (it answers `captures` with its captures),
+//                                         --moves-flip-side, --totals-only
 //   broken_engine --shredder-only ...     refuses a FEN whose castling field is not Shredder-FEN (HAha); with
 //                                         --uci, as a quirk, it prints an error line and no divide for it
 //   broken_engine --list                  the bug names, one a line
@@ -209,6 +210,9 @@ struct Quirks {
                           // once, then `info depth 1 ... pv e2e4` and `bestmove e2e4`
   bool captures_without_en_passant = false;  // --captures-without-en-passant: `captures` leaves en passant out
   bool quiet_among_captures = false;         // --quiet-among-captures: `captures` adds its first quiet move
+  bool moves_flip_side = false;  // --moves-flip-side: after `position ... moves` with a move, the other side moves
+                                 // (and no en passant square), as one real engine's front end did; its perft is right
+  bool totals_only = false;      // --totals-only: a perft prints its total alone, never a move line (qperft, weiss)
 };
 
 // --trailing-space: a stream buffer that puts a blank before every newline it passes on.
@@ -291,7 +295,7 @@ void answer_perft(const Quirks& q, const std::string& fen, const std::vector<std
     std::cout << "info string position: "
               << harness::position_after<MtuPosition<mailbox::Position>>(fen, moves, q.notation).fen() << '\n';
   if (q.total_first) std::cout << "Total positions to depth " << depth << ": " << r.total << '\n';
-  if (!(q.no_depth_1_list && depth == 1))
+  if (!(q.no_depth_1_list && depth == 1) && !q.totals_only)
     for (const auto& [move, count] : r.moves)
       std::cout << (q.letterless ? move.substr(0, 4) : move) << ": " << count << '\n';
   if (q.number_of_nodes)
@@ -325,6 +329,15 @@ void answer_captures(const Quirks& q, const std::string& fen, const std::vector<
   std::cout << std::endl;
 }
 
+// `fen` with the other side to move and no en passant square: a front end's side-to-move mix-up.
+std::string other_side_to_move(const std::string& fen) {
+  std::istringstream fields(fen);
+  std::string board, side, castling, ep, rest;
+  fields >> board >> side >> castling >> ep;
+  std::getline(fields, rest);
+  return board + (side == "w" ? " b " : " w ") + castling + " -" + rest;
+}
+
 // `queen-capture-keeps-side`, a make-move bug of the UCI front end: the position after `moves`, but a queen's
 // capture leaves the side to move as it was (and clears the en passant square).
 std::string position_keeping_side_after_queen_captures(std::string fen, const std::vector<std::string>& moves) {
@@ -333,14 +346,21 @@ std::string position_keeping_side_after_queen_captures(std::string fen, const st
     const Move m = parse_uci_move(pos, text);
     const bool queen_capture = type_of(pos.piece_on(m.from())) == QUEEN && pos.piece_on(m.to()) != NO_PIECE;
     fen = harness::position_after<MtuPosition<mailbox::Position>>(fen, {text}).fen();
-    if (!queen_capture) continue;
-    std::istringstream fields(fen);
-    std::string board, side, castling, ep, rest;
-    fields >> board >> side >> castling >> ep;
-    std::getline(fields, rest);
-    fen = board + (side == "w" ? " b " : " w ") + castling + " -" + rest;
+    if (queen_capture) fen = other_side_to_move(fen);
   }
   return fen;
+}
+
+// --moves-flip-side: the position after `moves` with the other side to move, where that is a position (the side
+// then not to move is not in check); else the position after them, right.
+std::string position_with_side_flipped_after(const std::string& fen, const std::vector<std::string>& moves,
+                                             Notation notation) {
+  const std::string reached = harness::position_after<MtuPosition<mailbox::Position>>(fen, moves, notation).fen();
+  try {
+    return MtuPosition<mailbox::Position>::from_fen(other_side_to_move(reached)).fen();
+  } catch (const std::exception&) {
+    return reached;
+  }
 }
 
 // Answers UCI commands until `quit` or the end of input; the divide as Stockfish prints it, unless quirks.
@@ -391,6 +411,8 @@ int uci(std::string_view bug, Quirks q) {
       if (!(depth_text >> depth)) throw std::invalid_argument("bad perft command: " + line);
       if (bug == "queen-capture-keeps-side")
         answer_perft<Bug>(q, position_keeping_side_after_queen_captures(fen, moves), {}, depth);
+      else if (q.moves_flip_side && !moves.empty())
+        answer_perft<Bug>(q, position_with_side_flipped_after(fen, moves, q.notation), {}, depth);
       else
         answer_perft<Bug>(q, fen, moves, depth);
     } else if (command == "go") {
@@ -443,6 +465,10 @@ Quirks read_quirks(const std::vector<std::string>& args) {
       q.stderr_trace = true;
     else if (args[i] == "--time-after")
       q.time_after = true;
+    else if (args[i] == "--moves-flip-side")
+      q.moves_flip_side = true;
+    else if (args[i] == "--totals-only")
+      q.totals_only = true;
     else
       throw std::invalid_argument("bad --uci option '" + args[i] + "'");
   }

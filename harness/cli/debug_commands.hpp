@@ -31,6 +31,8 @@ struct DiffOptions {
   bool chess960 = false;                // Chess960 notation for every move text (implied by a Chess960-only FEN)
   bool allow_impossible_check = false;  // with `epd`: check positions with an impossible check, not refuse them
   bool verbose = false;                 // list the move differences that follow from a move played wrongly
+  bool through_moves = true;  // where the divides agree, also the positions after a move of each kind, sent as moves
+                              // to an engine that plays them (compare_through_moves)
 };
 
 /// `movegen diff`: compares the divides of A and B and reports the divergence with the shortest move path

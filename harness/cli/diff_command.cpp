@@ -11,6 +11,7 @@
 #include "harness/cli/debug_commands.hpp"
 #include "harness/cli/json_output.hpp"
 #include "harness/cli/options.hpp"
+#include "harness/debugging/child_positions.hpp"
 #include "harness/debugging/diff_report.hpp"
 #include "harness/debugging/divergence.hpp"
 #include "harness/debugging/failure_descent.hpp"
@@ -40,8 +41,11 @@ std::optional<Divergence> compare_builtin_trees(Generator ga, Generator gb, cons
   return std::nullopt;
 }
 
+// Every check of one position, in turn until one differs: the divides (every differing root move with `all`), every
+// node between two built-in generators, the captures where both list them, and (unless `through` is off) the
+// positions after a move of each kind asked through the moves, for an engine sent moves.
 std::vector<Divergence> compare(DivideSource& a, DivideSource& b, const std::string& fen,
-                                const std::vector<std::string>& moves, int depth, bool all) {
+                                const std::vector<std::string>& moves, int depth, bool all, bool through) {
   if (all) {
     if (auto found = find_all_divergences(a, b, fen, moves, depth); !found.empty()) return found;
   } else if (auto d = find_divergence(a, b, fen, moves, depth)) {
@@ -50,6 +54,8 @@ std::vector<Divergence> compare(DivideSource& a, DivideSource& b, const std::str
   if (a.builtin() && b.builtin())
     if (auto d = compare_builtin_trees(*a.builtin(), *b.builtin(), fen, moves, depth, a.notation())) return {*d};
   if (auto d = compare_captures(a, b, fen, moves)) return {*d};  // where both list their captures
+  if (!through) return {};
+  if (auto d = compare_through_moves(a, b, fen, moves, depth)) return {*d};
   return {};
 }
 
@@ -113,7 +119,9 @@ DiffPair diff_pair(const DiffOptions& options, Notation notation) {
 std::vector<HistoryEffect> history_effects(DiffPair& pair, std::size_t asked_a, std::size_t asked_b,
                                            const DiffOutcome& o) {
   std::vector<HistoryEffect> effects;
-  const Query query{o.fen, o.moves, o.depth};
+  Query query{o.fen, o.moves, o.depth};
+  if (const Divergence& d = o.divergences.front(); !d.through_move.empty())  // the query after the move that differs
+    query.moves.push_back(d.through_move), query.depth = d.through_depth;
   for (auto [x, side, other, asked] :
        {std::tuple{pair.a.get(), "A", pair.b.get(), asked_a}, std::tuple{pair.b.get(), "B", pair.a.get(), asked_b}}) {
     const std::vector<Query>& log = x->queries();
@@ -131,7 +139,7 @@ void check_position(const DiffOptions& options, DiffPair& pair, std::vector<Diff
   RestartingSource &a = *pair.a, &b = *pair.b;
   const std::size_t asked_a = a.queries().size(), asked_b = b.queries().size();
   try {
-    o.divergences = compare(a, b, o.fen, o.moves, o.depth, options.all);
+    o.divergences = compare(a, b, o.fen, o.moves, o.depth, options.all, options.through_moves);
     if (!options.epd.empty() && !o.divergences.empty()) o.history = history_effects(pair, asked_a, asked_b, o);
   } catch (const ExternalError& e) {
     o.error = e.what();
@@ -202,6 +210,10 @@ Subcommand add_diff_command(CLI::App& app) {
   add_timeout_option(*cmd, options->timeout_seconds, "seconds an external program may take for one reply");
   add_engine_options(*cmd, options->engine);
   cmd->add_flag("--all", options->all, "report every differing root move, each with its own shortest path");
+  cmd->add_flag("!--no-through-moves", options->through_moves,
+                "do not ask an engine sent moves ({moves}), where the divides agree, for the positions after one move "
+                "of each kind (quiet, double push, capture, en passant, castling, promotion) sent as moves played, "
+                "depth - 1 (at most 2) deep, which tests its handling of 'position ... moves'");
   add_chess960_flag(*cmd, options->chess960);
   add_allow_impossible_check_flag(*cmd, options->allow_impossible_check);
   add_json_flag(*cmd, options->json);

@@ -68,6 +68,7 @@ void print_outcome_line(std::ostream& out, const DiffOutcome& o) {
   if (!d.only_a.empty()) what += ": only A " + join(d.only_a);
   if (!d.only_b.empty()) what += (d.only_a.empty() ? ": " : ", ") + ("only B " + join(d.only_b));
   if (!d.detail.empty() && d.verdicts.empty()) what += ": " + d.detail;
+  if (!d.through_move.empty()) what += "; found through moves played from the position";
   if (o.divergences.size() > 1) what += fmt::format(" (+{} more)", o.divergences.size() - 1);
   for (const HistoryEffect& h : o.history) what += fmt::format("; {}'s answer depends on its earlier queries", h.side);
   fmt::print(out, "{:<7}{}  {}\n", "differ", head, what);
@@ -150,7 +151,11 @@ nlohmann::json divergence_json(const Divergence& d) {
           {"wrong_side", d.wrong_side},
           {"board", d.board},
           {"said_a", d.said_a},
-          {"said_b", d.said_b}};
+          {"said_b", d.said_b},
+          {"through_move", d.through_move},
+          {"through_kind", d.through_kind},
+          {"through_depth", d.through_depth},
+          {"totals_only", d.totals_only}};
 }
 
 nlohmann::json diff_json(const std::vector<DiffOutcome>& outcomes, const std::string& a_name,

@@ -9,6 +9,7 @@
 #include <ostream>
 #include <set>
 
+#include "harness/debugging/child_positions.hpp"
 #include "harness/debugging/node_check.hpp"
 #include "mailbox/movegen.hpp"
 
@@ -145,12 +146,36 @@ std::string board_difference(const std::string& fen, const std::string& side, co
   return squares;
 }
 
+// Where a side printed a total alone (an engine that prints only totals) at the node `d.path`, whose divides `depth`
+// deep are `ra` and `rb` and differ: at depth 1 the numbers of moves are all there is, and `d` is complete with them
+// (true); deeper, each such divide is built from the side's totals after each of our moves (divide_from_child_totals),
+// and `d` is complete only if none of those differ, yet the totals do.
+bool told_by_totals(DivideSource& a, DivideSource& b, Divergence& d, int depth, DivideResult& ra, DivideResult& rb) {
+  if (ra.listed && rb.listed) return false;
+  const std::string unlisted = ra.listed ? "B prints" : rb.listed ? "A prints" : "A and B print";
+  if (depth == 1) {
+    d.detail = fmt::format("A counts {} moves here and B counts {}; {} only totals, so which moves differ cannot be told",
+                           ra.total, rb.total, unlisted);
+  } else {
+    ra = divide_from_child_totals(a, std::move(ra), d.root_fen, d.path, depth);
+    rb = divide_from_child_totals(b, std::move(rb), d.root_fen, d.path, depth);
+    if (counts_by_move(ra) != counts_by_move(rb)) return false;  // descend into a move whose totals differ
+    d.detail = fmt::format("A counts {} nodes {} deep here and B counts {}, yet their totals {} deep after each of our "
+                           "legal moves agree: its moves here differ from ours ({} only totals)",
+                           ra.total, depth, rb.total, depth - 1, unlisted);
+  }
+  d.totals_only = true;
+  d.fen = fen_after(d.root_fen, d.path, d.notation);
+  return true;
+}
+
 // From the node `d.path` whose divides `depth` deep are `ra` and `rb` (and whose parent gave the counts
 // `expected`), descends into a move whose counts differ until the move lists differ, and fills in `d`.
 Divergence descend(DivideSource& a, DivideSource& b, Divergence d, int depth, DivideResult ra, DivideResult rb,
                    std::optional<std::pair<std::uint64_t, std::uint64_t>> expected) {
   const std::string& fen = d.root_fen;
   for (;; --depth) {
+    if (told_by_totals(a, b, d, depth, ra, rb)) return d;
     const auto ma = move_multiplicity(ra, depth), mb = move_multiplicity(rb, depth);
     d.only_a = surplus(ma, mb);
     d.only_b = surplus(mb, ma);
@@ -201,6 +226,7 @@ struct Deepening {
 }  // namespace
 
 bool divides_differ(const DivideResult& ra, const DivideResult& rb, int depth) {
+  if (!ra.listed || !rb.listed) return ra.total != rb.total;  // a total alone: all there is to compare
   return move_multiplicity(ra, depth) != move_multiplicity(rb, depth) || counts_by_move(ra) != counts_by_move(rb);
 }
 
@@ -296,6 +322,10 @@ std::vector<Divergence> find_all_divergences(DivideSource& a, DivideSource& b, c
   Deepening deepening{a, b, fen, moves, {}};
   std::vector<Divergence> found;
   if (!deepening.differ(depth)) return found;
+  if (!deepening.at(depth).first.listed || !deepening.at(depth).second.listed) {  // totals alone: one path to follow
+    if (auto d = find_divergence(a, b, fen, moves, depth)) found.push_back(std::move(*d));
+    return found;
+  }
   std::set<std::string> done;  // root moves already reported
   for (int d = 1; d <= depth; ++d) {
     const auto& [ra, rb] = deepening.at(d);
@@ -354,13 +384,13 @@ void print_divergence(std::ostream& out, const Divergence& d, bool verbose) {
     fmt::print(out, "nodes A/B:  {}\n", counts);
   }
   fmt::print(out, "FEN there:  {}\n", d.fen);
-  if (!d.verdicts.empty() || !d.board.empty()) fmt::print(out, "kind:       {}\n", d.cause());
+  if (!d.verdicts.empty() || !d.board.empty() || d.totals_only) fmt::print(out, "kind:       {}\n", d.cause());
   if (!d.board.empty() && !verbose) {
     const std::size_t n = d.verdicts.size();
     if (n)
       fmt::print(out, "follows:    and {} move difference{} that follow from it (--verbose lists them)\n", n,
                  n == 1 ? "" : "s");
-  } else {
+  } else if (!d.totals_only) {  // by totals alone, the detail's counts are all there is
     fmt::print(out, "only A:     {}\n", join(d.only_a, "-"));
     fmt::print(out, "only B:     {}\n", join(d.only_b, "-"));
     for (std::size_t i = 0; i < d.verdicts.size(); ++i) {  // each line names its move
@@ -369,6 +399,11 @@ void print_divergence(std::ostream& out, const Divergence& d, bool verbose) {
     }
   }
   if (!d.detail.empty()) fmt::print(out, "detail:     {}\n", d.detail);
+  if (!d.through_move.empty())
+    fmt::print(out,
+               "through:    found through moves played from the position (its own divides agree): the position after "
+               "{} ({}), sent as the moves played, {} deep\n",
+               d.through_move, d.through_kind, d.through_depth);
   for (const auto& [side, said] : {std::pair{"A", &d.said_a}, std::pair{"B", &d.said_b}})
     for (std::size_t i = 0; i < said->size(); ++i)  // the engine's own words, as printed
       fmt::print(out, "{:<12}{}\n", i ? "" : fmt::format("{} said:", side), (*said)[i]);

@@ -17,6 +17,9 @@
 
 namespace movegen::harness {
 
+/// The cause of a divergence told by totals alone (Divergence::totals_only).
+inline constexpr const char* TOTALS_ONLY_CAUSE = "a count that differs, told by totals alone";
+
 /// Where two generators, named `a_name` and `b_name`, disagree: the position reached from `root_fen` by `path`, its
 /// FEN, the moves only one of them generates there (as many times as it generates them beyond the other), and `detail`
 /// for a disagreement that is not about the move list (FEN after a move, checkers, a generator whose counts contradict
@@ -58,6 +61,14 @@ struct Divergence {
   /// What A and B printed besides their divides in their replies where the lists differ (DivideResult::said):
   /// an engine's `info string` lines, quoted in the report as its own words.
   std::vector<std::string> said_a, said_b;
+  /// Found through moves (compare_through_moves, child_positions.hpp): the move played from the position checked,
+  /// whose divides agree, after which A and B differ when sent it as a move; its kind ("castling"); the depth asked
+  /// after it. "" and 0 when found from the position itself.
+  std::string through_move, through_kind;
+  int through_depth = 0;
+  /// Told by totals alone: a side prints no move lines (DivideResult::listed), so at `fen` only its count is known
+  /// (`detail` gives both); cause() is then TOTALS_ONLY_CAUSE.
+  bool totals_only = false;
 
   /// The kind of the divergence: MAKE_MOVE for a move played wrongly, COUNT when no move differs (a
   /// `detail` only), else the kind of the first differing move (only A's first).
@@ -71,6 +82,7 @@ struct Divergence {
   /// it: "captures: legal en passant".
   std::string cause() const {
     if (!wrong_move.empty()) return "make move: " + wrong_rule;
+    if (totals_only) return TOTALS_ONLY_CAUSE;
     const std::string rule = verdicts.empty() ? "a count that does not add up" : verdicts.front().rule;
     return stage.empty() ? rule : stage + ": " + rule;
   }

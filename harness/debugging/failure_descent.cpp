@@ -9,13 +9,21 @@
 #include <regex>
 
 #include "common/uci.hpp"
+#include "harness/debugging/child_positions.hpp"
 #include "harness/debugging/divergence.hpp"
 #include "harness/engines/child_process.hpp"
 
 namespace movegen::harness {
 
 RestartingSource::RestartingSource(std::string spec, std::function<std::unique_ptr<DivideSource>()> start)
-    : DivideSource(std::move(spec)), start_(std::move(start)), source_(start_()) {}
+    : RestartingSource(std::move(spec), start, start()) {}
+
+RestartingSource::RestartingSource(std::string spec, std::function<std::unique_ptr<DivideSource>()> start,
+                                   std::unique_ptr<DivideSource> first)
+    : DivideSource(std::move(spec), first->notation()),
+      start_(std::move(start)),
+      source_(std::move(first)),
+      plays_moves_(source_->plays_moves()) {}
 
 std::vector<std::string> RestartingSource::commands_sent(const std::string& fen, const std::vector<std::string>& moves,
                                                          int depth) const {
@@ -23,7 +31,9 @@ std::vector<std::string> RestartingSource::commands_sent(const std::string& fen,
 }
 
 void RestartingSource::restart_if_failed() {
-  if (!source_) source_ = start_(), queries_.clear();
+  if (source_) return;
+  source_ = start_(), queries_.clear();
+  source_->learn_from(*this);  // a restarted engine is the same engine: it prints only totals, say
 }
 
 DivideResult RestartingSource::run_divide(const std::string& fen, const std::vector<std::string>& moves, int depth) {
@@ -168,7 +178,8 @@ std::optional<Failure> locate_failure(RestartingSource& source, const std::strin
   // there; the first such move (in text order) leads on. If none does, it fails only from here.
   for (bool deeper = true; deeper && f.depth > 1;) {
     deeper = false;
-    for (const std::string& move : sorted_moves(above)) {
+    // An engine that prints only totals lists no moves: ours lead on.
+    for (const std::string& move : above.listed ? sorted_moves(above) : our_legal_moves(fen, f.path, notation)) {
       if (!is_uci_move_text(move)) continue;  // an engine's text that names no move of ours: nothing to play
       std::vector<std::string> path = f.path;
       path.push_back(move);

@@ -25,6 +25,7 @@ class RestartingSource : public DivideSource {
  public:
   RestartingSource(std::string spec, std::function<std::unique_ptr<DivideSource>()> start);
   std::optional<Generator> builtin() const override { return source_ ? source_->builtin() : std::nullopt; }
+  bool plays_moves() const override { return plays_moves_; }
   std::vector<std::string> commands_sent(const std::string& fen, const std::vector<std::string>& moves,
                                          int depth) const override;
   /// Starts the source again now if its last query failed; throws ExternalError if it cannot start.
@@ -35,9 +36,13 @@ class RestartingSource : public DivideSource {
   const std::vector<std::string>& last_sent() const { return last_sent_; }
   /// The queries its running process has been asked, oldest first; emptied when it is started afresh.
   const std::vector<Query>& queries() const { return queries_; }
-  /// Another process of the same source, started now beside the running one, which has been asked nothing.
-  /// Throws ExternalError if it cannot start.
-  std::unique_ptr<DivideSource> start_fresh() const { return start_(); }
+  /// Another process of the same source, started now beside the running one, which has been asked nothing (what the
+  /// running one learnt of the engine passed on: DivideSource::learn_from). Throws ExternalError if it cannot start.
+  std::unique_ptr<DivideSource> start_fresh() const {
+    std::unique_ptr<DivideSource> fresh = start_();
+    fresh->learn_from(*this);
+    return fresh;
+  }
 
  protected:
   DivideResult run_divide(const std::string& fen, const std::vector<std::string>& moves, int depth) override;
@@ -45,10 +50,15 @@ class RestartingSource : public DivideSource {
                                                        const std::vector<std::string>& moves) override;
 
  private:
+  // Around `first`, the source `start` started: its notation (how its moves write castling) is the source's.
+  RestartingSource(std::string spec, std::function<std::unique_ptr<DivideSource>()> start,
+                   std::unique_ptr<DivideSource> first);
+
   std::function<std::unique_ptr<DivideSource>()> start_;
   std::unique_ptr<DivideSource> source_;  // null after a failure, until the next query or restart
   std::vector<std::string> last_sent_;
   std::vector<Query> queries_;
+  bool plays_moves_ = false;  // its source's, kept while the source is down
 };
 
 /// Where an outside program fails: the position `path` leads to from `root_fen`, the smallest divide depth

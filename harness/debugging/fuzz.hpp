@@ -71,6 +71,7 @@ class CountingSource : public DivideSource {
   /// Divides passed on so far.
   std::uint64_t calls() const { return calls_; }
   std::optional<Generator> builtin() const override { return inner_.builtin(); }
+  bool plays_moves() const override { return inner_.plays_moves(); }
 
  protected:
   DivideResult run_divide(const std::string& fen, const std::vector<std::string>& moves, int depth) override {

@@ -47,6 +47,10 @@ struct CommandQuery {
 /// Shredder-FEN form some Chess960 engines alone read. Throws FenError for a bad FEN.
 std::string shredder_fen(const std::string& fen);
 
+/// True if `pattern` sends the moves played ({moves}); false if it sends only the FEN reached, which the harness
+/// computes.
+inline bool sends_moves(std::string_view pattern) { return pattern.find("{moves}") != std::string_view::npos; }
+
 /// `pattern` with {depth}, {fen} and {moves} replaced for `q` (see EngineOptions::position_command).
 /// Throws what position_after throws when {fen} must be computed from moves our board cannot play.
 std::string expand_command(std::string_view pattern, const CommandQuery& q);

@@ -33,21 +33,20 @@ DivideResult DivideSource::divide(const std::string& fen, const std::vector<std:
   check_query(fen, moves);
   DivideResult result = run_divide(fen, moves, depth);
   if (result.listed || depth == 0) return result;
-  if (depth != 1)
-    throw ExternalError(
-        fmt::format("{}: its divide {} deep lists no moves, only the total {}: the harness needs a "
-                    "line per move below depth 1",
-                    name(), depth, result.total));
-  return moves_from_deeper(fen, moves, result.total);
+  if (depth == 1 && !totals_only_) return moves_from_deeper(fen, moves, result);
+  note(TOTALS_ONLY);  // a total alone 2 or more deep, or at depth 1 from an engine known to print only totals
+  return result;
 }
 
 DivideResult DivideSource::moves_from_deeper(const std::string& fen, const std::vector<std::string>& moves,
-                                             std::uint64_t total) {
-  note("prints no move list at depth 1: its moves there are read from its divide 2 deep");
+                                             const DivideResult& at_depth_1) {
+  const std::uint64_t total = at_depth_1.total;
   DivideResult deeper = run_divide(fen, moves, 2);
-  if (!deeper.listed)
-    throw ExternalError(name() + ": its divide 2 deep lists no moves either, only the total " +
-                        std::to_string(deeper.total));
+  if (!deeper.listed) {
+    note(TOTALS_ONLY);
+    return at_depth_1;
+  }
+  note("prints no move list at depth 1: its moves there are read from its divide 2 deep");
   if (deeper.moves.size() != total)
     throw ExternalError(fmt::format("{}: its total 1 deep is {} but its divide 2 deep lists {} moves", name(), total,
                                     deeper.moves.size()));
@@ -62,6 +61,7 @@ void DivideSource::note_divide_format(const std::string& format) {
 }
 
 void DivideSource::note(const std::string& text) {
+  totals_only_ = totals_only_ || text == TOTALS_ONLY;  // a wrapper learns it from its source's notes
   if (std::find(notes_.begin(), notes_.end(), text) == notes_.end()) notes_.push_back(text);
 }
 
@@ -71,8 +71,13 @@ std::vector<std::string> DivideSource::commands_sent(const std::string&, const s
 }
 
 std::vector<std::string> DivideSource::legal_moves(const std::string& fen, const std::vector<std::string>& moves) {
+  const DivideResult r = divide(fen, moves, 1);
+  if (!r.listed)
+    throw ExternalError(fmt::format("{}: it prints only totals, no move lines: its legal moves cannot be listed (its "
+                                    "count is {})",
+                                    name(), r.total));
   std::vector<std::string> texts;
-  for (const auto& [move, count] : divide(fen, moves, 1).moves)  // a move list holds at most 256 moves
+  for (const auto& [move, count] : r.moves)  // a move list holds at most 256 moves
     texts.insert(texts.end(), std::min<std::uint64_t>(count, MoveList::CAPACITY), move);
   return texts;
 }
@@ -140,6 +145,7 @@ class ShredderFenFallback : public DivideSource {
                                          int depth) const override {
     return source_->commands_sent(fen, moves, depth);
   }
+  bool plays_moves() const override { return source_->plays_moves(); }
 
  protected:
   DivideResult run_divide(const std::string& fen, const std::vector<std::string>& moves, int depth) override {
@@ -159,8 +165,9 @@ class ShredderFenFallback : public DivideSource {
   }
 
  private:
-  // `source`'s divide, its notes passed on.
+  // `source`'s divide, the notes passed on both ways (a source started afresh learns what the earlier one said).
   DivideResult answer(DivideSource& source, const std::string& fen, const std::vector<std::string>& moves, int depth) {
+    source.learn_from(*this);
     DivideResult result = source.divide(fen, moves, depth);
     for (const std::string& text : source.notes()) note(text);
     return result;

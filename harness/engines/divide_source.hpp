@@ -33,6 +33,13 @@ struct DivideResult {
   std::vector<std::string> said;  // the reply's lines besides the divide (`info string ...`), as printed, the first few
 };
 
+/// The note of an engine that prints only totals, never a move line (qperft, weiss): said once, and the way it is
+/// localised.
+inline constexpr const char* TOTALS_ONLY =
+    "prints only totals, no move lines: where its total differs from the other side's, it is asked the total after "
+    "each of our legal moves one ply less deep, and diff descends into a move whose totals differ, down to depth 1, "
+    "where only the numbers of moves can be compared";
+
 /// One divide asked of a source: `depth` plies deep from the position reached from `fen` by the UCI `moves`.
 struct Query {
   std::string fen;
@@ -46,11 +53,14 @@ class DivideSource {
   /// The generator spec it answers for ("mailbox", "uci:/usr/games/stockfish"), for reports.
   const std::string& name() const { return name_; }
   /// The divide `depth` plies deep (1..MAX_DEPTH) of the position reached from `fen` by the UCI `moves`.
-  /// A depth-1 reply with a total and no move line takes its moves from the divide 2 deep (and notes so).
+  /// A depth-1 reply with a total and no move line takes its moves from the divide 2 deep (and notes so). A total
+  /// alone 2 or more deep, or at depth 1 when the divide 2 deep is one too, is returned as it is (DivideResult::listed
+  /// false), with the note TOTALS_ONLY: find_divergence localises such an engine by its totals after each move.
   /// Throws FenError or MoveError for a bad FEN or move text (checked before anything is sent to an
   /// external program), ExternalError when an external program fails or breaks its protocol.
   DivideResult divide(const std::string& fen, const std::vector<std::string>& moves, int depth);
-  /// The move texts of divide(fen, moves, 1), one per generated move (duplicates kept).
+  /// The move texts of divide(fen, moves, 1), one per generated move (duplicates kept). Throws ExternalError for an
+  /// engine that prints only totals.
   std::vector<std::string> legal_moves(const std::string& fen, const std::vector<std::string>& moves);
   /// Its captures stage in the position reached from `fen` by the UCI `moves` (common/staged_generation.hpp: every
   /// legal move that takes a piece, en passant included), one move text per move listed (duplicates kept), or
@@ -59,6 +69,9 @@ class DivideSource {
   std::optional<std::vector<std::string>> captures(const std::string& fen, const std::vector<std::string>& moves);
   /// The built-in generator behind it, or std::nullopt for an external program or a test generator.
   virtual std::optional<Generator> builtin() const { return std::nullopt; }
+  /// True if a query's moves reach it as moves to play ({moves} in its position command or arguments), so that its
+  /// own make move is asked; false if it is sent the FEN reached, which the harness computes, or runs in process.
+  virtual bool plays_moves() const { return false; }
   /// How its move texts write castling: as the king's move, or (Chess960) as king takes own rook.
   Notation notation() const { return notation_; }
   /// What divide(fen, moves, depth) sends, for a report: a UCI engine's `position ...` and `go perft N`
@@ -68,6 +81,12 @@ class DivideSource {
   /// What the harness does differently for this engine, each said once ("prints no move list at depth 1:
   /// its moves are read from its divide 2 deep"), for a report.
   const std::vector<std::string>& notes() const { return notes_; }
+  /// Takes on the notes of `earlier`, another process of the same engine (restarted after a failure, or started
+  /// fresh), and what they say of it: that it prints only totals, so that its depth-1 replies are not asked again 2
+  /// deep.
+  void learn_from(const DivideSource& earlier) {
+    for (const std::string& text : earlier.notes()) note(text);
+  }
 
  protected:
   explicit DivideSource(std::string name, Notation notation = Notation::CLASSICAL)
@@ -83,13 +102,16 @@ class DivideSource {
   void note_divide_format(const std::string& format);
 
  private:
-  // The divide 1 deep of an engine that gave only its total there: the moves of its divide 2 deep.
-  DivideResult moves_from_deeper(const std::string& fen, const std::vector<std::string>& moves, std::uint64_t total);
+  // The divide 1 deep of an engine that gave only its total there (`at_depth_1`): the moves of its divide 2 deep,
+  // or `at_depth_1` itself if that is a total alone too.
+  DivideResult moves_from_deeper(const std::string& fen, const std::vector<std::string>& moves,
+                                 const DivideResult& at_depth_1);
 
   std::string name_;
   Notation notation_;
   std::vector<std::string> notes_;
   bool format_noted_ = false;
+  bool totals_only_ = false;  // it prints totals and no move lines, at every depth
 };
 
 /// A DivideSource computing with the Position type P in this process, for test generators (make_divide_source

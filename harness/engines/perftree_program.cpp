@@ -2,6 +2,7 @@
 // perftree protocol, or COMMAND's own words with {fen}, {depth} and {moves} filled in.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <string>
 
 #include "harness/engines/child_process.hpp"
@@ -20,6 +21,10 @@ class ProgramPerQuery : public DivideSource {
     if (!perftree) return;  // a template's errors name the command as it ran (ChildProcess with no name)
     name_ = join_command(words_);
     words_.insert(words_.end(), {"{depth}", "{fen}", "{moves}"});
+  }
+
+  bool plays_moves() const override {
+    return std::any_of(words_.begin(), words_.end(), [](const std::string& word) { return sends_moves(word); });
   }
 
  protected:

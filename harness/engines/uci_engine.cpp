@@ -58,6 +58,8 @@ class UciEngine : public DivideSource {
     }
   }
 
+  bool plays_moves() const override { return sends_moves(options_.position_command); }
+
  protected:
   std::vector<std::string> commands_sent(const std::string& fen, const std::vector<std::string>& moves,
                                          int depth) const override {
