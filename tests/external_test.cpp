@@ -235,8 +235,9 @@ BOOST_AUTO_TEST_CASE(a_perftree_reply_read_strictly_is_refused_at_its_first_bad_
     const auto start = std::chrono::steady_clock::now();
     std::string message = "(no error)";
     try {
-      auto source =
-          make_divide_source("perftree:" + program, std::chrono::seconds(20), Notation::CLASSICAL, {.strict = true});
+      EngineOptions strict;
+      strict.strict = true;
+      auto source = make_divide_source("perftree:" + program, std::chrono::seconds(20), Notation::CLASSICAL, strict);
       source->divide(std::string(START_FEN), {"e2e4", "e7e5"}, 2);
     } catch (const ExternalError& e) {
       message = e.what();
