@@ -32,8 +32,8 @@ namespace movegen::harness {
 /// The text of the formats a divide line may take, for error messages.
 inline constexpr std::string_view DIVIDE_FORMATS =
     "a move and a count per line ('e2e4 20', 'e2e4: 20', 'e2-e4 20', 'Nf3: 20', '1. e2e4 moves = 20', "
-    "'move 1 : e2e4 : 20'), then optionally a total ('Nodes searched: N', 'Total: N', 'Moves: N', 'Number of nodes: "
-    "N', 'N nodes' or the bare number; 'Total positions to depth D: N' before the moves)";
+    "'move 1 : e2e4 : 20', a table's '| e2e4 | 20 |'), then optionally a total ('Nodes searched: N', 'Total: N', "
+    "'Moves: N', 'Number of nodes: N', 'N nodes' or the bare number; 'Total positions to depth D: N' before the moves)";
 
 /// A divide line that fits no format, or counts that do not add up; what() says so with the line quoted.
 class DivideFormatError : public std::runtime_error {
