@@ -172,12 +172,12 @@ BOOST_AUTO_TEST_CASE(a_program_that_trickles_output_is_stopped_at_the_reply_dead
   const auto [message, seconds] = external_failure("uci:" + uci);
   BOOST_TEST(contains(message, "no complete reply within 1 s to 'go perft 1' from " + std::string(START_FEN)), message);
   BOOST_TEST(contains(message, "--timeout raises the limit"), message);
-  BOOST_TEST(seconds < 3.0);
+  BOOST_TEST(seconds < 10.0);  // a 1 s deadline, against 30 s of sleep or no end
 
   const std::string perftree = scripts.write("trickle.sh", "while true; do echo 'e2e4 1'; sleep 0.3; done");
   const auto [tree_message, tree_seconds] = external_failure("perftree:" + perftree);
   BOOST_TEST(contains(tree_message, "no complete reply within 1 s"), tree_message);
-  BOOST_TEST(tree_seconds < 3.0);
+  BOOST_TEST(tree_seconds < 10.0);  // a 1 s deadline, against 30 s of sleep or no end
 }
 
 BOOST_AUTO_TEST_CASE(writing_to_a_program_that_does_not_read_obeys_the_deadline) {
@@ -196,7 +196,7 @@ BOOST_AUTO_TEST_CASE(writing_to_a_program_that_does_not_read_obeys_the_deadline)
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   BOOST_TEST(contains(message, "it did not read its input within 1 s"), message);
-  BOOST_TEST(seconds < 3.0);
+  BOOST_TEST(seconds < 10.0);  // a 1 s deadline, against 30 s of sleep or no end
 }
 
 BOOST_AUTO_TEST_CASE(huge_counts_and_replies_stay_within_bounded_memory) {
@@ -247,7 +247,7 @@ BOOST_AUTO_TEST_CASE(a_perftree_reply_read_strictly_is_refused_at_its_first_bad_
     BOOST_TEST(contains(message, program + ": unexpected line \"junk\" from " + program + " 2 '" +
                                      std::string(START_FEN) + "' 'e2e4 e7e5'"),
                message);
-    BOOST_TEST(seconds < 2.0, program << " took " << seconds << " s");
+    BOOST_TEST(seconds < 8.0, program << " took " << seconds << " s");  // the timeout is 20 s
   }
 }
 
@@ -273,7 +273,7 @@ BOOST_AUTO_TEST_CASE(a_program_that_answers_but_never_exits_is_told_apart_from_o
   const std::string lingers = scripts.write("linger.sh", "printf 'e2e4 1\\n\\n1\\n'\nexec sleep 30");
   const auto [message, seconds] = external_failure("perftree:" + lingers);
   BOOST_TEST(contains(message, "it printed its whole reply but did not exit within 1 s"), message);
-  BOOST_TEST(seconds < 3.0);
+  BOOST_TEST(seconds < 10.0);  // a 1 s deadline, against 30 s of sleep or no end
 }
 
 // The UCI session syncs with `isready` after the handshake and after each query: what an engine prints
@@ -295,7 +295,7 @@ BOOST_AUTO_TEST_CASE(a_uci_divide_without_a_total_ends_at_readyok) {
   BOOST_TEST(r.total == 400u);
   BOOST_TEST(engine->divide(std::string(START_FEN), {"e2e4"}, 1).total == 20u);  // still in step
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  BOOST_TEST(seconds < 2.0, "took " << seconds << " s: waited for a total instead of readyok");
+  BOOST_TEST(seconds < 4.0, "took " << seconds << " s: waited for a total instead of readyok");  // timeout 5 s
 }
 
 BOOST_AUTO_TEST_CASE(a_uci_reply_without_a_divide_quotes_the_engines_own_words_at_once) {
