@@ -22,8 +22,7 @@ std::size_t kind_of(const P& pos, Move m) {
   if (m.flag() == CASTLING) return 4;
   if (m.flag() == EN_PASSANT) return 3;
   if (pos.piece_on(m.to()) != NO_PIECE) return 2;
-  const bool pawn = type_of(pos.piece_on(m.from())) == PAWN;
-  return pawn && (rank_of(m.to()) - rank_of(m.from()) == 2 || rank_of(m.from()) - rank_of(m.to()) == 2) ? 1 : 0;
+  return m.flag() == DOUBLE_PUSH ? 1 : 0;  // the generator marks a pawn's two-square move
 }
 
 }  // namespace
