@@ -95,16 +95,14 @@ using MoveTimes = std::map<std::string, std::uint64_t>;
 /// from the move lines, or from the counts at depth 1), or a move whose counts differ.
 bool divides_differ(const DivideResult& ra, const DivideResult& rb, int depth);
 
+/// Each move's node count in divide `r` (a move listed twice: the sum of its lines).
+MoveTimes counts_by_move(const DivideResult& r);
+
+/// The move of an entry of Divergence::only_a or only_b: "e2e4" from "e2e4" or "e2e4 (5 more times)".
+std::string move_of(const std::string& entry);
+
 /// Each move text of `moves` with the number of times it occurs.
 MoveTimes move_times(const std::vector<std::string>& moves);
-
-/// Looks for a make-move bug behind `d` (found at the end of its path, with `rx` the divide `x`, the side
-/// named `side`, gave there): if x moves from squares where our board has no piece of the side to move, or
-/// never moves a piece of ours that has moves, x is asked for the position from the FEN instead of
-/// through the moves; if that answers differently, the first move of the path after which x's divide two
-/// plies deep through the moves differs from the one from the FEN is the move x plays wrongly: fills
-/// d.wrong_move, d.wrong_side and d.board. Throws what DivideSource::divide throws.
-void diagnose_board(Divergence& d, DivideSource& x, const std::string& side, const DivideResult& rx);
 
 /// Fills `d.verdicts` from d.only_a and d.only_b: judge_move in d.fen for each distinct move, and for a
 /// move that both generate, but one more often (`times_a`, `times_b`: the counts at that node), a `why`
