@@ -127,8 +127,8 @@ BOOST_AUTO_TEST_CASE(compare_times_each_tuned_run_for_the_seconds_it_reports) {
       {"compare", "--rounds", "2", "--tuned-seconds", "0.1", "--generators", "mailbox-masks,mailbox-tuned", suite});
   BOOST_TEST_REQUIRE(text.code == 0, text.err);
   BOOST_TEST(
-      text.out.find("tuned tier timed again: each run passes over the suite, interleaved as above, until it has run "
-                    "0.10 s in all (--tuned-seconds); its time is a pass's, every pass checked") != std::string::npos,
+      text.out.find("each group in every round by each run in rotated order, until it has run 0.10 s in all "
+                    "(--tuned-seconds); its time is a pass's, every pass checked") != std::string::npos,
       text.out);
   const std::size_t tuned_total = text.out.find("mailbox-tuned: 9322 nodes in ");
   BOOST_TEST_REQUIRE(tuned_total != std::string::npos, text.out);

@@ -219,14 +219,15 @@ void print_compare_summary(std::ostream& out, const CompareOptions& options, con
                            const CompareTotals& sum) {
   fmt::print(out,
              "\n{} positions{}, {} counts, each checked against the EPD and between {} generators ({} counting) in "
-             "each of {} rounds; times are the median round's, spread (slowest - fastest) / median\n",
+             "each of {} rounds; times are the median round's CPU seconds, spread (slowest - fastest) / median\n",
              plan.entries.size(), sum.refused ? fmt::format(" ({} refused)", sum.refused) : "", sum.counts_checked,
              plan.generators.size(), options.bulk ? "bulk" : "make-every-leaf", options.rounds);
   if (std::find(sum.repeated.begin(), sum.repeated.end(), true) != sum.repeated.end())
     fmt::print(
         out,
-        "tuned tier timed again: each run passes over the suite, interleaved as above, until it has run {:.2f} s "
-        "in all (--tuned-seconds); its time is a pass's, every pass checked\n",
+        "tuned tier timed again: passes over the suite in groups of positions of 2M nodes or more, each group in "
+        "every round by each run in rotated order, until it has run {:.2f} s in all (--tuned-seconds); its time is "
+        "a pass's, every pass checked\n",
         options.tuned_seconds);
   std::size_t name_width = 0;  // the totals' names right-aligned to the longest, so their colons line up
   for (const auto& run : plan.runs) name_width = std::max(name_width, run_name(run).size());

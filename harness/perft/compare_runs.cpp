@@ -2,8 +2,9 @@
 // and timed round by round.
 #include "harness/perft/compare_runs.hpp"
 
+#include <time.h>
+
 #include <algorithm>
-#include <chrono>
 #include <numeric>
 #include <utility>
 
@@ -48,12 +49,21 @@ std::string run_name(const Run& run) {
 
 namespace {
 
-// perft of `fen` at `depth` with generator g (its own translation unit's perft): nodes, and seconds taken.
+// Seconds of CPU time the calling thread has run (POSIX CLOCK_THREAD_CPUTIME_ID): unlike the clock's time, not
+// stretched while another process has the CPU.
+double thread_cpu_seconds() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return double(t.tv_sec) + double(t.tv_nsec) * 1e-9;
+}
+
+// perft of `fen` at `depth` with generator g (its own translation unit's perft): nodes, and the thread's CPU
+// seconds it took.
 std::pair<std::uint64_t, double> timed_perft(Generator g, const std::string& fen, int depth, Counting counting) {
   const GeneratorOps& ops = generator_ops(g);
-  const auto start = std::chrono::steady_clock::now();
+  const double start = thread_cpu_seconds();
   const std::uint64_t nodes = ops.perft(fen, depth, counting);
-  return {nodes, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()};
+  return {nodes, thread_cpu_seconds() - start};
 }
 
 }  // namespace
@@ -86,34 +96,44 @@ CompareRow compare_position(const EpdEntry& entry, const std::vector<Run>& runs,
 
 namespace {
 
-// One pass of each of `active` (indices into `runs`) over the suite, interleaved as compare's rows are: position
-// by position, each count in `rounds` rounds in rotated order (compare_position). Adds each round's seconds to
-// `sums`, a pass to each round of `out.timed`, and the first count each run gets wrong to `out.problems`.
-void pass_over(const std::vector<EpdEntry>& entries, const std::vector<Run>& runs,
-               const std::vector<std::size_t>& active, int max_depth, int rounds,
-               std::vector<std::vector<double>>& sums, RepeatedPasses& out, std::vector<char>& reported) {
-  std::vector<Run> sweep;
-  for (std::size_t i : active) sweep.push_back(runs[i]);
-  std::vector<std::uint64_t> nodes(active.size(), 0);
+// The counts of a pass, in the suite's order, cut into groups of consecutive positions of at least GROUP_NODES
+// nodes each (the last may hold fewer): the unit that repeat_passes times.
+constexpr std::uint64_t GROUP_NODES = 2'000'000;
+
+struct CountGroup {
+  std::vector<const EpdEntry*> entries;
+  std::uint64_t nodes = 0;  // the EPD's nodes of the group's counts within max_depth
+};
+
+std::vector<CountGroup> count_groups(const std::vector<EpdEntry>& entries, int max_depth) {
+  std::vector<CountGroup> groups(1);
   for (const EpdEntry& entry : entries) {
     if (!entry.refused.empty()) continue;
-    const CompareRow row = compare_position(entry, sweep, max_depth, rounds);
-    for (std::size_t k = 0; k < active.size(); ++k) {
-      nodes[k] += row.timed[k].nodes;
-      for (int r = 0; r < rounds; ++r) sums[active[k]][r] += row.timed[k].rounds[r];
+    if (groups.back().nodes >= GROUP_NODES) groups.emplace_back();
+    groups.back().entries.push_back(&entry);
+    for (const PerftCount& expected : entry.counts)
+      if (expected.depth <= max_depth) groups.back().nodes += expected.nodes;
+  }
+  return groups;
+}
+
+// `run` over every count of `group` within max_depth, timed as a whole in the thread's CPU seconds; adds its nodes
+// to `nodes` and the first count the run gets wrong to `problems` unless `reported` says it already did.
+double timed_group(const CountGroup& group, const Run& run, int max_depth, std::uint64_t& nodes,
+                   std::vector<Mismatch>& problems, char& reported) {
+  const GeneratorOps& ops = generator_ops(run.generator);
+  const double start = thread_cpu_seconds();
+  for (const EpdEntry* entry : group.entries)
+    for (const PerftCount& expected : entry->counts) {
+      if (expected.depth > max_depth) continue;
+      const std::uint64_t got = ops.perft(entry->fen, expected.depth, run.counting);
+      nodes += got;
+      if (got != expected.nodes && !reported) {
+        reported = true;
+        problems.push_back({expected.depth, run, got, expected.nodes, entry->line});
+      }
     }
-    for (Mismatch m : row.problems)
-      for (std::size_t k = 0; k < active.size(); ++k)
-        if (sweep[k].generator == m.run.generator && sweep[k].counting == m.run.counting && !reported[active[k]]) {
-          reported[active[k]] = true;
-          m.line = entry.line;
-          out.problems.push_back(m);
-        }
-  }
-  for (std::size_t k = 0; k < active.size(); ++k) {
-    out.timed[active[k]].nodes = nodes[k];
-    for (int& p : out.timed[active[k]].passes) ++p;
-  }
+  return thread_cpu_seconds() - start;
 }
 
 }  // namespace
@@ -126,14 +146,27 @@ RepeatedPasses repeat_passes(const std::vector<EpdEntry>& entries, const std::ve
   for (Timed& t : out.timed) t.passes.assign(rounds, 0);
   std::vector<std::vector<double>> sums(n, std::vector<double>(rounds, 0.0));  // each round's seconds, all passes
   std::vector<char> reported(n, false);
-  for (;;) {  // a pass of every run that has not yet run min_seconds; none once a pass finds nothing to count
+  const std::vector<CountGroup> groups = count_groups(entries, max_depth);
+  for (;;) {  // a pass per round of every run that has not yet run min_seconds; none once a pass counts nothing
     std::vector<std::size_t> active;
     for (std::size_t i = 0; i < n; ++i) {
       const double in_all = std::accumulate(sums[i].begin(), sums[i].end(), 0.0);
       if (out.timed[i].passes[0] == 0 || (out.timed[i].nodes > 0 && in_all < min_seconds)) active.push_back(i);
     }
     if (active.empty()) break;
-    pass_over(entries, runs, active, max_depth, rounds, sums, out, reported);
+    std::vector<std::uint64_t> nodes(n, 0);  // of this pass (in round 0; every round counts the same)
+    for (const CountGroup& group : groups)
+      for (int r = 0; r < rounds; ++r)
+        for (std::size_t k = 0; k < active.size(); ++k) {
+          const std::size_t i = active[(std::size_t(r) + k) % active.size()];
+          std::uint64_t counted = 0;
+          sums[i][r] += timed_group(group, runs[i], max_depth, counted, out.problems, reported[i]);
+          if (r == 0) nodes[i] += counted;
+        }
+    for (std::size_t i : active) {
+      out.timed[i].nodes = nodes[i];
+      for (int& p : out.timed[i].passes) ++p;
+    }
   }
   for (std::size_t i = 0; i < n; ++i) {
     Timed& t = out.timed[i];

@@ -17,8 +17,9 @@
 
 namespace movegen::harness {
 
-/// A run's nodes (the same every round) and its seconds in each round: of one pass over the work, the round's
-/// seconds over its passes when it was repeated (repeat_passes).
+/// A run's nodes (the same every round) and its seconds in each round: CPU seconds of the thread that counted
+/// (another process taking the CPU does not stretch them), of one pass over the work, or the round's seconds
+/// over its passes when it was repeated (repeat_passes).
 struct Timed {
   std::uint64_t nodes = 0;
   std::vector<double> rounds;  // seconds of a pass, round by round
@@ -78,16 +79,20 @@ struct CompareRow {
 CompareRow compare_position(const EpdEntry& entry, const std::vector<Run>& runs, int max_depth, int rounds);
 
 /// The tuned tier's runs timed again (issue 57: over the bundled suite to depth 4 one pass of a tuned generator
-/// lasts a twentieth of a second, too short to time): each run's passes over every count of `entries` within
-/// max_depth (refused positions left out), and what they got wrong.
+/// lasts a twentieth of a second, too short to time as compare's rows are): each run's passes over every count of
+/// `entries` within max_depth (refused positions left out), and what they got wrong.
 struct RepeatedPasses {
   std::vector<Timed> timed;        // one per run, in the order of `runs`
   std::vector<Mismatch> problems;  // each count that differs from the EPD, once per run, with its line
 };
 
-/// Passes over the suite, each interleaved as compare's rows are (compare_position: position by position, each
-/// count in `rounds` rounds in rotated order), until each run has run min_seconds or more in all; a run that has
-/// stops making passes. A round's time is then its seconds per pass. Every pass's counts are checked.
+/// Passes over the suite, until each run has run min_seconds or more in all; a run that has stops making passes. A
+/// pass cuts the suite into groups of consecutive positions of 2 million nodes or more, and runs each group in
+/// `rounds` rounds, round r by every run in rotated order (starting with run r mod n), each group timed as a whole.
+/// A round's time is then its seconds per pass. Every count is checked. A group is the unit, not a count: a count
+/// run again at once runs faster, warmed up by the run before (caches, branch history), which made the first round
+/// of each count about 10% slower than the others for bitboard-tuned; a group's rounds still follow each other
+/// within milliseconds, so that a change in the machine's load falls on every round alike.
 RepeatedPasses repeat_passes(const std::vector<EpdEntry>& entries, const std::vector<Run>& runs, int max_depth,
                              int rounds, double min_seconds);
 
