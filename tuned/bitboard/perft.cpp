@@ -252,16 +252,14 @@ struct MakeLeaf {
     keep(leaf);
     ++nodes;
   }
-  // The one slot every leaf is written into, counted as built.
+  ChildSlot* slot;  // the one slot every leaf is written into: outside the sink, so that keep() reads it alone
+  // The slot, the leaf counted as built.
   [[gnu::always_inline]] void* next_slot() {
     ++nodes;
-    return &leaf_.sets;
+    return &slot->sets;
   }
   // The leaf ChildMaker wrote into next_slot(), complete: kept.
   [[gnu::always_inline]] void written(const PieceSets& leaf) { keep(leaf); }
-
- private:
-  ChildSlot leaf_;
 };
 // A leaf parent (bulk counting at depth 2) counted without direction fills: built, its moves (colour Them's)
 // counted by the version picked for its parent (with_count_version, count.hpp): for every kind or only those the
@@ -348,7 +346,11 @@ template <Color Us>
 // perft with Us, the side to move, known at compile time; depth >= 1.
 template <Color Us>
 std::uint64_t perft(const PieceSets& node, int depth, bool bulk) {
-  if (depth == 1) return bulk ? count_legal_moves<Us>(node) : visit_children<Us>(node, MakeLeaf{});
+  if (depth == 1) {
+    if (bulk) return count_legal_moves<Us>(node);
+    ChildSlot leaf;
+    return visit_children<Us>(node, MakeLeaf{0, &leaf});
+  }
   if (depth == 2 && bulk)
     return with_count_version(node, kinds_of_children<Us>(node), [&]<bool Fills, PieceKinds Kinds>() {
       if constexpr (Fills)
