@@ -16,10 +16,10 @@ namespace {
 [[gnu::always_inline]] inline void keep(const PieceSets& leaf) { asm volatile("" : : "m"(leaf)); }
 
 #if defined(__AVX2__)
-// The children of a node written whole as three 256-bit vectors, where the build has AVX2 (StoreChild's slots):
-// the node with the turn passed (PieceSets::pass_turn), the move's squares xored into the mover's sets and a
-// captured piece's square cleared from the other side's, in three stores where the copy took a dozen; ChildMaker
-// then writes a double push's en passant square and the castling rights a move leaves. It reads PieceSets's
+// The children of a node written whole as three 256-bit vectors, where the build has AVX2 (StoreChild's slots,
+// MakeLeaf's one): the node with the turn passed (PieceSets::pass_turn), the move's squares xored into the mover's
+// sets and a captured piece's square cleared from the other side's, in three stores where the copy took a dozen;
+// ChildMaker then writes a double push's en passant square and the castling rights a move leaves. It reads PieceSets's
 // layout: standard layout, so sets_[colour][PAWNS, KNIGHTS, DIAGONAL, STRAIGHT, ALL] come first (80 bytes), the
 // fields in the last 16; every perft test of the tuned generator counts through it.
 inline constexpr bool HAS_CHILD_VECTORS = true;
@@ -115,12 +115,14 @@ class ChildMaker {
         PieceSets& child =
             vectors_.template write<Pt, false>(visit_.next_slot(), square_bb(from) | square_bb(pop_lsb(quiet)));
         if ((Pt == KING || Pt == ROOK) && rights) child.restore_castling_rights(kept_from);
+        visit_.written(child);
       }
       for (Bitboard captures = targets & node_.pieces(~Us); captures;) {
         const Square to = pop_lsb(captures);
         PieceSets& child =
             vectors_.template write<Pt, true>(visit_.next_slot(), square_bb(from) | square_bb(to), square_bb(to));
         if (rights) child.restore_castling_rights(CastlingRights(kept_from & kept_after(to)));
+        visit_.written(child);
       }
       return;
     } else {
@@ -156,6 +158,7 @@ class ChildMaker {
           PieceSets& child =
               vectors_.template write<PAWN, false>(visit_.next_slot(), square_bb(to) | square_bb(to - d));
           if (flag == DOUBLE_PUSH) child.set_en_passant<Us>(to - d);
+          visit_.written(child);
         }
         return;
       }
@@ -165,6 +168,7 @@ class ChildMaker {
         PieceSets& child =
             vectors_.template write<PAWN, true>(visit_.next_slot(), square_bb(to) | square_bb(to - d), square_bb(to));
         if (rights) child.restore_castling_rights(CastlingRights(rights & kept_after(to)));
+        visit_.written(child);
       }
       return;
     }
@@ -215,7 +219,7 @@ class ChildMaker {
   // The castling rights kept after a move from or to `s` (CastlingRules::rights_kept_after_touching).
   CastlingRights kept_after(Square s) const { return node_.castling_rules().rights_kept_after_touching(s); }
 
-  // True if Visit stores each child whole (StoreChild) and the build has AVX2: ChildVectors writes them.
+  // True if Visit stores each child whole (StoreChild, MakeLeaf) and the build has AVX2: ChildVectors writes them.
   static constexpr bool WritesVectors = Visit::STORES_CHILDREN && HAS_CHILD_VECTORS;
   struct NoVectors {
     explicit NoVectors(const PieceSets&) {}
@@ -233,16 +237,29 @@ class ChildMaker {
 template <Color Us>
 std::uint64_t perft(const PieceSets& node, int depth, bool bulk);
 
+// Room for one child left unset: StoreChild and MakeLeaf build each child in a slot as its move is played.
+union ChildSlot {
+  ChildSlot() {}
+  PieceSets sets;
+};
 // The four things perft does with a child, each a ChildMaker's Visit, so that each loop over the moves
 // holds only its own work. A leaf (no bulk counting at depth 1): built and kept.
 struct MakeLeaf {
-  static constexpr bool IN_PLACE = false;  // each leaf a copy of its parent (see ChildMaker)
-  static constexpr bool STORES_CHILDREN = false;
+  static constexpr bool IN_PLACE = false;        // each leaf a copy of its parent (see ChildMaker)
+  static constexpr bool STORES_CHILDREN = true;  // or written into next_slot() by ChildMaker, then kept (written)
   std::uint64_t nodes = 0;
   [[gnu::always_inline]] void operator()(const PieceSets& leaf) {
     keep(leaf);
     ++nodes;
   }
+  ChildSlot* slot;  // the one slot every leaf is written into: outside the sink, so that keep() reads it alone
+  // The slot, the leaf counted as built.
+  [[gnu::always_inline]] void* next_slot() {
+    ++nodes;
+    return &slot->sets;
+  }
+  // The leaf ChildMaker wrote into next_slot(), complete: kept.
+  [[gnu::always_inline]] void written(const PieceSets& leaf) { keep(leaf); }
 };
 // A leaf parent (bulk counting at depth 2) counted without direction fills: built, its moves (colour Them's)
 // counted by the version picked for its parent (with_count_version, count.hpp): for every kind or only those the
@@ -261,11 +278,6 @@ struct CountReplies {
   std::uint64_t nodes = 0;
   void operator()(const PieceSets& child) { nodes += count_legal_moves_of<Them, false, Kinds>(child, king); }
 };
-// Room for one child left unset: StoreChild builds each child in its slot as its move is played.
-union ChildSlot {
-  ChildSlot() {}
-  PieceSets sets;
-};
 // A leaf parent counted with direction fills: built into the next slot, to be counted once all its siblings
 // are built (count_children_with_fills).
 struct StoreChild {
@@ -276,6 +288,8 @@ struct StoreChild {
   [[gnu::always_inline]] void operator()(const PieceSets& child) { new (&slots[nodes++].sets) PieceSets(child); }
   // The next slot's storage, counted as built: the caller writes a whole PieceSets into it.
   [[gnu::always_inline]] void* next_slot() { return &slots[nodes++].sets; }
+  // The child ChildMaker wrote into next_slot(), complete: counted later.
+  void written(const PieceSets&) {}
 };
 // Any other child: perft `depth` plies below it.
 template <Color Them>
@@ -332,7 +346,11 @@ template <Color Us>
 // perft with Us, the side to move, known at compile time; depth >= 1.
 template <Color Us>
 std::uint64_t perft(const PieceSets& node, int depth, bool bulk) {
-  if (depth == 1) return bulk ? count_legal_moves<Us>(node) : visit_children<Us>(node, MakeLeaf{});
+  if (depth == 1) {
+    if (bulk) return count_legal_moves<Us>(node);
+    ChildSlot leaf;
+    return visit_children<Us>(node, MakeLeaf{0, &leaf});
+  }
   if (depth == 2 && bulk)
     return with_count_version(node, kinds_of_children<Us>(node), [&]<bool Fills, PieceKinds Kinds>() {
       if constexpr (Fills)
