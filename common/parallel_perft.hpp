@@ -10,6 +10,7 @@
 #include <array>
 #include <atomic>
 #include <chrono>
+#include <concepts>
 #include <condition_variable>
 #include <cstdint>
 #include <functional>
@@ -23,6 +24,14 @@
 #include "common/zobrist.hpp"
 
 namespace movegen {
+
+/// Optional hook: `pos.perft(depth, counting, table)`, hash perft (below) by the position's own recursion,
+/// with the same table entries (key, lock, depth) and so the same bound on a false match. A type without it
+/// counts with detail::hashed_perft.
+template <class P>
+concept HashedPerftHook = requires(const P& pos, int depth, Counting counting, PerftTable& table) {
+  { pos.perft(depth, counting, table) } -> std::convertible_to<std::uint64_t>;
+};
 
 namespace detail {
 // Hash perft of `pos`, whose lock (its key with LOCK_NUMBERS, common/zobrist.hpp) is `lock`: each child's
@@ -60,10 +69,12 @@ std::uint64_t hashed_perft(P& pos, Key lock, int depth, Counting counting, Perft
 /// perft (common/perft.hpp) that looks each subtree of depth >= PerftTable::MIN_DEPTH up in `table` by the
 /// position's key, its lock (a second key, from LOCK_NUMBERS) and depth before counting it, and stores what
 /// it counted. The same count as perft, unless two positions match in key and lock (docs/perft.md, "Hash
-/// perft": about 2^-72 a look-up). A node whose children are looked up prefetches their buckets first.
+/// perft": about 2^-72 a look-up). A node whose children are looked up prefetches their buckets first. A
+/// position type with a HashedPerftHook counts by it instead.
 template <ChessPosition P>
 std::uint64_t perft(P& pos, int depth, Counting counting, PerftTable& table) {
   if (depth < PerftTable::MIN_DEPTH || !table) return perft(pos, depth, counting);
+  if constexpr (HashedPerftHook<P>) return pos.perft(depth, counting, table);
   return detail::hashed_perft(pos, zobrist_key(pos.state(), LOCK_NUMBERS), depth, counting, table);
 }
 

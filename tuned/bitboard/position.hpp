@@ -25,6 +25,7 @@
 #include "common/move.hpp"
 #include "common/position_concept.hpp"
 #include "common/zobrist.hpp"
+#include "tuned/bitboard/hashed_perft.hpp"
 #include "tuned/bitboard/perft.hpp"
 #include "tuned/bitboard/piece_sets.hpp"
 #include "tuned/bitboard/sibling_count.hpp"
@@ -98,6 +99,12 @@ class Position {
   /// bitboard_tuned::perft on copies of the sets (tuned/bitboard/perft.hpp): perft's PerftHook
   /// (common/perft.hpp).
   std::uint64_t perft(int depth, Counting counting) const { return bitboard_tuned::perft(sets(), depth, counting); }
+  /// The leaf count `depth` (>= PerftTable::MIN_DEPTH) plies below this position with `table`, by
+  /// bitboard_tuned::hashed_perft (tuned/bitboard/hashed_perft.hpp): perft's HashedPerftHook
+  /// (common/parallel_perft.hpp), in any counting mode.
+  std::uint64_t perft(int depth, Counting counting, PerftTable& table) const {
+    return hashed_perft(sets(), board_, key(), zobrist_key(state(), LOCK_NUMBERS), depth, counting, table);
+  }
 
   /// Plays a move generated for this position; unmake_move takes it back.
   [[gnu::always_inline]] void make_move(Move m) {
