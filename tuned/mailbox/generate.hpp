@@ -321,24 +321,17 @@ void generate_all(Position& pos, Out& out) {
   // Pinned pieces are rare: without them the scan needs no test per piece.
   if constexpr (std::is_same_v<Out, MoveCounter>) {
     if (!masks.pinned) {
-      // A knight's moves are its targets not held by its own pieces, counted in one popcount; a slider's
-      // are counted from the occupied squares' set, one bit scan a ray (count_slider_moves).
+      // Counted from sets of squares, no letter read twice: a knight's moves are its targets not held by its
+      // own pieces, one popcount; a slider's are cut from its rays at the occupied squares (count_slider_moves);
+      // a queen stands in both slider sets and is counted along both kinds of line; the pawns all at once.
+      const Attackers mine = pos.attackers(Us);
       const Bitboard own = own_squares_bb(board, Us), occupied = occupied_squares_bb(board);
-      for_each_piece(
-          board, Us,
-          [&](Square from) {
-            switch (own_letter(board[from], Us)) {
-              case 'N': out.count += std::popcount(KNIGHT_TARGET_SETS[from] & ~own); break;
-              case 'B': out.count += count_slider_moves(from, BISHOP_RAYS, occupied, own); break;
-              case 'R': out.count += count_slider_moves(from, ROOK_RAYS, occupied, own); break;
-              case 'Q':
-                out.count += count_slider_moves(from, BISHOP_RAYS, occupied, own) +
-                             count_slider_moves(from, ROOK_RAYS, occupied, own);
-                break;
-              default: break;  // the king's steps are counted apart
-            }
-          },
-          [&](int row, std::uint64_t pawns) { out.count += count_pawn_moves<Us>(board, row, pawns); });
+      out.count += count_pawn_moves<Us>(pawn_squares_bb(board, Us), ~occupied, occupied & ~own);
+      for (Bitboard knights = mine.knights; knights;) out.count += popcount(KNIGHT_TARGET_SETS[pop_lsb(knights)] & ~own);
+      for (Bitboard sliders = mine.lines->diagonal; sliders;)
+        out.count += count_slider_moves(pop_lsb(sliders), BISHOP_RAYS, occupied, own);
+      for (Bitboard sliders = mine.lines->straight; sliders;)
+        out.count += count_slider_moves(pop_lsb(sliders), ROOK_RAYS, occupied, own);
       add_en_passant<Us>(pos, tested);
       generate_castling_moves<Us>(pos, masks, king_steps, out);
       return;
