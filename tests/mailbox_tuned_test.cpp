@@ -100,14 +100,14 @@ BOOST_AUTO_TEST_CASE(safe_king_steps_are_the_steps_make_test_unmake_finds) {
   // king has stepped there, although the king itself stands in the way while it is on e1.
   const std::string rank_check = "4k3/8/8/8/8/8/8/r3K3 w - - 0 1";
   mailbox_tuned::Position checked = mailbox_tuned::Position::from_fen(rank_check);
-  BOOST_TEST(checked.safe_king_steps(checked.checkers()) == (square_bb(SQ_D2) | square_bb(SQ_E2) | square_bb(SQ_F2)));
+  BOOST_TEST(checked.safe_king_steps() == (square_bb(SQ_D2) | square_bb(SQ_E2) | square_bb(SQ_F2)));
 
   int in_check = 0;
   for (const std::string& fen : positions(test::quick_tests() ? 10 : 40)) {
     mailbox_tuned::Position pos = mailbox_tuned::Position::from_fen(fen);
     const std::string board_before(pos.board_string());
     BOOST_TEST_CONTEXT(fen) {
-      BOOST_TEST(pos.safe_king_steps(pos.checkers()) == plain_king_steps(fen));
+      BOOST_TEST(pos.safe_king_steps() == plain_king_steps(fen));
       BOOST_TEST(pos.board_string() == board_before);  // the king is put back
     }
     in_check += pos.in_check();

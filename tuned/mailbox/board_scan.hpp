@@ -101,11 +101,9 @@ inline Bitboard own_squares_bb_by_rank(const Board& board, Color c) {
 // The squares that hold a piece: the letters with bit 6 (0x40) set, which '-' (0x2d) has not.
 inline Bitboard occupied_squares_bb(const Board& board) { return letter_squares_bb(board, 0x40, 0x40); }
 
-// The number of moves of a slider on `from` along `rays` to squares not in `own`: on each ray, the
-// squares up to and with the first piece of `occupied`, found in one bit scan (RAY_SETS: the ray beyond that
-// piece taken away). Exact for perft's count of a node with no pinned piece and no check, where every
-// such move is legal.
-inline int count_slider_moves(Square from, const std::array<RayDirection, 4>& rays, Bitboard occupied, Bitboard own) {
+// The squares a slider on `from` reaches along `rays`: on each ray, the squares up to and with the first
+// piece of `occupied`, found in one bit scan (RAY_SETS: the ray beyond that piece taken away).
+inline Bitboard slider_reach(Square from, const std::array<RayDirection, 4>& rays, Bitboard occupied) {
   Bitboard reach = 0;
 #pragma GCC unroll 4  // each direction, and so the way its bit scan runs, becomes a constant
   for (RayDirection d : rays) {
@@ -116,12 +114,25 @@ inline int count_slider_moves(Square from, const std::array<RayDirection, 4>& ra
                                         : 63 - std::countl_zero(blockers | square_bb(SQ_A1));
     reach |= ray ^ RAY_SETS[d][first];
   }
-  return std::popcount(reach & ~own);
+  return reach;
+}
+
+// The number of moves of a slider on `from` along `rays` to squares not in `own`: its slider_reach. Exact for
+// perft's count of a node with no pinned piece and no check, where every such move is legal.
+inline int count_slider_moves(Square from, const std::array<RayDirection, 4>& rays, Bitboard occupied, Bitboard own) {
+  return std::popcount(slider_reach(from, rays, occupied) & ~own);
 }
 
 // The squares of the pawns of colour c on the board string: the letters equal to its pawn's, all bits kept.
 inline Bitboard pawn_squares_bb(const Board& board, Color c) {
   return letter_squares_bb(board, char(0xff), letter(c, PAWN));
+}
+
+// The squares the pawns of colour C on `pawns` attack.
+template <Color C>
+Bitboard pawn_attacks_bb(Bitboard pawns) {
+  constexpr Bitboard FILE_A = 0x0101010101010101, FILE_H = FILE_A << 7;
+  return C == WHITE ? (pawns & ~FILE_A) << 7 | (pawns & ~FILE_H) << 9 : (pawns & ~FILE_A) >> 9 | (pawns & ~FILE_H) >> 7;
 }
 
 // The number of moves of the pawns of Us on `pawns` but en passant (single and double pushes, captures, each

@@ -186,11 +186,11 @@ inline void generate_slider_moves(const Board& board, Square from, const std::ar
   }
 }
 
-// The king's steps: each free square next to it tested once, in check with the king lifted off the board
-// (Position::safe_king_steps), and passed on as a set. Returns that set, which castling reads.
+// The king's steps: the free squares next to it that the enemy does not attack with the king lifted
+// (Position::safe_king_steps), passed on as a set. Returns that set, which castling reads.
 template <class Sink>
-inline Bitboard generate_king_moves(Position& pos, Square from, Bitboard checkers, Sink& out) {
-  const Bitboard steps = pos.safe_king_steps(checkers);
+inline Bitboard generate_king_moves(Position& pos, Square from, Sink& out) {
+  const Bitboard steps = pos.safe_king_steps();
   out.add_moves(from, steps);
   return steps;
 }
@@ -309,7 +309,7 @@ void generate_all(Position& pos, Out& out) {
   const Board& board = pos.board();
   const Square king = pos.king_square(Us);
   const CheckAndPinMasks masks = pos.check_and_pin_masks();
-  const Bitboard king_steps = generate_king_moves(pos, king, masks.checkers, out);
+  const Bitboard king_steps = generate_king_moves(pos, king, out);
   if (more_than_one(masks.checkers)) return;
   TestedMoves<Out> tested{pos, out, masks.check_mask};
   if (masks.checkers) {
@@ -327,7 +327,8 @@ void generate_all(Position& pos, Out& out) {
       const Attackers mine = pos.attackers(Us);
       const Bitboard own = own_squares_bb(board, Us), occupied = occupied_squares_bb(board);
       out.count += count_pawn_moves<Us>(pawn_squares_bb(board, Us), ~occupied, occupied & ~own);
-      for (Bitboard knights = mine.knights; knights;) out.count += popcount(KNIGHT_TARGET_SETS[pop_lsb(knights)] & ~own);
+      for (Bitboard knights = mine.knights; knights;)
+        out.count += popcount(KNIGHT_TARGET_SETS[pop_lsb(knights)] & ~own);
       for (Bitboard sliders = mine.lines->diagonal; sliders;)
         out.count += count_slider_moves(pop_lsb(sliders), BISHOP_RAYS, occupied, own);
       for (Bitboard sliders = mine.lines->straight; sliders;)
