@@ -218,11 +218,12 @@ BOOST_AUTO_TEST_CASE(own_recursion_agrees_with_make_test_unmake) {
   BOOST_TEST(compared > 500);
 }
 
-// count_legal's pawn count over the pawns' set (count_pawn_moves: pushes, double pushes, captures a file
-// aside, promotions four times each, in a node without pins or check) against bitboard-masks' legal moves:
-// pawns on the a- and h-files beside enemy pieces on the other edge of the rank ahead (a capture must not
-// wrap round the rank), a double push blocked on its second square, promotions with and without a capture, for both
-// sides; then every suite position and the positions random games reach from them.
+// count_legal's pawn count and generate_legal's pawn moves over the pawns' set (count_pawn_moves,
+// generate_pawn_set_moves: pushes, double pushes, captures a file aside, promotions four times each, in a node
+// without pins or check) against bitboard-masks' legal moves: pawns on the a- and h-files beside enemy pieces
+// on the other edge of the rank ahead (a capture must not wrap round the rank), a double push blocked on its
+// second square, promotions with and without a capture, for both sides; then every suite position and the
+// positions random games reach from them.
 BOOST_AUTO_TEST_CASE(pawn_count_over_the_pawn_set_agrees_with_the_move_list) {
   std::vector<std::string> fens = {"4k3/8/8/8/8/n6n/P6P/4K3 w - - 0 1",     "4k3/p6p/N6N/8/8/8/8/4K3 b - - 0 1",
                                    "4k3/8/8/8/n6b/1n4r1/P6P/4K3 w - - 0 1", "4k3/p6p/1N4R1/N6B/8/8/8/4K3 b - - 0 1",
@@ -234,6 +235,9 @@ BOOST_AUTO_TEST_CASE(pawn_count_over_the_pawn_set_agrees_with_the_move_list) {
     mailbox_tuned::Position pos = mailbox_tuned::Position::from_fen(fen);
     BOOST_TEST_CONTEXT(fen) {
       BOOST_TEST(pos.count_legal() == legal_codes(MasksPosition<bitboard::Position>::from_fen(fen)).size());
+      // The list, generated from the same sets (generate_pawn_set_moves), holds the same moves.
+      BOOST_TEST(legal_codes(pos) == legal_codes(MasksPosition<bitboard::Position>::from_fen(fen)),
+                 boost::test_tools::per_element());
     }
     const CheckAndPinMasks masks = pos.check_and_pin_masks();
     without_pins += !masks.pinned && !masks.checkers;
