@@ -1,6 +1,7 @@
 // mailbox-tuned's generator templates, for side Us to move and any sink (tuned/move_sink.hpp, or perft's
 // sink that plays each move as it is found, tuned/mailbox/perft.cpp): the per-piece stepping, castling, en
-// passant and the evasions, and generate_all, which runs them inside the legality masks found once per node.
+// passant and the evasions (the pieces not pinned take theirs from sets, set_moves.hpp), and generate_all,
+// which runs them inside the legality masks found once per node.
 // movegen.cpp instantiates them for the move list and the counter.
 //
 //   MoveCounter counter;
@@ -14,7 +15,9 @@
 
 #include "common/staged_generation.hpp"
 #include "tuned/mailbox/board_scan.hpp"
+#include "tuned/mailbox/hand_off.hpp"
 #include "tuned/mailbox/position.hpp"
+#include "tuned/mailbox/set_moves.hpp"
 #include "tuned/mailbox/square_tables.hpp"
 #include "tuned/move_sink.hpp"
 
@@ -84,42 +87,6 @@ struct StageMoves {
 
 // The per-piece generators, for side Us to move, in the plain mailbox's order and words; each writes its
 // pseudo-legal moves into a Sink (a MoveWriter, a MoveCounter, PinnedMoves or TestedMoves).
-
-// Hands `out` the quiet move from -> to (flag NORMAL, onto an empty square) of the piece of type Pt of Us,
-// the side to move: through the sink's add_quiet<Us, Pt> if it has one (perft's ChildMaker, which plays
-// the move knowing its side and piece: Position::make_quiet_move), else as a Move to add().
-template <Color Us, PieceType Pt, class Sink>
-[[gnu::always_inline]] inline void add_quiet(Sink& out, Square from, Square to) {
-  if constexpr (KnowsMover<Sink, FastPath::QUIET, Us, Pt>)
-    out.template add_quiet<Us, Pt>(from, to);
-  else
-    out.add(Move(from, to));
-}
-
-// Hands `out` the capture from -> to (flag NORMAL, onto an enemy piece) of the piece of type Pt of Us:
-// through the sink's add_capture<Us, Pt> if it has one (perft's ChildMaker: Position::make_capture), else as
-// a Move.
-template <Color Us, PieceType Pt, class Sink>
-[[gnu::always_inline]] inline void add_capture(Sink& out, Square from, Square to) {
-  if constexpr (KnowsMover<Sink, FastPath::CAPTURE, Us, Pt>)
-    out.template add_capture<Us, Pt>(from, to);
-  else
-    out.add(Move(from, to));
-}
-
-// Hands `out` the four promotions of a pawn of Us from -> to (queen, rook, bishop, knight): through the
-// sink's add_promotion<Us, Pt> if it has one (perft's ChildMaker: Position::make_promotion), else as four Moves.
-template <Color Us, class Sink>
-[[gnu::always_inline]] inline void add_promotions(Sink& out, Square from, Square to) {
-  if constexpr (KnowsMover<Sink, FastPath::PROMOTION, Us, QUEEN>) {
-    out.template add_promotion<Us, QUEEN>(from, to);
-    out.template add_promotion<Us, ROOK>(from, to);
-    out.template add_promotion<Us, BISHOP>(from, to);
-    out.template add_promotion<Us, KNIGHT>(from, to);
-  } else {
-    for (PieceType pt : {QUEEN, ROOK, BISHOP, KNIGHT}) out.add(Move(from, to, promotion_flag(pt)));
-  }
-}
 
 // Adds from -> to, a step of the mover's piece of type Pt, if `to` is not occupied by the mover's own
 // piece. Returns true if the square was empty, so that a slider may go on.
@@ -252,87 +219,6 @@ template <Color Us, class Sink>
       generate_slider_moves<Us, QUEEN>(board, from, ROOK_RAYS, out);
       break;
     default: break;
-  }
-}
-
-// Hands `out` a move of the mover's piece of type Pt from `from` to each square of `targets`: quiet moves onto
-// the empty squares, captures onto the others.
-template <Color Us, PieceType Pt, class Sink>
-[[gnu::always_inline]] inline void add_targets(Square from, Bitboard targets, Bitboard empty, Sink& out) {
-  for (Bitboard quiet = targets & empty; quiet;) add_quiet<Us, Pt>(out, from, pop_lsb(quiet));
-  for (Bitboard taken = targets & ~empty; taken;) add_capture<Us, Pt>(out, from, pop_lsb(taken));
-}
-
-// The moves of the pawns of Us on `pawns` but en passant, found for all of them at once from sets of squares
-// as count_pawn_moves counts them: each target square's pawn stands one step (`push`) or one capture behind.
-template <Color Us, class Sink>
-inline void generate_pawn_set_moves(Bitboard pawns, Bitboard empty, Bitboard enemy, Sink& out) {
-  constexpr Bitboard FILE_A = 0x0101010101010101, FILE_H = FILE_A << 7;
-  constexpr Bitboard THIRD_RANK = Us == WHITE ? 0xFF0000 : 0xFF0000000000;
-  constexpr Bitboard LAST_RANK = Us == WHITE ? 0xFF00000000000000 : 0xFF;
-  constexpr int push = pawn_push(Us), towards_a = push - 1, towards_h = push + 1;
-  auto forward = [](Bitboard b, int n) { return n > 0 ? b << n : b >> -n; };
-  const Bitboard single = forward(pawns, push) & empty;
-  for (Bitboard b = single & ~LAST_RANK; b;) {
-    const Square to = pop_lsb(b);
-    add_quiet<Us, PAWN>(out, Square(to - push), to);
-  }
-  for (Bitboard b = forward(single & THIRD_RANK, push) & empty; b;) {
-    const Square to = pop_lsb(b);
-    out.add(Move(Square(to - 2 * push), to, DOUBLE_PUSH));
-  }
-  const Bitboard capture_a = forward(pawns & ~FILE_A, towards_a) & enemy;
-  const Bitboard capture_h = forward(pawns & ~FILE_H, towards_h) & enemy;
-  for (Bitboard b = capture_a & ~LAST_RANK; b;) {
-    const Square to = pop_lsb(b);
-    add_capture<Us, PAWN>(out, Square(to - towards_a), to);
-  }
-  for (Bitboard b = capture_h & ~LAST_RANK; b;) {
-    const Square to = pop_lsb(b);
-    add_capture<Us, PAWN>(out, Square(to - towards_h), to);
-  }
-  if (!((single | capture_a | capture_h) & LAST_RANK)) [[likely]]
-    return;
-  for (Bitboard b = single & LAST_RANK; b;) {
-    const Square to = pop_lsb(b);
-    add_promotions<Us>(out, Square(to - push), to);
-  }
-  for (Bitboard b = capture_a & LAST_RANK; b;) {
-    const Square to = pop_lsb(b);
-    add_promotions<Us>(out, Square(to - towards_a), to);
-  }
-  for (Bitboard b = capture_h & LAST_RANK; b;) {
-    const Square to = pop_lsb(b);
-    add_promotions<Us>(out, Square(to - towards_h), to);
-  }
-}
-
-// The moves of the pieces of Us that are not on `pinned` (nor the king), from sets of squares: the pawns' read
-// off the board string, the knights' and sliders' kept beside it (a slider set holding both bishops and queens,
-// or rooks and queens, a queen is the square in both), each piece's targets cut at the occupied squares.
-template <Color Us, class Sink>
-inline void generate_set_moves(const Position& pos, Bitboard pinned, Sink& out) {
-  const Board& board = pos.board();
-  const Attackers mine = pos.attackers(Us);
-  const Bitboard own = own_squares_bb(board, Us), occupied = occupied_squares_bb(board), empty = ~occupied;
-  generate_pawn_set_moves<Us>(pawn_squares_bb(board, Us) & ~pinned, empty, occupied & ~own, out);
-  for (Bitboard b = mine.knights & ~pinned; b;) {
-    const Square from = pop_lsb(b);
-    add_targets<Us, KNIGHT>(from, KNIGHT_TARGET_SETS[from] & ~own, empty, out);
-  }
-  const Bitboard straight = mine.lines->straight & ~pinned, diagonal = mine.lines->diagonal & ~pinned;
-  for (Bitboard b = diagonal & ~straight; b;) {
-    const Square from = pop_lsb(b);
-    add_targets<Us, BISHOP>(from, slider_reach(from, BISHOP_RAYS, occupied) & ~own, empty, out);
-  }
-  for (Bitboard b = straight & ~diagonal; b;) {
-    const Square from = pop_lsb(b);
-    add_targets<Us, ROOK>(from, slider_reach(from, ROOK_RAYS, occupied) & ~own, empty, out);
-  }
-  for (Bitboard b = straight & diagonal; b;) {
-    const Square from = pop_lsb(b);
-    const Bitboard reach = slider_reach(from, BISHOP_RAYS, occupied) | slider_reach(from, ROOK_RAYS, occupied);
-    add_targets<Us, QUEEN>(from, reach & ~own, empty, out);
   }
 }
 
