@@ -1,6 +1,6 @@
 // mailbox-tuned's reads of the board string several letters at a time: a letter's colour seen from the side
 // to move, the pieces of one colour found a rank (eight letters) at a time or as a Bitboard (with AVX2,
-// thirty-two letters at once), a rank of pawns' moves counted at once, and a slider's moves counted from
+// thirty-two letters at once), the pawns' moves counted all at once from their set, and a slider's moves counted from
 // the set of occupied squares read off the string (count_slider_moves). Those sets are found afresh from the
 // string at each node that counts: the string stays the only board. The generator templates of generate.hpp
 // build on them.
@@ -44,28 +44,19 @@ constexpr std::uint64_t bytes_equal(std::uint64_t letters, char c) {
   return ~(((x & LOW7) + LOW7) | x | LOW7);
 }
 
-// The fast board scan: calls visit(square) for each square that holds a piece of colour `us`, a1 first;
-// with a visit_pawns, that is called instead with each row holding pawns of `us` and their files (0x80
-// in the byte of each), and visit with the other pieces only. The board string is read a rank (eight
-// letters) at a time: in ASCII every letter has bit 6 (0x40) set and '-' (0x2d) has not, and the small
-// letters (black) have bit 5 (0x20) set where the capitals have not.
-template <class Visit, class VisitPawns = std::nullptr_t>
-void for_each_piece(const Board& board, Color us, Visit visit, VisitPawns visit_pawns = nullptr) {
+// The fast board scan: calls visit(square) for each square that holds a piece of colour `us`, a1 first. The
+// board string is read a rank (eight letters) at a time: in ASCII every letter has bit 6 (0x40) set and '-'
+// (0x2d) has not, and the small letters (black) have bit 5 (0x20) set where the capitals have not.
+template <class Visit>
+void for_each_piece(const Board& board, Color us, Visit visit) {
   static_assert(std::endian::native == std::endian::little, "byte i of a rank's word must be file i");
   constexpr std::uint64_t BIT6 = 0x4040404040404040;  // bit 6 of each of the eight letters
   for (int row = 0; row < 8; ++row) {
     std::uint64_t letters;
     std::memcpy(&letters, &board[square_at(row, 0)], sizeof letters);
     const std::uint64_t pieces = letters & BIT6, black = (letters << 1) & BIT6;  // bit 5 moved to bit 6
-    std::uint64_t own = us == WHITE ? pieces & ~black : pieces & black;
-    if (!own) continue;
-    if constexpr (!std::is_same_v<VisitPawns, std::nullptr_t>) {
-      if (const std::uint64_t pawns = bytes_equal(letters, letter(us, PAWN))) {
-        visit_pawns(row, pawns);
-        own &= ~(pawns >> 1);
-      }
-    }
-    for (; own; own &= own - 1) visit(square_at(row, std::countr_zero(own) / 8));
+    for (std::uint64_t own = us == WHITE ? pieces & ~black : pieces & black; own; own &= own - 1)
+      visit(square_at(row, std::countr_zero(own) / 8));
   }
 }
 
@@ -110,11 +101,9 @@ inline Bitboard own_squares_bb_by_rank(const Board& board, Color c) {
 // The squares that hold a piece: the letters with bit 6 (0x40) set, which '-' (0x2d) has not.
 inline Bitboard occupied_squares_bb(const Board& board) { return letter_squares_bb(board, 0x40, 0x40); }
 
-// The number of moves of a slider on `from` along `rays` to squares not in `own`: on each ray, the
-// squares up to and with the first piece of `occupied`, found in one bit scan (RAY_SETS: the ray beyond that
-// piece taken away). Exact for perft's count of a node with no pinned piece and no check, where every
-// such move is legal.
-inline int count_slider_moves(Square from, const std::array<RayDirection, 4>& rays, Bitboard occupied, Bitboard own) {
+// The squares a slider on `from` reaches along `rays`: on each ray, the squares up to and with the first
+// piece of `occupied`, found in one bit scan (RAY_SETS: the ray beyond that piece taken away).
+inline Bitboard slider_reach(Square from, const std::array<RayDirection, 4>& rays, Bitboard occupied) {
   Bitboard reach = 0;
 #pragma GCC unroll 4  // each direction, and so the way its bit scan runs, becomes a constant
   for (RayDirection d : rays) {
@@ -125,34 +114,44 @@ inline int count_slider_moves(Square from, const std::array<RayDirection, 4>& ra
                                         : 63 - std::countl_zero(blockers | square_bb(SQ_A1));
     reach |= ray ^ RAY_SETS[d][first];
   }
-  return std::popcount(reach & ~own);
+  return reach;
 }
 
-// The number of moves of the pawns of Us on row `row`, at the files where `pawns` holds 0x80, but en passant
-// (single and double pushes, captures, each promotion four times), counted for the whole row at once on
-// the board string: the pawns against the empty squares and enemy letters of the row ahead, shifted a file
-// aside for the captures. For perft's count of a node with no pinned piece and no check, where every such
-// move is legal.
+// The number of moves of a slider on `from` along `rays` to squares not in `own`: its slider_reach. Exact for
+// perft's count of a node with no pinned piece and no check, where every such move is legal.
+inline int count_slider_moves(Square from, const std::array<RayDirection, 4>& rays, Bitboard occupied, Bitboard own) {
+  return std::popcount(slider_reach(from, rays, occupied) & ~own);
+}
+
+// The squares of the pawns of colour c on the board string: the letters equal to its pawn's, all bits kept.
+inline Bitboard pawn_squares_bb(const Board& board, Color c) {
+  return letter_squares_bb(board, char(0xff), letter(c, PAWN));
+}
+
+// The squares the pawns of colour C on `pawns` attack.
+template <Color C>
+Bitboard pawn_attacks_bb(Bitboard pawns) {
+  constexpr Bitboard FILE_A = 0x0101010101010101, FILE_H = FILE_A << 7;
+  return C == WHITE ? (pawns & ~FILE_A) << 7 | (pawns & ~FILE_H) << 9 : (pawns & ~FILE_A) >> 9 | (pawns & ~FILE_H) >> 7;
+}
+
+// The number of moves of the pawns of Us on `pawns` but en passant (single and double pushes, captures, each
+// promotion four times), counted for all of them at once from the board string's sets: the squares ahead
+// against `empty`, a file aside against `enemy` (a pawn on the a-file takes nothing towards file a). For
+// perft's count of a node with no pinned piece and no check, where every such move is legal.
 template <Color Us>
-std::size_t count_pawn_moves(const Board& board, int row, std::uint64_t pawns) {
-  constexpr int forward = Us == WHITE ? 1 : -1, start_row = Us == WHITE ? 1 : 6, last_row = Us == WHITE ? 7 : 0;
-  constexpr std::uint64_t HIGH = 0x8080808080808080;  // bit 7 of each letter
-  std::uint64_t ahead;
-  std::memcpy(&ahead, &board[square_at(row + forward, 0)], sizeof ahead);
-  const std::uint64_t empty = bytes_equal(ahead, '-');
-  // The enemy's letters: bit 6 set (a letter) and bit 5 (small, black) set for White's enemy, clear for
-  // Black's, both moved to bit 7.
-  const std::uint64_t enemy = (ahead << 1) & (Us == WHITE ? ahead << 2 : ~(ahead << 2)) & HIGH;
-  // A capture towards file a lands one byte lower, towards file h one byte higher; no byte wraps a rank.
-  std::size_t moves =
-      std::popcount(pawns & empty) + std::popcount(pawns & (enemy << 8)) + std::popcount(pawns & (enemy >> 8));
-  if (row + forward == last_row) moves *= 4;
-  if (row == start_row) {
-    std::uint64_t beyond;
-    std::memcpy(&beyond, &board[square_at(row + 2 * forward, 0)], sizeof beyond);
-    moves += std::popcount(pawns & empty & bytes_equal(beyond, '-'));
-  }
-  return moves;
+int count_pawn_moves(Bitboard pawns, Bitboard empty, Bitboard enemy) {
+  constexpr Bitboard FILE_A = 0x0101010101010101, FILE_H = FILE_A << 7;
+  constexpr Bitboard THIRD_RANK = Us == WHITE ? 0xFF0000 : 0xFF0000000000;  // a single push lands here first
+  constexpr Bitboard LAST_RANK = Us == WHITE ? 0xFF00000000000000 : 0xFF;
+  auto forward = [](Bitboard b, int n) { return Us == WHITE ? b << n : b >> n; };  // n squares up Us's board
+  const Bitboard single = forward(pawns, 8) & empty, twice = forward(single & THIRD_RANK, 8) & empty;
+  const Bitboard towards_a = forward(pawns & ~FILE_A, Us == WHITE ? 7 : 9) & enemy;
+  const Bitboard towards_h = forward(pawns & ~FILE_H, Us == WHITE ? 9 : 7) & enemy;
+  const int moves = popcount(single) + popcount(twice) + popcount(towards_a) + popcount(towards_h);
+  // Each promotion was counted once: three more, its other pieces.
+  if (!((single | towards_a | towards_h) & LAST_RANK)) return moves;
+  return moves + 3 * (popcount(single & LAST_RANK) + popcount(towards_a & LAST_RANK) + popcount(towards_h & LAST_RANK));
 }
 
 }  // namespace

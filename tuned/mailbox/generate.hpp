@@ -1,6 +1,7 @@
 // mailbox-tuned's generator templates, for side Us to move and any sink (tuned/move_sink.hpp, or perft's
 // sink that plays each move as it is found, tuned/mailbox/perft.cpp): the per-piece stepping, castling, en
-// passant and the evasions, and generate_all, which runs them inside the legality masks found once per node.
+// passant and the evasions (the pieces not pinned take theirs from sets, set_moves.hpp), and generate_all,
+// which runs them inside the legality masks found once per node.
 // movegen.cpp instantiates them for the move list and the counter.
 //
 //   MoveCounter counter;
@@ -14,7 +15,9 @@
 
 #include "common/staged_generation.hpp"
 #include "tuned/mailbox/board_scan.hpp"
+#include "tuned/mailbox/hand_off.hpp"
 #include "tuned/mailbox/position.hpp"
+#include "tuned/mailbox/set_moves.hpp"
 #include "tuned/mailbox/square_tables.hpp"
 #include "tuned/move_sink.hpp"
 
@@ -85,42 +88,6 @@ struct StageMoves {
 // The per-piece generators, for side Us to move, in the plain mailbox's order and words; each writes its
 // pseudo-legal moves into a Sink (a MoveWriter, a MoveCounter, PinnedMoves or TestedMoves).
 
-// Hands `out` the quiet move from -> to (flag NORMAL, onto an empty square) of the piece of type Pt of Us,
-// the side to move: through the sink's add_quiet<Us, Pt> if it has one (perft's ChildMaker, which plays
-// the move knowing its side and piece: Position::make_quiet_move), else as a Move to add().
-template <Color Us, PieceType Pt, class Sink>
-[[gnu::always_inline]] inline void add_quiet(Sink& out, Square from, Square to) {
-  if constexpr (KnowsMover<Sink, FastPath::QUIET, Us, Pt>)
-    out.template add_quiet<Us, Pt>(from, to);
-  else
-    out.add(Move(from, to));
-}
-
-// Hands `out` the capture from -> to (flag NORMAL, onto an enemy piece) of the piece of type Pt of Us:
-// through the sink's add_capture<Us, Pt> if it has one (perft's ChildMaker: Position::make_capture), else as
-// a Move.
-template <Color Us, PieceType Pt, class Sink>
-[[gnu::always_inline]] inline void add_capture(Sink& out, Square from, Square to) {
-  if constexpr (KnowsMover<Sink, FastPath::CAPTURE, Us, Pt>)
-    out.template add_capture<Us, Pt>(from, to);
-  else
-    out.add(Move(from, to));
-}
-
-// Hands `out` the four promotions of a pawn of Us from -> to (queen, rook, bishop, knight): through the
-// sink's add_promotion<Us, Pt> if it has one (perft's ChildMaker: Position::make_promotion), else as four Moves.
-template <Color Us, class Sink>
-[[gnu::always_inline]] inline void add_promotions(Sink& out, Square from, Square to) {
-  if constexpr (KnowsMover<Sink, FastPath::PROMOTION, Us, QUEEN>) {
-    out.template add_promotion<Us, QUEEN>(from, to);
-    out.template add_promotion<Us, ROOK>(from, to);
-    out.template add_promotion<Us, BISHOP>(from, to);
-    out.template add_promotion<Us, KNIGHT>(from, to);
-  } else {
-    for (PieceType pt : {QUEEN, ROOK, BISHOP, KNIGHT}) out.add(Move(from, to, promotion_flag(pt)));
-  }
-}
-
 // Adds from -> to, a step of the mover's piece of type Pt, if `to` is not occupied by the mover's own
 // piece. Returns true if the square was empty, so that a slider may go on.
 template <Color Us, PieceType Pt, class Sink>
@@ -186,11 +153,11 @@ inline void generate_slider_moves(const Board& board, Square from, const std::ar
   }
 }
 
-// The king's steps: each free square next to it tested once, in check with the king lifted off the board
-// (Position::safe_king_steps), and passed on as a set. Returns that set, which castling reads.
+// The king's steps: the free squares next to it that the enemy does not attack with the king lifted
+// (Position::safe_king_steps), passed on as a set. Returns that set, which castling reads.
 template <class Sink>
-inline Bitboard generate_king_moves(Position& pos, Square from, Bitboard checkers, Sink& out) {
-  const Bitboard steps = pos.safe_king_steps(checkers);
+inline Bitboard generate_king_moves(Position& pos, Square from, Sink& out) {
+  const Bitboard steps = pos.safe_king_steps();
   out.add_moves(from, steps);
   return steps;
 }
@@ -309,7 +276,7 @@ void generate_all(Position& pos, Out& out) {
   const Board& board = pos.board();
   const Square king = pos.king_square(Us);
   const CheckAndPinMasks masks = pos.check_and_pin_masks();
-  const Bitboard king_steps = generate_king_moves(pos, king, masks.checkers, out);
+  const Bitboard king_steps = generate_king_moves(pos, king, out);
   if (more_than_one(masks.checkers)) return;
   TestedMoves<Out> tested{pos, out, masks.check_mask};
   if (masks.checkers) {
@@ -318,42 +285,30 @@ void generate_all(Position& pos, Out& out) {
     return;
   }
   PinnedMoves<Out> pinned{out, masks.check_mask, king};
-  // Pinned pieces are rare: without them the scan needs no test per piece.
   if constexpr (std::is_same_v<Out, MoveCounter>) {
     if (!masks.pinned) {
-      // A knight's moves are its targets not held by its own pieces, counted in one popcount; a slider's
-      // are counted from the occupied squares' set, one bit scan a ray (count_slider_moves).
+      // Counted from sets of squares, no letter read twice: a knight's moves are its targets not held by its
+      // own pieces, one popcount; a slider's are cut from its rays at the occupied squares (count_slider_moves);
+      // a queen stands in both slider sets and is counted along both kinds of line; the pawns all at once.
+      const Attackers mine = pos.attackers(Us);
       const Bitboard own = own_squares_bb(board, Us), occupied = occupied_squares_bb(board);
-      for_each_piece(
-          board, Us,
-          [&](Square from) {
-            switch (own_letter(board[from], Us)) {
-              case 'N': out.count += std::popcount(KNIGHT_TARGET_SETS[from] & ~own); break;
-              case 'B': out.count += count_slider_moves(from, BISHOP_RAYS, occupied, own); break;
-              case 'R': out.count += count_slider_moves(from, ROOK_RAYS, occupied, own); break;
-              case 'Q':
-                out.count += count_slider_moves(from, BISHOP_RAYS, occupied, own) +
-                             count_slider_moves(from, ROOK_RAYS, occupied, own);
-                break;
-              default: break;  // the king's steps are counted apart
-            }
-          },
-          [&](int row, std::uint64_t pawns) { out.count += count_pawn_moves<Us>(board, row, pawns); });
+      out.count += count_pawn_moves<Us>(pawn_squares_bb(board, Us), ~occupied, occupied & ~own);
+      for (Bitboard knights = mine.knights; knights;)
+        out.count += popcount(KNIGHT_TARGET_SETS[pop_lsb(knights)] & ~own);
+      for (Bitboard sliders = mine.lines->diagonal; sliders;)
+        out.count += count_slider_moves(pop_lsb(sliders), BISHOP_RAYS, occupied, own);
+      for (Bitboard sliders = mine.lines->straight; sliders;)
+        out.count += count_slider_moves(pop_lsb(sliders), ROOK_RAYS, occupied, own);
       add_en_passant<Us>(pos, tested);
       generate_castling_moves<Us>(pos, masks, king_steps, out);
       return;
     }
   }
-  if (!masks.pinned) {
-    for_each_piece(board, Us,
-                   [&](Square from) { generate_piece_moves<Us>(board, from, own_letter(board[from], Us), out); });
-  } else {
-    for_each_piece(board, Us, [&](Square from) {
-      if (masks.pinned >> from & 1)
-        generate_piece_moves<Us>(board, from, own_letter(board[from], Us), pinned);
-      else
-        generate_piece_moves<Us>(board, from, own_letter(board[from], Us), out);
-    });
+  // The pieces not pinned from sets of squares; the pinned ones, rare, each by its letter into `pinned`.
+  generate_set_moves<Us>(pos, masks.pinned, out);
+  for (Bitboard b = masks.pinned; b;) {
+    const Square from = pop_lsb(b);
+    generate_piece_moves<Us>(board, from, own_letter(board[from], Us), pinned);
   }
   add_en_passant<Us>(pos, tested);
   // Castling moves are legal as generated; the king's steps have just been tested.

@@ -1,7 +1,7 @@
 // mailbox-tuned move generation: the reference mailbox's per-piece stepping (mailbox/movegen.cpp), specialised
 // at compile time for the side to move and for where the moves go, and run inside the legality masks found
 // once per node. A piece that is not the king and not pinned has its moves onto the check mask passed on
-// untested; each of the king's steps is tested once with the king lifted off the board (king_steps.hpp);
+// untested; the king's steps are its free neighbours the enemy does not attack with it lifted (king_steps.hpp);
 // a pinned piece keeps the moves that stay on its pin line (ALIGNED, square_tables.hpp); only en passant
 // is made, tested and unmade.
 //

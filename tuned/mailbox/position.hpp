@@ -2,10 +2,10 @@
 // the masks strategy needs beside it: letter counts and each colour's slider lines, kept in step by make
 // and unmake, so that check_and_pin_masks() and the attack tests can skip the steps that cannot find an
 // attacker. Legal moves are generated inside the check and pin masks (tuned/mailbox/movegen.hpp); the
-// king's steps are tested with the king lifted off the board (safe_king_steps), a pinned piece keeps the
-// moves along its pin line, and only en passant is made, tested and unmade. It plays its moves itself
-// (tuned/mailbox/make_move.hpp) and, like the bitboard position, finds its clocks from the history of
-// moves made instead of keeping them per move.
+// king's steps are the free squares the enemy does not attack with the king lifted (safe_king_steps), a
+// pinned piece keeps the moves along its pin line, and only en passant is made, tested and unmade. It plays
+// its moves itself (tuned/mailbox/make_move.hpp) and, like the bitboard position, finds its clocks from the
+// history of moves made instead of keeping them per move.
 //
 //   auto pos = mailbox_tuned::Position::from_fen(START_FEN);
 //   MoveList moves;
@@ -29,8 +29,8 @@
 #include "common/zobrist.hpp"
 #include "mailbox/board.hpp"
 #include "tuned/mailbox/board_fields.hpp"
-#include "tuned/mailbox/king_steps.hpp"
 #include "tuned/mailbox/check_and_pin_masks.hpp"
+#include "tuned/mailbox/king_steps.hpp"
 
 namespace movegen::mailbox_tuned {
 
@@ -66,11 +66,10 @@ class Position : public BoardFields {
     return mailbox_tuned::check_and_pin_masks(board_, king_square(side_), attackers(~side_));
   }
 
-  /// The legal steps of the side to move's king, castling aside (mailbox_tuned::safe_king_steps), given
-  /// `checkers`, the pieces giving it check (checkers(), or CheckAndPinMasks::checkers): in check the king is
-  /// lifted off the board string for the tests and put back.
-  Bitboard safe_king_steps(Bitboard checkers) {
-    return mailbox_tuned::safe_king_steps(board_, king_square(side_), attackers(~side_), checkers);
+  /// The legal steps of the side to move's king, castling aside (mailbox_tuned::safe_king_steps): its free
+  /// neighbours less the squares the enemy attacks with the king lifted.
+  Bitboard safe_king_steps() const {
+    return mailbox_tuned::safe_king_steps(board_, king_square(side_), attackers(~side_));
   }
 
   /// Appends every legal move to `list` (mailbox_tuned::generate_legal in tuned/mailbox/movegen.hpp). Leaves the

@@ -141,9 +141,8 @@ inline Bitboard leaper_attackers(const Board& board, Square s, const Attackers& 
   return found;
 }
 
-/// attackers_to's search, inline for the callers that ask it of many squares in a row (attackers_to,
-/// safe_king_steps): the attackers of colour `attackers.by` of square s, or with `stop_at_first` only the
-/// first one found.
+/// attackers_to's search, inline for attackers_to's instances: the attackers of colour `attackers.by` of
+/// square s, or with `stop_at_first` only the first one found.
 template <bool stop_at_first>
 inline Bitboard find_attackers(const Board& board, Square s, const Attackers& attackers) {
   const Color by = attackers.by;

@@ -90,6 +90,13 @@ inline constexpr auto KNIGHT_TARGET_SETS = [] {
 }();
 /// The squares next to each square (KING_STEPS on the board).
 inline constexpr std::array<Targets, SQUARE_NB> KING_TARGETS = detail::targets_of(KING_STEPS);
+/// KING_TARGETS[s] as a set of squares: a king's steps from s, and the squares a king on s attacks.
+inline constexpr auto KING_TARGET_SETS = [] {
+  std::array<Bitboard, SQUARE_NB> sets{};
+  for (int s = 0; s < SQUARE_NB; ++s)
+    for (int i = 0; i < KING_TARGETS[s].size; ++i) sets[s] |= square_bb(Square(KING_TARGETS[s].squares[i]));
+  return sets;
+}();
 /// PAWN_ATTACKERS[c][s]: the squares from which a pawn of colour c attacks s (pawn_attack_steps taken
 /// backwards); PAWN_ATTACKERS[~c][s] is also where c's pawn on s captures.
 inline constexpr std::array<std::array<Targets, SQUARE_NB>, COLOR_NB> PAWN_ATTACKERS = {
