@@ -25,14 +25,18 @@ namespace {
 inline constexpr bool HAS_CHILD_VECTORS = true;
 static_assert(std::is_standard_layout_v<PieceSets> && std::is_trivially_copyable_v<PieceSets>);
 static_assert(sizeof(PieceSets) == 96 && alignof(PieceSets) == 32);
+static_assert(PieceSets::side_offset() >= 64 && PieceSets::ep_square_offset() >= 64);  // in the last vector
 
 template <Color Us>
 class ChildVectors {
  public:
+  // The node loaded as it is, pass_turn's two fields blended into the last vector: written as bytes into a copy
+  // and read back as a vector, they stalled the load once per node (a narrow store is not forwarded to a wide load).
   explicit ChildVectors(const PieceSets& node) {
-    PieceSets passed = node;
-    passed.pass_turn<Us>();
-    for (int k = 0; k < 3; ++k) passed_[k] = _mm256_load_si256(reinterpret_cast<const __m256i*>(&passed) + k);
+    const __m256i* in = reinterpret_cast<const __m256i*>(&node);
+    passed_[0] = _mm256_load_si256(in);
+    passed_[1] = _mm256_load_si256(in + 1);
+    passed_[2] = _mm256_blendv_epi8(_mm256_load_si256(in + 2), load(PASSED_FIELDS.value), load(PASSED_FIELDS.mask));
   }
   // Writes into `slot` the child after a move of Us's Pt on the squares of `squares` (from and to) to an empty
   // square, or, with `captured` the square of the piece taken, a capture.
@@ -67,6 +71,22 @@ class ChildVectors {
     if (pt == BISHOP || pt == QUEEN || pt == ALL_PIECES) m[base + 2] = -1;
     if (pt == ROOK || pt == QUEEN || pt == ALL_PIECES) m[base + 3] = -1;
     return m;
+  }
+  // The last vector's bytes that pass_turn<Us> writes (mask -1) and their values: no en passant square, ~Us to move.
+  struct FieldBytes {
+    alignas(32) std::array<std::int8_t, 32> value{}, mask{};
+  };
+  static constexpr FieldBytes passed_fields() {
+    FieldBytes f;
+    constexpr std::size_t last = 64;  // the last vector's first byte
+    f.value[PieceSets::side_offset() - last] = std::int8_t(~Us);
+    f.value[PieceSets::ep_square_offset() - last] = std::int8_t(SQ_NONE);
+    f.mask[PieceSets::side_offset() - last] = f.mask[PieceSets::ep_square_offset() - last] = -1;
+    return f;
+  }
+  static constexpr FieldBytes PASSED_FIELDS = passed_fields();
+  static __m256i load(const std::array<std::int8_t, 32>& bytes) {
+    return _mm256_load_si256(reinterpret_cast<const __m256i*>(bytes.data()));
   }
   static __m256i lanes(const SetMask& m, int k) {
     return _mm256_setr_epi64x(m[4 * k], m[4 * k + 1], m[4 * k + 2], m[4 * k + 3]);

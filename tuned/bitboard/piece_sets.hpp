@@ -172,6 +172,10 @@ class alignas(32) PieceSets {
     ep_square_ = SQ_NONE;
     side_ = ~Us;
   }
+  /// The byte offsets of the two fields pass_turn writes, for code that writes the sets whole as vectors
+  /// (ChildVectors, perft.cpp).
+  static constexpr std::size_t side_offset() { return offsetof(PieceSets, side_); }
+  static constexpr std::size_t ep_square_offset() { return offsetof(PieceSets, ep_square_); }
   /// The castling rights kept when a piece leaves `from` (a king or rook leaving its start square loses its
   /// rights): toggle_quiet's complement for a king's or rook's move, taken back by restore_castling_rights.
   void leave_castling_square(Square from) {
