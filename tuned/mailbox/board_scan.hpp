@@ -1,11 +1,10 @@
 // mailbox-tuned's reads of the board string several letters at a time: a letter's colour seen from the side
-// to move, the pieces of one colour found a rank (eight letters) at a time or as a Bitboard (with AVX2,
-// thirty-two letters at once), the pawns' moves counted all at once from their set, and a slider's moves counted from
+// to move, the pieces of one colour found as a Bitboard a rank (eight letters) at a time or, with AVX2,
+// thirty-two letters at once, the pawns' moves counted all at once from their set, and a slider's moves counted from
 // the set of occupied squares read off the string (count_slider_moves). Those sets are found afresh from the
 // string at each node that counts: the string stays the only board. The generator templates of generate.hpp
 // build on them.
 //
-//   for_each_piece(pos.board(), WHITE, [](Square s) { /* a1, b1, ..., h2 in the start position */ });
 //   own_squares_bb(pos.board(), WHITE);     // 0xFFFF in the start position
 //   occupied_squares_bb(pos.board());       // 0xFFFF00000000FFFF in the start position
 #pragma once
@@ -42,22 +41,6 @@ constexpr std::uint64_t bytes_equal(std::uint64_t letters, char c) {
   constexpr std::uint64_t LOW7 = 0x7f7f7f7f7f7f7f7f;
   const std::uint64_t x = letters ^ (0x0101010101010101 * static_cast<unsigned char>(c));
   return ~(((x & LOW7) + LOW7) | x | LOW7);
-}
-
-// The fast board scan: calls visit(square) for each square that holds a piece of colour `us`, a1 first. The
-// board string is read a rank (eight letters) at a time: in ASCII every letter has bit 6 (0x40) set and '-'
-// (0x2d) has not, and the small letters (black) have bit 5 (0x20) set where the capitals have not.
-template <class Visit>
-void for_each_piece(const Board& board, Color us, Visit visit) {
-  static_assert(std::endian::native == std::endian::little, "byte i of a rank's word must be file i");
-  constexpr std::uint64_t BIT6 = 0x4040404040404040;  // bit 6 of each of the eight letters
-  for (int row = 0; row < 8; ++row) {
-    std::uint64_t letters;
-    std::memcpy(&letters, &board[square_at(row, 0)], sizeof letters);
-    const std::uint64_t pieces = letters & BIT6, black = (letters << 1) & BIT6;  // bit 5 moved to bit 6
-    for (std::uint64_t own = us == WHITE ? pieces & ~black : pieces & black; own; own &= own - 1)
-      visit(square_at(row, std::countr_zero(own) / 8));
-  }
 }
 
 // The squares whose letter, its bits in `mask` kept, equals `want`, bit s for square s. A rank at a time,
