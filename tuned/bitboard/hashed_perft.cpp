@@ -28,21 +28,6 @@ struct NodeView {
   Square ep_square() const { return node.sets.ep_square(); }
 };
 
-// Plays m, a move of colour `us`, on the piece array `board`.
-void play_on_board(std::array<Piece, SQUARE_NB>& board, Move m, Color us) {
-  const Square from = m.from(), to = m.to();
-  if (m.flag() == CASTLING) {
-    const CastlingMove c = castling_move(m);
-    board[c.king_from] = board[c.rook_from] = NO_PIECE;  // first, for a Chess960 square that is both
-    board[c.king_to] = make_piece(us, KING);
-    board[c.rook_to] = make_piece(us, ROOK);
-    return;
-  }
-  if (m.flag() == EN_PASSANT) board[to - pawn_push(us)] = NO_PIECE;
-  board[to] = m.is_promotion() ? make_piece(us, m.promotion_type()) : board[from];
-  board[from] = NO_PIECE;
-}
-
 // The leaves `depth` plies below `node`, which the table did not hold; stores the count.
 std::uint64_t count_subtree(const Node& node, int depth, Counting counting, PerftTable& table) {
   std::uint64_t nodes = 0;
@@ -75,7 +60,7 @@ std::uint64_t count_subtree(const Node& node, int depth, Counting counting, Perf
       const Move m = moves[i];
       Node child{node.sets, node.board, keys[i], locks[i]};
       child.sets.play(m, node.board[m.from()], node.board[m.to()]);
-      play_on_board(child.board, m, us);
+      play_on_piece_array(child.board.data(), m, us);
       nodes += count_subtree(child, depth - 1, counting, table);
     }
   }

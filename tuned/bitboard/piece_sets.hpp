@@ -285,4 +285,21 @@ std::size_t count_legal(const PieceSets& sets);
   return count_legal(after);
 }
 
+/// Plays m, a legal move of colour `us`, on `board` (the piece on each square, a1 = 0): the piece array that
+/// Position and the hashed recursion keep beside their sets. Castling empties both the king's and the rook's
+/// squares before placing them (a Chess960 square may be both); en passant clears the pawn taken beside.
+inline void play_on_piece_array(Piece* board, Move m, Color us) {
+  const Square from = m.from(), to = m.to();
+  if (m.flag() == CASTLING) {
+    const CastlingMove c = castling_move(m);
+    board[c.king_from] = board[c.rook_from] = NO_PIECE;
+    board[c.king_to] = make_piece(us, KING);
+    board[c.rook_to] = make_piece(us, ROOK);
+    return;
+  }
+  if (m.flag() == EN_PASSANT) board[to - pawn_push(us)] = NO_PIECE;
+  board[to] = m.is_promotion() ? make_piece(us, m.promotion_type()) : board[from];
+  board[from] = NO_PIECE;
+}
+
 }  // namespace movegen::bitboard_tuned

@@ -70,27 +70,22 @@ Key Position::make_special_move(Move m, PieceSets& sets, Piece moved, Piece& cap
   const Color us = sets.side_;
   switch (m.flag()) {
     case CASTLING: {  // king takes own rook: both leave their squares, then land on theirs
-      const CastlingMove c = castling_move(m);
       captured = NO_PIECE;
       sets.toggle_move(m, us, moved, captured);
-      board_[c.king_from] = board_[c.rook_from] = NO_PIECE;
-      board_[c.king_to] = make_piece(us, KING);
-      board_[c.rook_to] = make_piece(us, ROOK);
+      play_on_piece_array(board_, m, us);
       return zobrist::castling_pieces(m, us);
     }
     case EN_PASSANT: {
       const Square taken = to - pawn_push(us);
       captured = make_piece(~us, PAWN);
       sets.toggle_move(m, us, moved, captured);
-      board_[taken] = board_[from] = NO_PIECE;
-      board_[to] = moved;
+      play_on_piece_array(board_, m, us);
       return zobrist::piece(moved, from) ^ zobrist::piece(moved, to) ^ zobrist::piece(captured, taken);
     }
     default: {  // a promotion, with or without a capture
       const Piece promoted = make_piece(us, m.promotion_type());
       sets.toggle_move(m, us, moved, captured);
-      board_[from] = NO_PIECE;
-      board_[to] = promoted;
+      play_on_piece_array(board_, m, us);
       return zobrist::piece(moved, from) ^ zobrist::piece(promoted, to) ^ zobrist::piece(captured, to);
     }
   }
