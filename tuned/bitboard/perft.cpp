@@ -110,11 +110,8 @@ struct ChildVectors {
 template <Color Us, class Visit>
 class ChildMaker {
  public:
-  ChildMaker(const PieceSets& node, Visit visit) : node_(node), visit_(visit), vectors_(node) {
-    if constexpr (Visit::IN_PLACE) {
-      quiet_ = node;
-      quiet_.pass_turn<Us>();
-    }
+  ChildMaker(const PieceSets& node, Visit visit) : node_(node), visit_(visit), vectors_(node), quiet_(node) {
+    if constexpr (Visit::IN_PLACE) quiet_.template pass_turn<Us>();
   }
   // The visitor, with the leaves it counted.
   const Visit& visit() const { return visit_; }
@@ -131,19 +128,24 @@ class ChildMaker {
       const CastlingRights rights = node_.castling_rights();
       const CastlingRights kept_from =
           rights && (Pt == KING || Pt == ROOK) ? CastlingRights(rights & kept_after(from)) : rights;
+      // The vectors and the visitor (its slot and count) as locals: a vector store may alias any memory, and
+      // members of *this, whose address the generators hold, were reloaded from the stack for every child.
+      const ChildVectors<Us> vectors = vectors_;
+      Visit visit = visit_;
       for (Bitboard quiet = targets & ~node_.pieces(~Us); quiet;) {
         PieceSets& child =
-            vectors_.template write<Pt, false>(visit_.next_slot(), square_bb(from) | square_bb(pop_lsb(quiet)));
+            vectors.template write<Pt, false>(visit.next_slot(), square_bb(from) | square_bb(pop_lsb(quiet)));
         if ((Pt == KING || Pt == ROOK) && rights) child.restore_castling_rights(kept_from);
-        visit_.written(child);
+        visit.written(child);
       }
       for (Bitboard captures = targets & node_.pieces(~Us); captures;) {
         const Square to = pop_lsb(captures);
         PieceSets& child =
-            vectors_.template write<Pt, true>(visit_.next_slot(), square_bb(from) | square_bb(to), square_bb(to));
+            vectors.template write<Pt, true>(visit.next_slot(), square_bb(from) | square_bb(to), square_bb(to));
         if (rights) child.restore_castling_rights(CastlingRights(kept_from & kept_after(to)));
-        visit_.written(child);
+        visit.written(child);
       }
+      visit_ = visit;
       return;
     } else {
       for (Bitboard quiet = targets & ~node_.pieces(~Us); quiet;) {
@@ -165,31 +167,33 @@ class ChildMaker {
       if (d == pawn_push(Us) || flag == DOUBLE_PUSH) {
         while (targets) {
           const Square to = pop_lsb(targets);
-          if (flag == DOUBLE_PUSH) quiet_.set_en_passant<Us>(to - d);
+          if (flag == DOUBLE_PUSH) quiet_.template set_en_passant<Us>(to - d);
           visit_in_place<PAWN>(to - d, to);
         }
         if (flag == DOUBLE_PUSH) quiet_.clear_en_passant();
         return;
       }
     if constexpr (WritesVectors) {
+      const ChildVectors<Us> vectors = vectors_;  // locals, as in add_moves
+      Visit visit = visit_;
       if (d == pawn_push(Us) || flag == DOUBLE_PUSH) {
         for (; targets; targets &= targets - 1) {
           const Square to = lsb(targets);
-          PieceSets& child =
-              vectors_.template write<PAWN, false>(visit_.next_slot(), square_bb(to) | square_bb(to - d));
+          PieceSets& child = vectors.template write<PAWN, false>(visit.next_slot(), square_bb(to) | square_bb(to - d));
           if (flag == DOUBLE_PUSH) child.set_en_passant<Us>(to - d);
-          visit_.written(child);
+          visit.written(child);
         }
-        return;
+      } else {
+        const CastlingRights rights = node_.castling_rights();
+        for (; targets; targets &= targets - 1) {
+          const Square to = lsb(targets);
+          PieceSets& child =
+              vectors.template write<PAWN, true>(visit.next_slot(), square_bb(to) | square_bb(to - d), square_bb(to));
+          if (rights) child.restore_castling_rights(CastlingRights(rights & kept_after(to)));
+          visit.written(child);
+        }
       }
-      const CastlingRights rights = node_.castling_rights();
-      for (; targets; targets &= targets - 1) {
-        const Square to = lsb(targets);
-        PieceSets& child =
-            vectors_.template write<PAWN, true>(visit_.next_slot(), square_bb(to) | square_bb(to - d), square_bb(to));
-        if (rights) child.restore_castling_rights(CastlingRights(rights & kept_after(to)));
-        visit_.written(child);
-      }
+      visit_ = visit;
       return;
     }
     while (targets) {
@@ -229,10 +233,10 @@ class ChildMaker {
   [[gnu::always_inline]] void visit_in_place(Square from, Square to) {
     constexpr bool LosesRights = (Pt == KING || Pt == ROOK) && Visit::CASTLING_RIGHTS;
     const CastlingRights rights = quiet_.castling_rights();
-    quiet_.toggle_quiet<Us, Pt>(from, to);
+    quiet_.template toggle_quiet<Us, Pt>(from, to);
     if constexpr (LosesRights) quiet_.leave_castling_square(from);
     visit_(std::as_const(quiet_));
-    quiet_.toggle_quiet<Us, Pt>(from, to);
+    quiet_.template toggle_quiet<Us, Pt>(from, to);
     if constexpr (LosesRights) quiet_.restore_castling_rights(rights);
   }
 
@@ -241,6 +245,7 @@ class ChildMaker {
 
   // True if Visit stores each child whole (StoreChild, MakeLeaf) and the build has AVX2: ChildVectors writes them.
   static constexpr bool WritesVectors = Visit::STORES_CHILDREN && HAS_CHILD_VECTORS;
+  // What stands for vectors_ or quiet_ where the Visit has no use for it.
   struct NoVectors {
     explicit NoVectors(const PieceSets&) {}
   };
@@ -250,8 +255,9 @@ class ChildMaker {
   // With WritesVectors, the node with the turn passed, as vectors.
   [[no_unique_address]] std::conditional_t<WritesVectors, ChildVectors<Us>, NoVectors> vectors_;
   // With Visit::IN_PLACE, the node with the turn passed (PieceSets::pass_turn), on which quiet moves are played
-  // one at a time and taken back, instead of each on a copy of the node.
-  PieceSets quiet_;
+  // one at a time and taken back, instead of each on a copy of the node. Only then: a PieceSets left unused was
+  // still zeroed, nine stores at every leaf parent of perft without bulk counting.
+  [[no_unique_address]] std::conditional_t<Visit::IN_PLACE, PieceSets, NoVectors> quiet_;
 };
 
 template <Color Us>
@@ -363,13 +369,21 @@ template <Color Us>
   return nodes;
 }
 
+// The leaves below `node`, each built and kept (MakeLeaf), in one function with every generator inlined into it
+// (flatten): left to itself, GCC kept the bishops' generator out of line, and the pawns' too once the code
+// around it grew.
+template <Color Us>
+[[gnu::noinline]] MOVEGEN_FLATTEN std::uint64_t make_leaves(const PieceSets& node) {
+  ChildSlot leaf;
+  return visit_children<Us>(node, MakeLeaf{0, &leaf});
+}
+
 // perft with Us, the side to move, known at compile time; depth >= 1.
 template <Color Us>
 std::uint64_t perft(const PieceSets& node, int depth, bool bulk) {
   if (depth == 1) {
     if (bulk) return count_legal_moves<Us>(node);
-    ChildSlot leaf;
-    return visit_children<Us>(node, MakeLeaf{0, &leaf});
+    return make_leaves<Us>(node);
   }
   if (depth == 2 && bulk)
     return with_count_version(node, kinds_of_children<Us>(node), [&]<bool Fills, PieceKinds Kinds>() {
