@@ -326,14 +326,21 @@ struct StoreChild {
 };
 // Any other child: perft `depth` plies below it, generating only the kinds of Kinds (perft<Them, Kinds>).
 template <Color Them, PieceKinds Kinds>
+// Written by ChildMaker as vectors into one slot, as a leaf is: the child's first reads are the three vectors of
+// its own ChildVectors, which a copy changed by narrow stores could not forward to.
 struct Recurse {
   static constexpr bool IN_PLACE = false;
-  static constexpr bool STORES_CHILDREN = false;
+  static constexpr bool STORES_CHILDREN = true;
   static constexpr bool CASTLING_RIGHTS = true;
   int depth;
   bool bulk;
+  ChildSlot* slot;  // the one slot every child is written into, in recurse's frame
   std::uint64_t nodes = 0;
   void operator()(const PieceSets& child) { nodes += perft<Them, Kinds>(child, depth, bulk); }
+  // The slot, for ChildMaker to write the next child into.
+  [[gnu::always_inline]] void* next_slot() { return &slot->sets; }
+  // The child ChildMaker wrote into next_slot(), complete: perft below it.
+  void written(const PieceSets& child) { (*this)(child); }
 };
 
 // The leaves below `node` through `visit`: every legal move of Us played on a copy and handed to it, with only
@@ -396,7 +403,8 @@ template <Color Us, PieceKinds Kinds>
 // position 0.9 instructions a leaf more, Kiwipete 0.4, position 4 0.5.
 template <Color Us, PieceKinds Kinds, PieceKinds ChildKinds>
 [[gnu::noinline]] std::uint64_t recurse(const PieceSets& node, int depth, bool bulk) {
-  return visit_children<Us, Kinds>(node, Recurse<~Us, ChildKinds>{depth - 1, bulk});
+  ChildSlot child;
+  return visit_children<Us, Kinds>(node, Recurse<~Us, ChildKinds>{depth - 1, bulk, &child});
 }
 
 // perft with Us, the side to move, known at compile time; depth >= 1. Kinds holds every kind on the board:
