@@ -106,15 +106,13 @@ struct ChildVectors {
 
 // A generator sink (generate.hpp) that plays each move it is handed on a copy of the sets of colour Us's
 // node and passes the copy, the node after the move, to its Visit (MakeLeaf, CountReplies, StoreChild or
-// Recurse below).
+// Recurse below). A Visit says how it takes the child (IN_PLACE, STORES_CHILDREN) and whether the node may hold
+// a castling right (CASTLING_RIGHTS).
 template <Color Us, class Visit>
 class ChildMaker {
  public:
-  ChildMaker(const PieceSets& node, Visit visit) : node_(node), visit_(visit), vectors_(node) {
-    if constexpr (Visit::IN_PLACE) {
-      quiet_ = node;
-      quiet_.pass_turn<Us>();
-    }
+  ChildMaker(const PieceSets& node, Visit visit) : node_(node), visit_(visit), vectors_(node), quiet_(node) {
+    if constexpr (Visit::IN_PLACE) quiet_.template pass_turn<Us>();
   }
   // The visitor, with the leaves it counted.
   const Visit& visit() const { return visit_; }
@@ -128,22 +126,27 @@ class ChildMaker {
     } else if constexpr (WritesVectors) {
       // Written as vectors (ChildVectors), and where the node holds a castling right, the rights the move leaves
       // (a king or rook leaving its square, a rook taken on its own) written after.
-      const CastlingRights rights = node_.castling_rights();
+      const CastlingRights rights = castling_rights();
       const CastlingRights kept_from =
           rights && (Pt == KING || Pt == ROOK) ? CastlingRights(rights & kept_after(from)) : rights;
+      // The vectors and the visitor (its slot and count) as locals: a vector store may alias any memory, and
+      // members of *this, whose address the generators hold, were reloaded from the stack for every child.
+      const ChildVectors<Us> vectors = vectors_;
+      Visit visit = visit_;
       for (Bitboard quiet = targets & ~node_.pieces(~Us); quiet;) {
         PieceSets& child =
-            vectors_.template write<Pt, false>(visit_.next_slot(), square_bb(from) | square_bb(pop_lsb(quiet)));
+            vectors.template write<Pt, false>(visit.next_slot(), square_bb(from) | square_bb(pop_lsb(quiet)));
         if ((Pt == KING || Pt == ROOK) && rights) child.restore_castling_rights(kept_from);
-        visit_.written(child);
+        visit.written(child);
       }
       for (Bitboard captures = targets & node_.pieces(~Us); captures;) {
         const Square to = pop_lsb(captures);
         PieceSets& child =
-            vectors_.template write<Pt, true>(visit_.next_slot(), square_bb(from) | square_bb(to), square_bb(to));
+            vectors.template write<Pt, true>(visit.next_slot(), square_bb(from) | square_bb(to), square_bb(to));
         if (rights) child.restore_castling_rights(CastlingRights(kept_from & kept_after(to)));
-        visit_.written(child);
+        visit.written(child);
       }
+      visit_ = visit;
       return;
     } else {
       for (Bitboard quiet = targets & ~node_.pieces(~Us); quiet;) {
@@ -165,31 +168,33 @@ class ChildMaker {
       if (d == pawn_push(Us) || flag == DOUBLE_PUSH) {
         while (targets) {
           const Square to = pop_lsb(targets);
-          if (flag == DOUBLE_PUSH) quiet_.set_en_passant<Us>(to - d);
+          if (flag == DOUBLE_PUSH) quiet_.template set_en_passant<Us>(to - d);
           visit_in_place<PAWN>(to - d, to);
         }
         if (flag == DOUBLE_PUSH) quiet_.clear_en_passant();
         return;
       }
     if constexpr (WritesVectors) {
+      const ChildVectors<Us> vectors = vectors_;  // locals, as in add_moves
+      Visit visit = visit_;
       if (d == pawn_push(Us) || flag == DOUBLE_PUSH) {
         for (; targets; targets &= targets - 1) {
           const Square to = lsb(targets);
-          PieceSets& child =
-              vectors_.template write<PAWN, false>(visit_.next_slot(), square_bb(to) | square_bb(to - d));
+          PieceSets& child = vectors.template write<PAWN, false>(visit.next_slot(), square_bb(to) | square_bb(to - d));
           if (flag == DOUBLE_PUSH) child.set_en_passant<Us>(to - d);
-          visit_.written(child);
+          visit.written(child);
         }
-        return;
+      } else {
+        const CastlingRights rights = castling_rights();
+        for (; targets; targets &= targets - 1) {
+          const Square to = lsb(targets);
+          PieceSets& child =
+              vectors.template write<PAWN, true>(visit.next_slot(), square_bb(to) | square_bb(to - d), square_bb(to));
+          if (rights) child.restore_castling_rights(CastlingRights(rights & kept_after(to)));
+          visit.written(child);
+        }
       }
-      const CastlingRights rights = node_.castling_rights();
-      for (; targets; targets &= targets - 1) {
-        const Square to = lsb(targets);
-        PieceSets& child =
-            vectors_.template write<PAWN, true>(visit_.next_slot(), square_bb(to) | square_bb(to - d), square_bb(to));
-        if (rights) child.restore_castling_rights(CastlingRights(rights & kept_after(to)));
-        visit_.written(child);
-      }
+      visit_ = visit;
       return;
     }
     while (targets) {
@@ -229,18 +234,21 @@ class ChildMaker {
   [[gnu::always_inline]] void visit_in_place(Square from, Square to) {
     constexpr bool LosesRights = (Pt == KING || Pt == ROOK) && Visit::CASTLING_RIGHTS;
     const CastlingRights rights = quiet_.castling_rights();
-    quiet_.toggle_quiet<Us, Pt>(from, to);
+    quiet_.template toggle_quiet<Us, Pt>(from, to);
     if constexpr (LosesRights) quiet_.leave_castling_square(from);
     visit_(std::as_const(quiet_));
-    quiet_.toggle_quiet<Us, Pt>(from, to);
+    quiet_.template toggle_quiet<Us, Pt>(from, to);
     if constexpr (LosesRights) quiet_.restore_castling_rights(rights);
   }
 
+  // The node's castling rights; none, known at compile time, where Visit::CASTLING_RIGHTS is false.
+  CastlingRights castling_rights() const { return Visit::CASTLING_RIGHTS ? node_.castling_rights() : NO_CASTLING; }
   // The castling rights kept after a move from or to `s` (CastlingRules::rights_kept_after_touching).
   CastlingRights kept_after(Square s) const { return node_.castling_rules().rights_kept_after_touching(s); }
 
   // True if Visit stores each child whole (StoreChild, MakeLeaf) and the build has AVX2: ChildVectors writes them.
   static constexpr bool WritesVectors = Visit::STORES_CHILDREN && HAS_CHILD_VECTORS;
+  // What stands for vectors_ or quiet_ where the Visit has no use for it.
   struct NoVectors {
     explicit NoVectors(const PieceSets&) {}
   };
@@ -250,11 +258,12 @@ class ChildMaker {
   // With WritesVectors, the node with the turn passed, as vectors.
   [[no_unique_address]] std::conditional_t<WritesVectors, ChildVectors<Us>, NoVectors> vectors_;
   // With Visit::IN_PLACE, the node with the turn passed (PieceSets::pass_turn), on which quiet moves are played
-  // one at a time and taken back, instead of each on a copy of the node.
-  PieceSets quiet_;
+  // one at a time and taken back, instead of each on a copy of the node. Only then: a PieceSets left unused was
+  // still zeroed, nine stores at every leaf parent of perft without bulk counting.
+  [[no_unique_address]] std::conditional_t<Visit::IN_PLACE, PieceSets, NoVectors> quiet_;
 };
 
-template <Color Us>
+template <Color Us, PieceKinds Kinds = ALL_KINDS>
 std::uint64_t perft(const PieceSets& node, int depth, bool bulk);
 
 // Room for one child left unset: StoreChild and MakeLeaf build each child in a slot as its move is played.
@@ -263,10 +272,13 @@ union ChildSlot {
   PieceSets sets;
 };
 // The four things perft does with a child, each a ChildMaker's Visit, so that each loop over the moves
-// holds only its own work. A leaf (no bulk counting at depth 1): built and kept.
+// holds only its own work. A leaf (no bulk counting at depth 1): built and kept. CastlingRights false where the
+// parent holds no castling right (the rook-ending version, perft<Us, ROOKS_ONLY>): ChildMaker then keeps none up.
+template <bool CastlingRights>
 struct MakeLeaf {
   static constexpr bool IN_PLACE = false;        // each leaf a copy of its parent (see ChildMaker)
   static constexpr bool STORES_CHILDREN = true;  // or written into next_slot() by ChildMaker, then kept (written)
+  static constexpr bool CASTLING_RIGHTS = CastlingRights;
   std::uint64_t nodes = 0;
   [[gnu::always_inline]] void operator()(const PieceSets& leaf) {
     keep(leaf);
@@ -303,6 +315,7 @@ struct CountReplies {
 struct StoreChild {
   static constexpr bool IN_PLACE = false;        // each child a slot of its own
   static constexpr bool STORES_CHILDREN = true;  // ChildMaker may write a child into next_slot() itself
+  static constexpr bool CASTLING_RIGHTS = true;
   ChildSlot* slots;
   std::uint64_t nodes = 0;  // the children built so far
   [[gnu::always_inline]] void operator()(const PieceSets& child) { new (&slots[nodes++].sets) PieceSets(child); }
@@ -311,22 +324,35 @@ struct StoreChild {
   // The child ChildMaker wrote into next_slot(), complete: counted later.
   void written(const PieceSets&) {}
 };
-// Any other child: perft `depth` plies below it.
-template <Color Them>
+// Any other child: perft `depth` plies below it, generating only the kinds of Kinds (perft<Them, Kinds>).
+template <Color Them, PieceKinds Kinds>
+// Written by ChildMaker as vectors into one slot, as a leaf is: the child's first reads are the three vectors of
+// its own ChildVectors, which a copy changed by narrow stores could not forward to.
 struct Recurse {
   static constexpr bool IN_PLACE = false;
-  static constexpr bool STORES_CHILDREN = false;
+  static constexpr bool STORES_CHILDREN = true;
+  static constexpr bool CASTLING_RIGHTS = true;
   int depth;
   bool bulk;
+  ChildSlot* slot;  // the one slot every child is written into, in recurse's frame
   std::uint64_t nodes = 0;
-  void operator()(const PieceSets& child) { nodes += perft<Them>(child, depth, bulk); }
+  void operator()(const PieceSets& child) { nodes += perft<Them, Kinds>(child, depth, bulk); }
+  // The slot, for ChildMaker to write the next child into.
+  [[gnu::always_inline]] void* next_slot() { return &slot->sets; }
+  // The child ChildMaker wrote into next_slot(), complete: perft below it.
+  void written(const PieceSets& child) { (*this)(child); }
 };
 
-// The leaves below `node` through `visit`: every legal move of Us played on a copy and handed to it.
-template <Color Us, class Visit>
+// The leaves below `node` through `visit`: every legal move of Us played on a copy and handed to it, with only
+// the kinds of Kinds looked for (which must hold every kind on the board).
+template <Color Us, PieceKinds Kinds = ALL_KINDS, class Visit>
 std::uint64_t visit_children(const PieceSets& node, Visit visit) {
   ChildMaker<Us, Visit> maker(node, visit);
-  generate_all<Us>(node, maker);
+  if constexpr (Kinds == ALL_KINDS)
+    generate_all<Us>(node, maker);
+  else
+    generate_all<Us, Kinds>(node, check_and_pin_masks<Us, Kinds>(node, lsb(node.pieces_of_kinds<Kinds, KING>(Us))),
+                            maker);
   return maker.visit().nodes;
 }
 
@@ -363,22 +389,45 @@ template <Color Us>
   return nodes;
 }
 
-// perft with Us, the side to move, known at compile time; depth >= 1.
-template <Color Us>
+// The leaves below `node`, each built and kept (MakeLeaf), with only the kinds of Kinds looked for. One function
+// per version with every generator inlined into it (flatten): left to itself, GCC kept the pawns' or the bishops'
+// generators out of line, and which ones changed with the code around them.
+template <Color Us, PieceKinds Kinds>
+[[gnu::noinline]] MOVEGEN_FLATTEN std::uint64_t make_leaves(const PieceSets& node) {
+  ChildSlot leaf;
+  return visit_children<Us, Kinds>(node, MakeLeaf<Kinds != ROOKS_ONLY>{0, &leaf});
+}
+
+// perft `depth` - 1 plies below each child of `node`: its moves generated for the kinds of Kinds, the children's for
+// those of ChildKinds. Out of line: inlined into perft, with two versions of it for a rook ending, it took the start
+// position 0.9 instructions a leaf more, Kiwipete 0.4, position 4 0.5.
+template <Color Us, PieceKinds Kinds, PieceKinds ChildKinds>
+[[gnu::noinline]] std::uint64_t recurse(const PieceSets& node, int depth, bool bulk) {
+  ChildSlot child;
+  return visit_children<Us, Kinds>(node, Recurse<~Us, ChildKinds>{depth - 1, bulk, &child});
+}
+
+// perft with Us, the side to move, known at compile time; depth >= 1. Kinds holds every kind on the board:
+// ALL_KINDS, or ROOKS_ONLY (count.hpp) in a rook and pawn ending without castling rights, whose moves are then
+// generated without the look-ups of the kinds that are not there and without castling-rights upkeep (position 3
+// without bulk counting: 35.6 instructions a leaf, from 39.5). Only a promotion brings another kind back.
+template <Color Us, PieceKinds Kinds>
 std::uint64_t perft(const PieceSets& node, int depth, bool bulk) {
   if (depth == 1) {
     if (bulk) return count_legal_moves<Us>(node);
-    ChildSlot leaf;
-    return visit_children<Us>(node, MakeLeaf{0, &leaf});
+    return make_leaves<Us, Kinds>(node);
   }
   if (depth == 2 && bulk)
-    return with_count_version(node, kinds_of_children<Us>(node), [&]<bool Fills, PieceKinds Kinds>() {
+    return with_count_version(node, kinds_of_children<Us>(node), [&]<bool Fills, PieceKinds ChildKinds>() {
       if constexpr (Fills)
         return count_children_with_fills<Us>(node);
       else
-        return count_grandchildren<Us, Kinds>(node);
+        return count_grandchildren<Us, ChildKinds>(node);
     });
-  return visit_children<Us>(node, Recurse<~Us>{depth - 1, bulk});
+  if constexpr (Kinds == ROOKS_ONLY)
+    if (node.pieces(Us, PAWN) & rank_bb(relative_rank(Us, RANK_7)))  // a child may hold a promoted piece
+      return recurse<Us, Kinds, ALL_KINDS>(node, depth, bulk);
+  return recurse<Us, Kinds, Kinds>(node, depth, bulk);
 }
 
 }  // namespace
@@ -386,6 +435,9 @@ std::uint64_t perft(const PieceSets& node, int depth, bool bulk) {
 std::uint64_t perft(const PieceSets& sets, int depth, Counting counting) {
   if (depth <= 0) return 1;
   const bool bulk = counting != Counting::MAKE_EVERY_LEAF;
+  if (!(sets.kinds() & ~ROOKS_ONLY) && !sets.castling_rights())
+    return sets.side_to_move() == WHITE ? perft<WHITE, ROOKS_ONLY>(sets, depth, bulk)
+                                        : perft<BLACK, ROOKS_ONLY>(sets, depth, bulk);
   return sets.side_to_move() == WHITE ? perft<WHITE>(sets, depth, bulk) : perft<BLACK>(sets, depth, bulk);
 }
 
