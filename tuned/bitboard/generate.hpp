@@ -56,7 +56,19 @@ inline CheckAndPinMasks check_and_pin_masks(const PieceSets& pos, Square king) {
   // Looked for only if one of their sliders stands on the king's lines of an empty board (often none).
   const Bitboard diagonal = pos.pieces_of_kinds<Kinds, BISHOP, QUEEN>(Them);
   const Bitboard straight = pos.pieces_of_kinds<Kinds, ROOK, QUEEN>(Them);
-  if ((rays_bb<BISHOP>(masks.king) & diagonal) | (rays_bb<ROOK>(masks.king) & straight)) {
+  if constexpr (!(Kinds & (kind(BISHOP) | kind(QUEEN)))) {
+    // Rook endings: each enemy rook on the king's lines of an empty board tested through the squares between
+    // (between_bb), with no look-up of the king's lines among their pieces first: with one or two rooks on the
+    // board the loop is as short, and one load fewer stands before its branches. A single blocker is pinned if ours.
+    for (Bitboard snipers = rays_bb<ROOK>(masks.king) & straight; snipers;) {
+      const Square sniper = pop_lsb(snipers);
+      const Bitboard blockers = between_bb(masks.king, sniper) & occupied;
+      if (!blockers)
+        masks.checkers |= square_bb(sniper);
+      else if (!more_than_one(blockers))
+        masks.pinned |= blockers & pos.pieces(Us);
+    }
+  } else if ((rays_bb<BISHOP>(masks.king) & diagonal) | (rays_bb<ROOK>(masks.king) & straight)) {
     const Bitboard theirs = pos.pieces(Them);
     Bitboard snipers =
         (attacks_bb<BISHOP>(masks.king, theirs) & diagonal) | (attacks_bb<ROOK>(masks.king, theirs) & straight);
