@@ -19,7 +19,7 @@ namespace {
 // the empty squares, captures onto the others.
 template <Color Us, PieceType Pt, class Sink>
 [[gnu::always_inline]] inline void add_targets(Square from, Bitboard targets, Bitboard empty, Sink& out) {
-  for (Bitboard quiet = targets & empty; quiet;) add_quiet<Us, Pt>(out, from, pop_lsb(quiet));
+  add_quiets<Us, Pt>(out, from, targets & empty);
   for (Bitboard taken = targets & ~empty; taken;) add_capture<Us, Pt>(out, from, pop_lsb(taken));
 }
 
@@ -33,14 +33,8 @@ inline void generate_pawn_set_moves(Bitboard pawns, Bitboard empty, Bitboard ene
   constexpr int push = pawn_push(Us), towards_a = push - 1, towards_h = push + 1;
   auto forward = [](Bitboard b, int n) { return n > 0 ? b << n : b >> -n; };
   const Bitboard single = forward(pawns, push) & empty;
-  for (Bitboard b = single & ~LAST_RANK; b;) {
-    const Square to = pop_lsb(b);
-    add_quiet<Us, PAWN>(out, Square(to - push), to);
-  }
-  for (Bitboard b = forward(single & THIRD_RANK, push) & empty; b;) {
-    const Square to = pop_lsb(b);
-    out.add(Move(Square(to - 2 * push), to, DOUBLE_PUSH));
-  }
+  add_pawn_pushes<Us, NORMAL>(out, single & ~LAST_RANK, push);
+  add_pawn_pushes<Us, DOUBLE_PUSH>(out, forward(single & THIRD_RANK, push) & empty, 2 * push);
   const Bitboard capture_a = forward(pawns & ~FILE_A, towards_a) & enemy;
   const Bitboard capture_h = forward(pawns & ~FILE_H, towards_h) & enemy;
   for (Bitboard b = capture_a & ~LAST_RANK; b;) {
