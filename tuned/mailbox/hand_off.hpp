@@ -43,12 +43,24 @@ template <Color Us, PieceType Pt, class Sink>
 }
 
 // A sink that plays a set of quiet moves of the piece of type Pt of Us at once (perft's ChildMaker):
-// add_quiets<Us, Pt>(from, targets), and the pawns' pushes as add_pawn_pushes<Us, Flag>(targets, back).
+// add_quiets<Us, Pt>(from, targets), its captures as add_captures<Us, Pt>(from, targets), and the pawns'
+// pushes as add_pawn_pushes<Us, Flag>(targets, back).
 template <class Sink, Color Us, PieceType Pt>
 concept PlaysQuietSets = requires(Sink& sink, Square from, Bitboard targets) {
   sink.template add_quiets<Us, Pt>(from, targets);
+  sink.template add_captures<Us, Pt>(from, targets);
   sink.template add_pawn_pushes<Us, NORMAL>(targets, 8);
 };
+
+// Hands `out` the captures of the piece of type Pt of Us from `from` onto each square of `targets` (all
+// enemy pieces): as one set to a sink that plays sets, else one by one (add_capture).
+template <Color Us, PieceType Pt, class Sink>
+[[gnu::always_inline]] inline void add_captures(Sink& out, Square from, Bitboard targets) {
+  if constexpr (PlaysQuietSets<Sink, Us, Pt>)
+    out.template add_captures<Us, Pt>(from, targets);
+  else
+    while (targets) add_capture<Us, Pt>(out, from, pop_lsb(targets));
+}
 
 // Hands `out` the quiet moves of the piece of type Pt of Us from `from` to each square of `targets` (all
 // empty): as one set to a sink that plays sets (PlaysQuietSets), else one by one (add_quiet).

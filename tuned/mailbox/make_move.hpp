@@ -233,62 +233,6 @@ template <Color Us, PieceType Pt>
   board_[to] = undo.captured;
 }
 
-template <Color Us, PieceType Pt, class Visit>
-[[gnu::always_inline]] inline void Position::play_quiet_moves(Square from, Bitboard targets, Visit&& visit) {
-  assert(side_ == Us);
-  if (!targets) return;
-  const CastlingRights castling = castling_;
-  const Square ep = ep_square_;
-  const Bitboard knights = knights_[Us];
-  const SliderLines lines = slider_lines_[Us];
-  // The fields all the children share: the mover lifted from every set it stands in.
-  if constexpr (Pt == KING || Pt == ROOK) castling_ &= castling_rules_.rights_kept_after_touching(from);
-  ep_square_ = SQ_NONE;
-  side_ = ~Us;
-  board_[from] = '-';
-  const Bitboard lifted = square_bb(from);
-  do {
-    const Square to = pop_lsb(targets);
-    board_[to] = letter(Us, Pt);
-    if constexpr (Pt == KING) king_square_[Us] = to;
-    if constexpr (Pt == KNIGHT) knights_[Us] = knights ^ lifted ^ square_bb(to);
-    if constexpr (Pt == BISHOP || Pt == ROOK || Pt == QUEEN) {
-      slider_lines_[Us] = lines;
-      slider_lines_[Us].move_kind<Pt>(from, to);
-    }
-    visit(*this);
-    board_[to] = '-';
-  } while (targets);
-  board_[from] = letter(Us, Pt);
-  side_ = Us;
-  ep_square_ = ep;
-  castling_ = castling;
-  if constexpr (Pt == KING) king_square_[Us] = from;
-  if constexpr (Pt == KNIGHT) knights_[Us] = knights;
-  if constexpr (Pt == BISHOP || Pt == ROOK || Pt == QUEEN) slider_lines_[Us] = lines;
-}
-
-template <Color Us, MoveFlag Flag, class Visit>
-[[gnu::always_inline]] inline void Position::play_pawn_pushes(Bitboard targets, int back, Visit&& visit) {
-  assert(side_ == Us);
-  if (!targets) return;
-  const Square ep = ep_square_;
-  ep_square_ = SQ_NONE;
-  side_ = ~Us;
-  do {
-    const Square to = pop_lsb(targets), from = Square(to - back);
-    // A double push's en passant square is the one it crosses (make_move_unchecked's DOUBLE_PUSH).
-    if constexpr (Flag == DOUBLE_PUSH) ep_square_ = Square(from + back / 2);
-    board_[from] = '-';
-    board_[to] = letter(Us, PAWN);
-    visit(*this);
-    board_[to] = '-';
-    board_[from] = letter(Us, PAWN);
-  } while (targets);
-  side_ = Us;
-  ep_square_ = ep;
-}
-
 [[gnu::always_inline, gnu::flatten]] inline void Position::make_move(Move m) {
   if (plies_ == history_room_) [[unlikely]]
     grow_history();

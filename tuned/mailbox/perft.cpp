@@ -32,6 +32,14 @@ class ChildMaker {
   const Visit& visit() const { return visit_; }
 
   [[gnu::always_inline]] void add(Move m) {
+    // Castling in line (Position::play_castling); the generator's castling call passes a constant flag.
+    if (m.flag() == CASTLING) {
+      if (pos_.side_to_move() == WHITE)
+        pos_.play_castling<WHITE>(m, visit_);
+      else
+        pos_.play_castling<BLACK>(m, visit_);
+      return;
+    }
     Position::Undo undo;
     pos_.make_move_unchecked<false>(m, undo);
     visit_(pos_);
@@ -68,6 +76,12 @@ class ChildMaker {
   [[gnu::always_inline]] void add_quiets(Square from, Bitboard targets) {
     pos_.play_quiet_moves<Us, Pt>(from, targets, visit_);
   }
+  // The captures of the piece of type Pt of Us from `from` onto each square of `targets`, played as one set
+  // (Position::play_captures).
+  template <Color Us, PieceType Pt>
+  [[gnu::always_inline]] void add_captures(Square from, Bitboard targets) {
+    pos_.play_captures<Us, Pt>(from, targets, visit_);
+  }
   // The pushes of the pawns of Us onto each square of `targets`, from `back` squares behind each, played as
   // one set (Position::play_pawn_pushes).
   template <Color Us, MoveFlag Flag>
@@ -88,7 +102,7 @@ class ChildMaker {
   void add_king_steps(Square from, Bitboard targets) {
     const Bitboard quiet = targets & ~occupied_squares_bb(pos_.board());
     add_quiets<Us, KING>(from, quiet);
-    for (Bitboard taken = targets & ~quiet; taken;) add_capture<Us, KING>(from, pop_lsb(taken));
+    add_captures<Us, KING>(from, targets & ~quiet);
   }
 
   Position& pos_;

@@ -20,7 +20,7 @@ namespace {
 template <Color Us, PieceType Pt, class Sink>
 [[gnu::always_inline]] inline void add_targets(Square from, Bitboard targets, Bitboard empty, Sink& out) {
   add_quiets<Us, Pt>(out, from, targets & empty);
-  for (Bitboard taken = targets & ~empty; taken;) add_capture<Us, Pt>(out, from, pop_lsb(taken));
+  add_captures<Us, Pt>(out, from, targets & ~empty);
 }
 
 // The moves of the pawns of Us on `pawns` but en passant, found for all of them at once from sets of squares
@@ -75,16 +75,20 @@ inline void generate_set_moves(const Position& pos, Bitboard pinned, Sink& out) 
     add_targets<Us, KNIGHT>(from, KNIGHT_TARGET_SETS[from] & ~own, empty, out);
   }
   const Bitboard straight = mine.lines->straight & ~pinned, diagonal = mine.lines->diagonal & ~pinned;
+  // A slider hemmed in by its own pieces (first_steps_bb) is skipped before its rays are scanned.
   for (Bitboard b = diagonal & ~straight; b;) {
     const Square from = pop_lsb(b);
+    if (!(first_steps_bb(from, BISHOP_RAYS) & ~own)) continue;
     add_targets<Us, BISHOP>(from, slider_reach(from, BISHOP_RAYS, occupied) & ~own, empty, out);
   }
   for (Bitboard b = straight & ~diagonal; b;) {
     const Square from = pop_lsb(b);
+    if (!(first_steps_bb(from, ROOK_RAYS) & ~own)) continue;
     add_targets<Us, ROOK>(from, slider_reach(from, ROOK_RAYS, occupied) & ~own, empty, out);
   }
   for (Bitboard b = straight & diagonal; b;) {
     const Square from = pop_lsb(b);
+    if (!(KING_TARGET_SETS[from] & ~own)) continue;
     const Bitboard reach = slider_reach(from, BISHOP_RAYS, occupied) | slider_reach(from, ROOK_RAYS, occupied);
     add_targets<Us, QUEEN>(from, reach & ~own, empty, out);
   }
