@@ -1,8 +1,11 @@
 // How mailbox-tuned's generators hand a move to their sink (tuned/move_sink.hpp): a quiet move, a capture or
 // the four promotions, through the sink's fast path told the mover's colour and piece type when it has one
 // (perft's ChildMaker, tuned/mailbox/perft.cpp, which plays the move knowing both), else as a Move to add().
+// A piece's quiet moves and the pawns' pushes go as whole sets to a sink that plays sets (PlaysQuietSets):
+// perft's ChildMaker then passes the turn once for all of them (Position::play_quiet_moves).
 //
 //   add_quiet<WHITE, KNIGHT>(sink, SQ_G1, SQ_F3);   // sink.add_quiet<WHITE, KNIGHT>(g1, f3), or sink.add(g1f3)
+//   add_quiets<WHITE, KNIGHT>(sink, SQ_G1, square_bb(SQ_F3) | square_bb(SQ_H3));   // g1f3, g1h3
 #pragma once
 
 #include "common/move.hpp"
@@ -37,6 +40,53 @@ template <Color Us, PieceType Pt, class Sink>
 template <Color Us, PieceType Pt, class Sink>
 [[gnu::always_inline]] inline void add_capture(Sink& out, Square from, Square to) {
   add_normal<FastPath::CAPTURE, Us, Pt>(out, from, to);
+}
+
+// A sink that plays a set of quiet moves of the piece of type Pt of Us at once (perft's ChildMaker):
+// add_quiets<Us, Pt>(from, targets), its captures as add_captures<Us, Pt>(from, targets), and the pawns'
+// pushes as add_pawn_pushes<Us, Flag>(targets, back).
+template <class Sink, Color Us, PieceType Pt>
+concept PlaysQuietSets = requires(Sink& sink, Square from, Bitboard targets) {
+  sink.template add_quiets<Us, Pt>(from, targets);
+  sink.template add_captures<Us, Pt>(from, targets);
+  sink.template add_pawn_pushes<Us, NORMAL>(targets, 8);
+};
+
+// Hands `out` the captures of the piece of type Pt of Us from `from` onto each square of `targets` (all
+// enemy pieces): as one set to a sink that plays sets, else one by one (add_capture).
+template <Color Us, PieceType Pt, class Sink>
+[[gnu::always_inline]] inline void add_captures(Sink& out, Square from, Bitboard targets) {
+  if constexpr (PlaysQuietSets<Sink, Us, Pt>)
+    out.template add_captures<Us, Pt>(from, targets);
+  else
+    while (targets) add_capture<Us, Pt>(out, from, pop_lsb(targets));
+}
+
+// Hands `out` the quiet moves of the piece of type Pt of Us from `from` to each square of `targets` (all
+// empty): as one set to a sink that plays sets (PlaysQuietSets), else one by one (add_quiet).
+template <Color Us, PieceType Pt, class Sink>
+[[gnu::always_inline]] inline void add_quiets(Sink& out, Square from, Bitboard targets) {
+  if constexpr (PlaysQuietSets<Sink, Us, Pt>)
+    out.template add_quiets<Us, Pt>(from, targets);
+  else
+    while (targets) add_quiet<Us, Pt>(out, from, pop_lsb(targets));
+}
+
+// Hands `out` the pushes of the pawns of Us onto each square of `targets` (all empty, none on the last
+// rank), each from `back` squares behind it: single pushes (Flag NORMAL) or double pushes (DOUBLE_PUSH).
+template <Color Us, MoveFlag Flag, class Sink>
+[[gnu::always_inline]] inline void add_pawn_pushes(Sink& out, Bitboard targets, int back) {
+  if constexpr (PlaysQuietSets<Sink, Us, PAWN>) {
+    out.template add_pawn_pushes<Us, Flag>(targets, back);
+  } else {
+    while (targets) {
+      const Square to = pop_lsb(targets);
+      if constexpr (Flag == NORMAL)
+        add_quiet<Us, PAWN>(out, Square(to - back), to);
+      else
+        out.add(Move(Square(to - back), to, Flag));
+    }
+  }
 }
 
 // Hands `out` the four promotions of a pawn of Us from -> to (queen, rook, bishop, knight): through the

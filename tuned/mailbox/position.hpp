@@ -157,6 +157,26 @@ class Position : public BoardFields {
   template <Color Us, PieceType Pt>
   void unmake_promotion(Square from, Square to, const Undo& undo);
 
+  /// Plays each quiet move of the mover's piece of type Pt from `from` to a square of `targets` (all empty),
+  /// Us to move, hands the position after it to `visit` and takes it back: make_quiet_move's moves, with the
+  /// fields every one of them writes alike (the side, the en passant square, the rights, `from` emptied, the
+  /// other pieces' squares) written once for the set, so that each child costs its target square's writes.
+  template <Color Us, PieceType Pt, class Visit>
+  void play_quiet_moves(Square from, Bitboard targets, Visit&& visit);
+  /// play_quiet_moves for the pawns of Us: each onto a square of `targets` from `back` squares behind it, a
+  /// single push (Flag NORMAL) or a double push (DOUBLE_PUSH, which sets the en passant square it crosses).
+  template <Color Us, MoveFlag Flag, class Visit>
+  void play_pawn_pushes(Bitboard targets, int back, Visit&& visit);
+  /// play_quiet_moves for captures (make_capture's moves) onto each square of `targets` (all enemy pieces):
+  /// the letter taken leaves the counts and the enemy's sets for each child and its castling rights go, and
+  /// the enemy's sets are written back from a copy after it.
+  template <Color Us, PieceType Pt, class Visit>
+  void play_captures(Square from, Bitboard targets, Visit&& visit);
+  /// Plays castling move m of Us, the side to move (encoded king takes own rook, classical or Chess960), hands
+  /// the position after it to `visit` and takes it back, in line: make_special_move's castling, without the key.
+  template <Color Us, class Visit>
+  void play_castling(Move m, Visit&& visit);
+
   /// An empty string if the letter counts and slider lines match the board, the board letters and king
   /// squares match (mailbox::check_board) and the game's rules hold, key included (check_game_rules);
   /// otherwise the first problem found.
@@ -220,6 +240,8 @@ inline void Position::track_move(char piece, Square from, Square to) {
 
 // make_move, unmake_move and count_legal_after, inline for perft (a template in another file).
 #include "tuned/mailbox/make_move.hpp"
+// The moves played as sets (play_quiet_moves, play_captures, ...), inline for perft likewise.
+#include "tuned/mailbox/play_sets.hpp"
 
 namespace movegen {
 

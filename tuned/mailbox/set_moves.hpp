@@ -19,8 +19,8 @@ namespace {
 // the empty squares, captures onto the others.
 template <Color Us, PieceType Pt, class Sink>
 [[gnu::always_inline]] inline void add_targets(Square from, Bitboard targets, Bitboard empty, Sink& out) {
-  for (Bitboard quiet = targets & empty; quiet;) add_quiet<Us, Pt>(out, from, pop_lsb(quiet));
-  for (Bitboard taken = targets & ~empty; taken;) add_capture<Us, Pt>(out, from, pop_lsb(taken));
+  add_quiets<Us, Pt>(out, from, targets & empty);
+  add_captures<Us, Pt>(out, from, targets & ~empty);
 }
 
 // The moves of the pawns of Us on `pawns` but en passant, found for all of them at once from sets of squares
@@ -33,14 +33,8 @@ inline void generate_pawn_set_moves(Bitboard pawns, Bitboard empty, Bitboard ene
   constexpr int push = pawn_push(Us), towards_a = push - 1, towards_h = push + 1;
   auto forward = [](Bitboard b, int n) { return n > 0 ? b << n : b >> -n; };
   const Bitboard single = forward(pawns, push) & empty;
-  for (Bitboard b = single & ~LAST_RANK; b;) {
-    const Square to = pop_lsb(b);
-    add_quiet<Us, PAWN>(out, Square(to - push), to);
-  }
-  for (Bitboard b = forward(single & THIRD_RANK, push) & empty; b;) {
-    const Square to = pop_lsb(b);
-    out.add(Move(Square(to - 2 * push), to, DOUBLE_PUSH));
-  }
+  add_pawn_pushes<Us, NORMAL>(out, single & ~LAST_RANK, push);
+  add_pawn_pushes<Us, DOUBLE_PUSH>(out, forward(single & THIRD_RANK, push) & empty, 2 * push);
   const Bitboard capture_a = forward(pawns & ~FILE_A, towards_a) & enemy;
   const Bitboard capture_h = forward(pawns & ~FILE_H, towards_h) & enemy;
   for (Bitboard b = capture_a & ~LAST_RANK; b;) {
@@ -81,16 +75,20 @@ inline void generate_set_moves(const Position& pos, Bitboard pinned, Sink& out) 
     add_targets<Us, KNIGHT>(from, KNIGHT_TARGET_SETS[from] & ~own, empty, out);
   }
   const Bitboard straight = mine.lines->straight & ~pinned, diagonal = mine.lines->diagonal & ~pinned;
+  // A slider hemmed in by its own pieces (first_steps_bb) is skipped before its rays are scanned.
   for (Bitboard b = diagonal & ~straight; b;) {
     const Square from = pop_lsb(b);
+    if (!(first_steps_bb(from, BISHOP_RAYS) & ~own)) continue;
     add_targets<Us, BISHOP>(from, slider_reach(from, BISHOP_RAYS, occupied) & ~own, empty, out);
   }
   for (Bitboard b = straight & ~diagonal; b;) {
     const Square from = pop_lsb(b);
+    if (!(first_steps_bb(from, ROOK_RAYS) & ~own)) continue;
     add_targets<Us, ROOK>(from, slider_reach(from, ROOK_RAYS, occupied) & ~own, empty, out);
   }
   for (Bitboard b = straight & diagonal; b;) {
     const Square from = pop_lsb(b);
+    if (!(KING_TARGET_SETS[from] & ~own)) continue;
     const Bitboard reach = slider_reach(from, BISHOP_RAYS, occupied) | slider_reach(from, ROOK_RAYS, occupied);
     add_targets<Us, QUEEN>(from, reach & ~own, empty, out);
   }

@@ -56,6 +56,21 @@ inline constexpr auto RAY_SETS = [] {
   return sets;
 }();
 
+/// FIRST_STEP_SETS[s][0]: the squares one step from s along ROOK_RAYS, [1] along BISHOP_RAYS: where a slider's
+/// first steps land. A slider whose first steps are all held by its own pieces has no move.
+inline constexpr auto FIRST_STEP_SETS = [] {
+  std::array<std::array<Bitboard, 2>, SQUARE_NB> sets{};
+  for (int s = 0; s < SQUARE_NB; ++s)
+    for (int d = 0; d < RAY_NB; ++d)
+      if (RAY_LENGTH[s][d] > 0) sets[s][d % 2] |= square_bb(Square(s + RAY_OFFSET[d]));
+  return sets;
+}();
+
+/// The squares a slider on `from` first steps to along `rays` (ROOK_RAYS or BISHOP_RAYS): FIRST_STEP_SETS.
+constexpr Bitboard first_steps_bb(Square from, const std::array<RayDirection, 4>& rays) {
+  return FIRST_STEP_SETS[from][rays[0] % 2];
+}
+
 /// Up to eight target squares of one square, in the order of their steps' table; iterable.
 struct Targets {
   std::array<std::uint8_t, 8> squares{};
