@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "tuned/bitboard/count.hpp"
+#include "tuned/bitboard/sibling_perft.hpp"
 
 namespace movegen::bitboard_tuned {
 
@@ -255,7 +256,7 @@ class ChildMaker {
 };
 
 template <Color Us>
-std::uint64_t perft(const PieceSets& node, int depth, bool bulk);
+std::uint64_t perft(const PieceSets& node, int depth, Counting counting);
 
 // Room for one child left unset: StoreChild and MakeLeaf build each child in a slot as its move is played.
 union ChildSlot {
@@ -317,9 +318,9 @@ struct Recurse {
   static constexpr bool IN_PLACE = false;
   static constexpr bool STORES_CHILDREN = false;
   int depth;
-  bool bulk;
+  Counting counting;
   std::uint64_t nodes = 0;
-  void operator()(const PieceSets& child) { nodes += perft<Them>(child, depth, bulk); }
+  void operator()(const PieceSets& child) { nodes += perft<Them>(child, depth, counting); }
 };
 
 // The leaves below `node` through `visit`: every legal move of Us played on a copy and handed to it.
@@ -363,14 +364,20 @@ template <Color Us>
   return nodes;
 }
 
-// perft with Us, the side to move, known at compile time; depth >= 1.
+// perft with Us, the side to move, known at compile time; depth >= 1. With BULK_SIBLINGS, the leaves two plies
+// below a node are counted by the siblings' shared count (count_siblings, sibling_perft.hpp).
 template <Color Us>
-std::uint64_t perft(const PieceSets& node, int depth, bool bulk) {
+std::uint64_t perft(const PieceSets& node, int depth, Counting counting) {
+  const bool bulk = counting != Counting::MAKE_EVERY_LEAF;
   if (depth == 1) {
     if (bulk) return count_legal_moves<Us>(node);
     ChildSlot leaf;
     return visit_children<Us>(node, MakeLeaf{0, &leaf});
   }
+  if (depth == 2 && counting == Counting::BULK_SIBLINGS)
+    return with_count_version(node, kinds_of_children<Us>(node), [&]<bool Fills, PieceKinds Kinds>() {
+      return count_siblings<Us, Fills, Kinds>(node);
+    });
   if (depth == 2 && bulk)
     return with_count_version(node, kinds_of_children<Us>(node), [&]<bool Fills, PieceKinds Kinds>() {
       if constexpr (Fills)
@@ -378,15 +385,14 @@ std::uint64_t perft(const PieceSets& node, int depth, bool bulk) {
       else
         return count_grandchildren<Us, Kinds>(node);
     });
-  return visit_children<Us>(node, Recurse<~Us>{depth - 1, bulk});
+  return visit_children<Us>(node, Recurse<~Us>{depth - 1, counting});
 }
 
 }  // namespace
 
 std::uint64_t perft(const PieceSets& sets, int depth, Counting counting) {
   if (depth <= 0) return 1;
-  const bool bulk = counting != Counting::MAKE_EVERY_LEAF;
-  return sets.side_to_move() == WHITE ? perft<WHITE>(sets, depth, bulk) : perft<BLACK>(sets, depth, bulk);
+  return sets.side_to_move() == WHITE ? perft<WHITE>(sets, depth, counting) : perft<BLACK>(sets, depth, counting);
 }
 
 }  // namespace movegen::bitboard_tuned
