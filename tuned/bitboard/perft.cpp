@@ -376,7 +376,12 @@ std::uint64_t perft(const PieceSets& node, int depth, Counting counting) {
   }
   if (depth == 2 && counting == Counting::BULK_SIBLINGS)
     return with_count_version(node, kinds_of_children<Us>(node), [&]<bool Fills, PieceKinds Kinds>() {
-      return count_siblings<Us, Fills, Kinds>(node);
+      // In rook endings the king nearly always may move and checks are many: the shared count took position 3
+      // 14.9 instructions a leaf against 11.5 for the node count, which is kept there.
+      if constexpr (!Fills && Kinds == ROOKS_ONLY)
+        return count_grandchildren<Us, Kinds>(node);
+      else
+        return count_siblings<Us, Fills, Kinds>(node);
     });
   if (depth == 2 && bulk)
     return with_count_version(node, kinds_of_children<Us>(node), [&]<bool Fills, PieceKinds Kinds>() {
