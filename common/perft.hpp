@@ -57,7 +57,8 @@ concept SiblingCountHook = requires(P& pos, const MoveList& moves) {
 
 /// Optional hook: `pos.perft(depth, counting)`, the leaf count `depth` plies below pos by the position's own
 /// recursion, for BULK_NODE and MAKE_EVERY_LEAF (each leaf parent built, or each leaf made, as those modes
-/// say); BULK_SIBLINGS keeps the recursion below, with its hooks.
+/// say), and for BULK_SIBLINGS where the type also offers a SiblingCountHook (its recursion then shares the
+/// count between siblings its own way); otherwise BULK_SIBLINGS keeps the recursion below, with its hooks.
 template <class P>
 concept PerftHook = requires(const P& pos, int depth, Counting counting) {
   { pos.perft(depth, counting) } -> std::convertible_to<std::uint64_t>;
@@ -76,7 +77,7 @@ template <ChessPosition P>
 std::uint64_t perft(P& pos, int depth, Counting counting = Counting::BULK_SIBLINGS) {
   if (depth <= 0) return 1;
   if constexpr (PerftHook<P>)
-    if (counting != Counting::BULK_SIBLINGS) return pos.perft(depth, counting);
+    if (counting != Counting::BULK_SIBLINGS || SiblingCountHook<P>) return pos.perft(depth, counting);
   const bool bulk = counting != Counting::MAKE_EVERY_LEAF;
   if constexpr (LegalCountHook<P>)
     if (depth == 1 && bulk) return pos.count_legal();

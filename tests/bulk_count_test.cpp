@@ -62,6 +62,7 @@ void compare_tuned_recursion(const std::string& fen, int depth) {
   const std::uint64_t expected = perft(reference, depth, Counting::MAKE_EVERY_LEAF);
   BOOST_TEST(bitboard_tuned::perft(tuned.sets(), depth, Counting::MAKE_EVERY_LEAF) == expected, fen);
   BOOST_TEST(bitboard_tuned::perft(tuned.sets(), depth, Counting::BULK_NODE) == expected, fen);
+  BOOST_TEST(bitboard_tuned::perft(tuned.sets(), depth, Counting::BULK_SIBLINGS) == expected, fen);
 }
 
 // Calls visit(fen) for each position of a random game of up to `plies` moves from every suite position, the
@@ -301,6 +302,24 @@ BOOST_AUTO_TEST_CASE(tuned_recursion_takes_back_each_child_played_in_place) {
   };
   for (const std::string& fen : fens)
     for (int depth : {2, 3}) compare_tuned_recursion(fen, depth);
+}
+
+// The recursion's siblings count (count_siblings: each quiet move counted from what its siblings share, the
+// moved piece's type known at compile time) against make-test-unmake, from positions where a quiet move opens a
+// line to the enemy king (a discovered check), pins or unpins, or a double push leaves an en passant capture that
+// uncovers the king along the rank.
+BOOST_AUTO_TEST_CASE(tuned_recursion_counts_siblings_from_what_they_share) {
+  const std::vector<std::string> fens = {
+      "4k3/8/8/8/4N3/8/8/4R1K1 w - - 0 1",          // the knight's moves uncover the rook: check
+      "4k3/4p3/8/8/4N3/8/8/4R1K1 w - - 0 1",        // the same with a pawn between: the knight's moves pin it
+      "4k3/8/4n3/8/8/4B3/8/4R1K1 w - - 0 1",        // the bishop leaves the file: the knight is pinned
+      "8/8/8/K7/5p1k/8/4P3/8 w - - 0 1",            // e2e4: f4xe3 en passant, legal
+      "8/8/8/8/k4p1R/8/4P3/4K3 w - - 0 1",          // e2e4: f4xe3 would uncover the king along the rank
+      "4k3/8/8/8/8/8/3P4/r3K2R w K - 0 1",          // d2d3, d2d4 and the king beside a rook; castling
+      "r3k2r/8/8/8/8/8/8/R3K1NR b KQkq - 0 1",      // black's quiet moves before white's castling and knight
+  };
+  for (const std::string& fen : fens)
+    for (int depth : {2, 3, 4}) compare_tuned_recursion(fen, depth);
 }
 
 // Each mode's count of every bundled suite position up to the node budget equals the suite's count: the

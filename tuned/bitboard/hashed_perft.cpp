@@ -4,7 +4,6 @@
 
 #include "tuned/bitboard/movegen.hpp"
 #include "tuned/bitboard/perft.hpp"
-#include "tuned/bitboard/sibling_count.hpp"
 
 namespace movegen::bitboard_tuned {
 
@@ -32,13 +31,7 @@ struct NodeView {
 std::uint64_t count_subtree(const Node& node, int depth, Counting counting, PerftTable& table) {
   std::uint64_t nodes = 0;
   if (depth == PerftTable::MIN_DEPTH) {  // the children are not looked up: counted as perft counts them
-    if (counting == Counting::BULK_SIBLINGS) {
-      MoveList moves;
-      generate_legal(node.sets, moves);
-      nodes = count_legal_after_each(node.sets, node.board.data(), moves);
-    } else {
-      nodes = perft(node.sets, depth, counting);
-    }
+    nodes = perft(node.sets, depth, counting);
   } else {
     MoveList moves;
     generate_legal(node.sets, moves);

@@ -1,8 +1,8 @@
 // bitboard-tuned's own perft below a node: the recursion runs on copies of the piece sets alone, with the
 // side to move a template argument, and each move is played as the generator finds it, with its piece type
-// known at compile time (no move list, no piece array, no key). Position::perft hands it the counts of
-// `--bulk node` and `--no-bulk` (perft's PerftHook, common/perft.hpp); `--bulk siblings` keeps the generic
-// recursion, whose sibling count needs the piece array.
+// known at compile time (no move list, no piece array, no key). Position::perft hands it the counts of every
+// mode (perft's PerftHook, common/perft.hpp); with `--bulk siblings` the leaves two plies below a node are counted
+// by the siblings' shared count (sibling_perft.hpp).
 //
 //   perft(pos.sets(), 5, Counting::BULK_NODE);         // 4865609 from the start position
 //   perft(pos.sets(), 5, Counting::MAKE_EVERY_LEAF);   // the same count, every leaf made
@@ -18,7 +18,7 @@ namespace movegen::bitboard_tuned {
 /// The number of leaf nodes `depth` plies below `sets` (1 at depth 0). BULK_NODE builds each node one ply
 /// above the leaves and counts its legal moves (count_legal); MAKE_EVERY_LEAF builds every leaf as a copy
 /// of its parent's sets with the move played (copy-make: taking a move back is dropping the copy), and
-/// BULK_SIBLINGS counts as BULK_NODE here.
+/// BULK_SIBLINGS counts each node two plies above the leaves by the shared count of its moves (count_siblings).
 std::uint64_t perft(const PieceSets& sets, int depth, Counting counting);
 
 }  // namespace movegen::bitboard_tuned

@@ -83,19 +83,18 @@ class Position {
   /// The number of legal moves after `m`, a move generated for this position: m played on a copy of the
   /// piece sets alone (bitboard_tuned::count_legal_after), whose moves are counted, so that no piece array, clock,
   /// key or history is kept for a position never visited: perft's LegalCountAfterHook (common/perft.hpp),
-  /// used by `--bulk node`; `--bulk siblings` calls count_legal_after_each (below) instead, which the tests
-  /// check against this count. Leaves the position as it was.
+  /// which the tests check count_legal_after_each (below) against. Leaves the position as it was.
   std::size_t count_legal_after(Move m) const {
     return bitboard_tuned::count_legal_after(sets(), m, board_[m.from()], board_[m.to()]);
   }
   /// The sum of count_legal_after(m) over `moves`, legal moves of this position: perft's SiblingCountHook
-  /// (common/perft.hpp), called by `--bulk siblings` at the parents of its leaves, sharing between the siblings the part
-  /// of the count that a quiet move leaves as it was (tuned/bitboard/sibling_count.hpp).
+  /// (common/perft.hpp), sharing between the siblings the part of the count that a quiet move leaves as it was
+  /// (tuned/bitboard/sibling_count.hpp); perft itself counts siblings by its own recursion (perft, below).
   std::uint64_t count_legal_after_each(const MoveList& moves) const {
     return bitboard_tuned::count_legal_after_each(*this, board_, moves);
   }
 
-  /// The leaf count `depth` plies below this position with `--bulk node` or `--no-bulk` (`counting`), by
+  /// The leaf count `depth` plies below this position in any counting mode (`counting`), by
   /// bitboard_tuned::perft on copies of the sets (tuned/bitboard/perft.hpp): perft's PerftHook
   /// (common/perft.hpp).
   std::uint64_t perft(int depth, Counting counting) const { return bitboard_tuned::perft(sets(), depth, counting); }

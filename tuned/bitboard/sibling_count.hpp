@@ -18,7 +18,8 @@
 //     that see from or to are looked up again. Found only when the king may step or castle.
 //   - After a double push next to a pawn of B, the en passant captures are tested as the generator tests
 //     them: no slider of A may see the king once both pawns have left their squares.
-// Every capture, castling, en passant and promotion of A is counted in full.
+// Every capture, castling, en passant and promotion of A is counted in full. The shared part and the count after
+// one quiet move are SharedReplies (shared_replies.hpp), which perft's own recursion also calls (sibling_perft.hpp).
 //
 //   MoveList moves;
 //   pos.generate_legal(moves);
