@@ -11,6 +11,33 @@
 
 namespace movegen::mailbox_tuned {
 
+// The mover of a set, lifted from `from` (its sets as they were before the set: `knights`, `lines`), put on `to`.
+template <Color Us, PieceType Pt>
+[[gnu::always_inline]] inline void Position::land_mover(Square from, Square to, Bitboard knights,
+                                                        const SliderLines& lines) {
+  board_[to] = letter(Us, Pt);
+  if constexpr (Pt == KING) king_square_[Us] = to;
+  if constexpr (Pt == KNIGHT) knights_[Us] = knights ^ square_bb(from) ^ square_bb(to);
+  if constexpr (Pt == BISHOP || Pt == ROOK || Pt == QUEEN) {
+    slider_lines_[Us] = lines;
+    slider_lines_[Us].move_kind<Pt>(from, to);
+  }
+}
+
+// The position as it was before a set of the mover's moves: the mover back on `from`, Us to move, the fields
+// saved before the set put back.
+template <Color Us, PieceType Pt>
+[[gnu::always_inline]] inline void Position::put_back_mover(Square from, Bitboard knights, const SliderLines& lines,
+                                                            CastlingRights castling, Square ep) {
+  board_[from] = letter(Us, Pt);
+  side_ = Us;
+  ep_square_ = ep;
+  castling_ = castling;
+  if constexpr (Pt == KING) king_square_[Us] = from;
+  if constexpr (Pt == KNIGHT) knights_[Us] = knights;
+  if constexpr (Pt == BISHOP || Pt == ROOK || Pt == QUEEN) slider_lines_[Us] = lines;
+}
+
 template <Color Us, PieceType Pt, class Visit>
 [[gnu::always_inline]] inline void Position::play_quiet_moves(Square from, Bitboard targets, Visit&& visit) {
   assert(side_ == Us);
@@ -24,26 +51,13 @@ template <Color Us, PieceType Pt, class Visit>
   ep_square_ = SQ_NONE;
   side_ = ~Us;
   board_[from] = '-';
-  const Bitboard lifted = square_bb(from);
   do {
     const Square to = pop_lsb(targets);
-    board_[to] = letter(Us, Pt);
-    if constexpr (Pt == KING) king_square_[Us] = to;
-    if constexpr (Pt == KNIGHT) knights_[Us] = knights ^ lifted ^ square_bb(to);
-    if constexpr (Pt == BISHOP || Pt == ROOK || Pt == QUEEN) {
-      slider_lines_[Us] = lines;
-      slider_lines_[Us].move_kind<Pt>(from, to);
-    }
+    land_mover<Us, Pt>(from, to, knights, lines);
     visit(*this);
     board_[to] = '-';
   } while (targets);
-  board_[from] = letter(Us, Pt);
-  side_ = Us;
-  ep_square_ = ep;
-  castling_ = castling;
-  if constexpr (Pt == KING) king_square_[Us] = from;
-  if constexpr (Pt == KNIGHT) knights_[Us] = knights;
-  if constexpr (Pt == BISHOP || Pt == ROOK || Pt == QUEEN) slider_lines_[Us] = lines;
+  put_back_mover<Us, Pt>(from, knights, lines, castling, ep);
 }
 
 template <Color Us, MoveFlag Flag, class Visit>
@@ -80,19 +94,12 @@ template <Color Us, PieceType Pt, class Visit>
   ep_square_ = SQ_NONE;
   side_ = ~Us;
   board_[from] = '-';
-  const Bitboard lifted = square_bb(from);
   do {
     const Square to = pop_lsb(targets);
     const char captured = board_[to];
     // A rook taken on its corner takes its right with it.
     castling_ = kept & castling_rules_.rights_kept_after_touching(to);
-    board_[to] = letter(Us, Pt);
-    if constexpr (Pt == KING) king_square_[Us] = to;
-    if constexpr (Pt == KNIGHT) knights_[Us] = knights ^ lifted ^ square_bb(to);
-    if constexpr (Pt == BISHOP || Pt == ROOK || Pt == QUEEN) {
-      slider_lines_[Us] = lines;
-      slider_lines_[Us].move_kind<Pt>(from, to);
-    }
+    land_mover<Us, Pt>(from, to, knights, lines);
     track_inline(captured, to, -1);
     visit(*this);
     ++counts_[static_cast<unsigned char>(captured)];
@@ -100,13 +107,7 @@ template <Color Us, PieceType Pt, class Visit>
     slider_lines_[~Us] = enemy_lines;
     board_[to] = captured;
   } while (targets);
-  board_[from] = letter(Us, Pt);
-  side_ = Us;
-  ep_square_ = ep;
-  castling_ = castling;
-  if constexpr (Pt == KING) king_square_[Us] = from;
-  if constexpr (Pt == KNIGHT) knights_[Us] = knights;
-  if constexpr (Pt == BISHOP || Pt == ROOK || Pt == QUEEN) slider_lines_[Us] = lines;
+  put_back_mover<Us, Pt>(from, knights, lines, castling, ep);
 }
 
 template <Color Us, class Visit>

@@ -200,6 +200,12 @@ class Position : public BoardFields {
   /// track(), inlined where it is called: for a letter known at compile time (a promotion's), whose tests
   /// then fold away. The letter taken by a capture goes through track(), which the compiler keeps out of line.
   void track_inline(char piece, Square s, int delta);
+  /// In a set of moves of Us's Pt (play_quiet_moves, play_captures): the mover, lifted from `from`, put on `to`.
+  template <Color Us, PieceType Pt>
+  void land_mover(Square from, Square to, Bitboard knights, const SliderLines& lines);
+  /// After such a set: the mover back on `from` and the fields saved before the set restored.
+  template <Color Us, PieceType Pt>
+  void put_back_mover(Square from, Bitboard knights, const SliderLines& lines, CastlingRights castling, Square ep);
   /// Moves the slider lines of the letter `piece` from `from` to `to`; the counts stay as they are.
   void track_move(char piece, Square from, Square to);
   /// Finds the counts, slider lines and knight squares afresh from the board.
