@@ -225,8 +225,8 @@ void print_compare_summary(std::ostream& out, const CompareOptions& options, con
   if (std::find(sum.repeated.begin(), sum.repeated.end(), true) != sum.repeated.end())
     fmt::print(
         out,
-        "tuned tier timed again: passes over the suite in groups of positions of 2M nodes or more, each group in "
-        "every round by each run in rotated order, until it has run {:.2f} s in all (--tuned-seconds); its time is "
+        "tuned tier timed again: passes over the suite in groups of positions of 2M nodes or more, each group run "
+        "by each run in turn once untimed then every round, until it has run {:.2f} s in all (--tuned-seconds); its time is "
         "a pass's, every pass checked\n",
         options.tuned_seconds);
   std::size_t name_width = 0;  // the totals' names right-aligned to the longest, so their colons line up

@@ -155,14 +155,17 @@ RepeatedPasses repeat_passes(const std::vector<EpdEntry>& entries, const std::ve
     }
     if (active.empty()) break;
     std::vector<std::uint64_t> nodes(n, 0);  // of this pass (in round 0; every round counts the same)
-    for (const CountGroup& group : groups)
-      for (int r = 0; r < rounds; ++r)
-        for (std::size_t k = 0; k < active.size(); ++k) {
-          const std::size_t i = active[(std::size_t(r) + k) % active.size()];
+    for (std::size_t g = 0; g < groups.size(); ++g)
+      for (std::size_t k = 0; k < active.size(); ++k) {
+        const std::size_t i = active[(g + k) % active.size()];
+        std::uint64_t warm_up = 0;  // untimed: round 0 then follows this run on this group, as the others do
+        timed_group(groups[g], runs[i], max_depth, warm_up, out.problems, reported[i]);
+        for (int r = 0; r < rounds; ++r) {
           std::uint64_t counted = 0;
-          sums[i][r] += timed_group(group, runs[i], max_depth, counted, out.problems, reported[i]);
+          sums[i][r] += timed_group(groups[g], runs[i], max_depth, counted, out.problems, reported[i]);
           if (r == 0) nodes[i] += counted;
         }
+      }
     for (std::size_t i : active) {
       out.timed[i].nodes = nodes[i];
       for (int& p : out.timed[i].passes) ++p;

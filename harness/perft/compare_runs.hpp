@@ -87,12 +87,13 @@ struct RepeatedPasses {
 };
 
 /// Passes over the suite, until each run has run min_seconds or more in all; a run that has stops making passes. A
-/// pass cuts the suite into groups of consecutive positions of 2 million nodes or more, and runs each group in
-/// `rounds` rounds, round r by every run in rotated order (starting with run r mod n), each group timed as a whole.
-/// A round's time is then its seconds per pass. Every count is checked. A group is the unit, not a count: a count
-/// run again at once runs faster, warmed up by the run before (caches, branch history), which made the first round
-/// of each count about 10% slower than the others for bitboard-tuned; a group's rounds still follow each other
-/// within milliseconds, so that a change in the machine's load falls on every round alike.
+/// pass cuts the suite into groups of consecutive positions of 2 million nodes or more; each run in turn (the turns
+/// rotated from group to group) runs a group once untimed and then `rounds` times timed, each timed as a whole. A
+/// round's time is then its seconds per pass. Every count is checked. Every timed round follows the same run on the
+/// same group: a run that follows another runs slower, its caches and branch history warmed by the other (a count
+/// run again at once ran 10% faster for bitboard-tuned), and when rounds followed different runs by turns that
+/// difference was a spread of 4% (siblings' round 0 slowest, round 4 fastest in every compare of 2026-12-08). A
+/// group's rounds follow each other within milliseconds, so that a change in the machine's load falls on all alike.
 RepeatedPasses repeat_passes(const std::vector<EpdEntry>& entries, const std::vector<Run>& runs, int max_depth,
                              int rounds, double min_seconds);
 
