@@ -24,7 +24,7 @@ void generate_legal(Position& pos, MoveList& list);
 /// The number of legal moves of the side to move, generate_legal's list size, counted without the list.
 std::size_t count_legal(Position& pos);
 /// Appends the legal moves of `stage` (common/staged_generation.hpp) of the side to move to `list`: generate_legal's
-/// steps into a sink that keeps the stage's moves (StageMoves in generate.hpp), which the per-piece generators
+/// steps into a sink that keeps the stage's moves (StageMoves in move_filters.hpp), which the per-piece generators
 /// hand it as captures or quiet moves. Leaves the position as it was.
 void generate_stage(Position& pos, MoveList& list, Stage stage);
 
