@@ -21,7 +21,8 @@ namespace movegen::bitboard_tuned {
 /// The leaf count `depth` (>= PerftTable::MIN_DEPTH) plies below the position of `sets` and `board` (the piece
 /// on each square), whose Polyglot key is `key` and lock `lock` (zobrist_key with LOCK_NUMBERS): each subtree of
 /// depth >= MIN_DEPTH looked up in `table` first and stored after it is counted, as common/parallel_perft.hpp's
-/// hash perft does; the last two plies counted as perft(pos, 2, counting) counts them.
+/// hash perft does; the last two plies counted as perft(pos, 2, counting) counts them, BULK_SIBLINGS as BULK_NODE
+/// (the faster by the clock under the table, hashed_perft.cpp).
 std::uint64_t hashed_perft(const PieceSets& sets, const Piece* board, Key key, Key lock, int depth, Counting counting,
                            PerftTable& table);
 
