@@ -20,7 +20,7 @@ namespace {
 // A generator sink (generate.hpp) that plays each move it is handed on a copy of the sets of colour Us's
 // node and passes the copy, the node after the move, to its Visit (MakeLeaf, CountReplies, StoreChild or
 // Recurse below). A Visit says how it takes the child (IN_PLACE, STORES_CHILDREN) and whether the node may hold
-// a castling right (CASTLING_RIGHTS).
+// a castling right (CASTLING_RIGHTS) or a pawn one step from promotion (PROMOTIONS).
 template <Color Us, class Visit>
 class ChildMaker {
  public:
@@ -121,8 +121,10 @@ class ChildMaker {
       visit_(child);
     }
   }
-  // The four promotions to each square of `targets`, from one step `d` behind.
+  // The four promotions to each square of `targets`, from one step `d` behind; none where Visit::PROMOTIONS is
+  // false (no pawn of the node stands one step from promotion), so that the count is not inlined four times more.
   void add_promotions(Bitboard targets, Direction d) {
+    if constexpr (!Visit::PROMOTIONS) return;
     while (targets) {
       const Square to = pop_lsb(targets);
       for (PieceType pt : {QUEEN, ROOK, BISHOP, KNIGHT}) {
@@ -192,6 +194,7 @@ struct MakeLeaf {
   static constexpr bool IN_PLACE = false;        // each leaf a copy of its parent (see ChildMaker)
   static constexpr bool STORES_CHILDREN = true;  // or written into next_slot() by ChildMaker, then kept (written)
   static constexpr bool CASTLING_RIGHTS = CastlingRights;
+  static constexpr bool PROMOTIONS = true;
   std::uint64_t nodes = 0;
   [[gnu::always_inline]] void operator()(const PieceSets& leaf) {
     keep(leaf);
@@ -219,6 +222,9 @@ struct CountReplies {
   // False where the parent holds no castling right (the rook-ending version, with_count_version): no move of
   // it loses one, and ChildMaker keeps none up.
   static constexpr bool CASTLING_RIGHTS = Kinds != ROOKS_ONLY;
+  // False likewise: with_count_version picks ROOKS_ONLY only where no pawn of the parent can promote
+  // (kinds_of_children).
+  static constexpr bool PROMOTIONS = Kinds != ROOKS_ONLY;
   Square king;  // Them's, which Us's moves leave where it stands
   std::uint64_t nodes = 0;
   void operator()(const PieceSets& child) { nodes += count_legal_moves_of<Them, false, Kinds>(child, king); }
@@ -229,6 +235,7 @@ struct StoreChild {
   static constexpr bool IN_PLACE = false;        // each child a slot of its own
   static constexpr bool STORES_CHILDREN = true;  // ChildMaker may write a child into next_slot() itself
   static constexpr bool CASTLING_RIGHTS = true;
+  static constexpr bool PROMOTIONS = true;
   ChildSlot* slots;
   std::uint64_t nodes = 0;  // the children built so far
   [[gnu::always_inline]] void operator()(const PieceSets& child) { new (&slots[nodes++].sets) PieceSets(child); }
@@ -245,6 +252,7 @@ struct Recurse {
   static constexpr bool IN_PLACE = false;
   static constexpr bool STORES_CHILDREN = true;
   static constexpr bool CASTLING_RIGHTS = true;
+  static constexpr bool PROMOTIONS = true;
   int depth;
   Counting counting;
   ChildSlot* slot;  // the one slot every child is written into, in recurse's frame
@@ -281,10 +289,13 @@ std::uint64_t visit_children(const PieceSets& node, Visit visit) {
 // The leaves two plies below `node`, with its children counted by one version of the count without fills
 // (CountReplies<~Us, Kinds>). One function per version, everything but the count inlined into it (flatten):
 // with three versions inlined into perft, GCC left the generators of `node`'s moves out of line, which cost the
-// start position 2% more instructions.
+// start position 2% more instructions. `node`'s own moves are looked for among the kinds of Kinds too (ROOKS_ONLY
+// only where `node` holds no other kind, no castling right and no pawn one step from promotion): the rook-ending
+// version, with the count inlined at each generator of every kind, filled 72 KB; now 38 KB, and position 3 takes
+// 3.6% fewer instructions (11.54 to 11.12 a leaf).
 template <Color Us, PieceKinds Kinds>
 [[gnu::noinline]] MOVEGEN_FLATTEN std::uint64_t count_grandchildren(const PieceSets& node) {
-  return visit_children<Us>(node, CountReplies<~Us, Kinds>{node.king_square(~Us)});
+  return visit_children<Us, Kinds>(node, CountReplies<~Us, Kinds>{node.king_square(~Us)});
 }
 
 // The leaves two plies below `node`, its children counted with direction fills: every child built first, into
@@ -355,14 +366,36 @@ std::uint64_t perft(const PieceSets& node, int depth, Counting counting) {
   return recurse<Us, Kinds, Kinds>(node, depth, counting);
 }
 
+// The offset within a 4 KB page at which the recursion's frames start (at_page_offset). A choice among many, and
+// found by trial: with this build's tables, position 3 ran 0.89x as fast at 0 as at 0x600 or 0xd00 (alternated
+// against f791f4a: 0.89, 0.99, 0.99). A change that moves the tables (bitboard/attack_tables.hpp) may move the bad
+// offsets; if position 3 drops without its instructions changing, try another.
+constexpr std::uintptr_t RECURSION_PAGE_OFFSET = 0xd00;
+
+// f() run with the stack moved down to RECURSION_PAGE_OFFSET within its page, so that the recursion's frames stand
+// at the same place in their pages whatever the frames of the caller above. A merge that changed only those
+// (919ef5b, the harness's perft taking a Counting) left position 3 with --bulk node 0.83x as fast, alternated, on
+// the same instructions: the count's frames had moved 64 bytes up their page. Stack stores and table loads with
+// the same low 12 address bits are mistaken for a dependence (4K aliasing), which this VM has no counters to show;
+// an alloca that moved the frames back 64 bytes brought the speed back, and moved 40-100 bytes up it was lost again.
+template <class F>
+[[gnu::noinline]] std::uint64_t at_page_offset(F f) {
+  const auto frame = reinterpret_cast<std::uintptr_t>(__builtin_frame_address(0));
+  void* pad = __builtin_alloca((frame - RECURSION_PAGE_OFFSET) % 4096);
+  asm volatile("" : : "r"(pad) : "memory");  // keeps the alloca, whose room nothing reads
+  return f();
+}
+
 }  // namespace
 
 std::uint64_t perft(const PieceSets& sets, int depth, Counting counting) {
   if (depth <= 0) return 1;
-  if (!(sets.kinds() & ~ROOKS_ONLY) && !sets.castling_rights())
-    return sets.side_to_move() == WHITE ? perft<WHITE, ROOKS_ONLY>(sets, depth, counting)
-                                        : perft<BLACK, ROOKS_ONLY>(sets, depth, counting);
-  return sets.side_to_move() == WHITE ? perft<WHITE>(sets, depth, counting) : perft<BLACK>(sets, depth, counting);
+  return at_page_offset([&] {
+    if (!(sets.kinds() & ~ROOKS_ONLY) && !sets.castling_rights())
+      return sets.side_to_move() == WHITE ? perft<WHITE, ROOKS_ONLY>(sets, depth, counting)
+                                          : perft<BLACK, ROOKS_ONLY>(sets, depth, counting);
+    return sets.side_to_move() == WHITE ? perft<WHITE>(sets, depth, counting) : perft<BLACK>(sets, depth, counting);
+  });
 }
 
 }  // namespace movegen::bitboard_tuned
