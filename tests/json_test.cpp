@@ -98,13 +98,16 @@ BOOST_AUTO_TEST_CASE(perft_json_with_moves_and_no_bulk_and_at_depth_zero) {
   BOOST_TEST(doc["nodes"].get<std::uint64_t>() == e2e4);
   BOOST_TEST(e2e4 > 0u);
 
-  // --bulk names the mode; a generator with no sibling count counts each node, and says so.
-  BOOST_TEST(run_json({"perft", "--json", "3"}, 0)["bulk_mode"] == "siblings");
+  // --bulk names the mode, node by default; a generator with no sibling count asked for siblings counts each
+  // node, and says so.
+  BOOST_TEST(run_json({"perft", "--json", "3"}, 0)["bulk_mode"] == "node");
+  BOOST_TEST(run_json({"perft", "--json", "--bulk", "siblings", "3"}, 0)["bulk_mode"] == "siblings");
   const json node = run_json({"perft", "--json", "--bulk", "node", "3"}, 0);
   BOOST_TEST(node["bulk_mode"] == "node");
   BOOST_TEST(node["bulk"] == true);
   BOOST_TEST(node["divide"] == divide);
-  BOOST_TEST(run_json({"perft", "--json", "--generator", "mailbox-tuned", "3"}, 0)["bulk_mode"] == "node");
+  BOOST_TEST(run_json({"perft", "--json", "--generator", "mailbox-tuned", "--bulk", "siblings", "3"}, 0)["bulk_mode"] ==
+             "node");
 
   const json zero = run_json({"perft", "--json", "0"}, 0);
   BOOST_TEST(zero["nodes"] == 1);

@@ -114,8 +114,8 @@ void add_perft_options(CLI::App& cmd, PerftOptions& options) {
   cmd.add_option("--moves", options.moves, "UCI moves played from the FEN first")->expected(1, -1);
   CLI::Option* bulk =
       cmd.add_option("--bulk", options.counting,
-                     "bulk counting at the last ply: 'siblings' (default: the siblings of a leaf parent counted in "
-                     "one call, where the generator offers it) or 'node' (each leaf parent built and counted)")
+                     "bulk counting at the last ply: 'node' (default: each leaf parent built and counted) or "
+                     "'siblings' (the siblings of a leaf parent counted in one call, where the generator offers it)")
           ->transform(
               [](std::string text) {
                 if (text == "siblings") return std::to_string(int(Counting::BULK_SIBLINGS));
