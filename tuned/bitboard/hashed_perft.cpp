@@ -38,7 +38,7 @@ constexpr Counting leaf_parent_counting(Counting counting) {
 std::uint64_t count_subtree(const Node& node, int depth, Counting counting, PerftTable& table) {
   std::uint64_t nodes = 0;
   if (depth == PerftTable::MIN_DEPTH) {  // the children are not looked up: counted as perft counts them
-    nodes = perft(node.sets, depth, leaf_parent_counting(counting));
+    nodes = nested_perft(node.sets, depth, leaf_parent_counting(counting));
   } else {
     MoveList moves;
     generate_legal(node.sets, moves);
@@ -63,7 +63,7 @@ std::uint64_t count_subtree(const Node& node, int depth, Counting counting, Perf
       if (depth - 1 == PerftTable::MIN_DEPTH) {
         PieceSets child = node.sets;
         child.play(m, node.board[m.from()], node.board[m.to()]);
-        const std::uint64_t count = perft(child, PerftTable::MIN_DEPTH, leaf_parent_counting(counting));
+        const std::uint64_t count = nested_perft(child, PerftTable::MIN_DEPTH, leaf_parent_counting(counting));
         table.store(keys[i], locks[i], PerftTable::MIN_DEPTH, count);
         nodes += count;
         continue;

@@ -386,16 +386,23 @@ template <class F>
   return f();
 }
 
+// The recursion for the side to move, with only rooks and pawns generated in a rook ending without castling rights.
+std::uint64_t perft_of_side(const PieceSets& sets, int depth, Counting counting) {
+  if (!(sets.kinds() & ~ROOKS_ONLY) && !sets.castling_rights())
+    return sets.side_to_move() == WHITE ? perft<WHITE, ROOKS_ONLY>(sets, depth, counting)
+                                        : perft<BLACK, ROOKS_ONLY>(sets, depth, counting);
+  return sets.side_to_move() == WHITE ? perft<WHITE>(sets, depth, counting) : perft<BLACK>(sets, depth, counting);
+}
+
 }  // namespace
 
 std::uint64_t perft(const PieceSets& sets, int depth, Counting counting) {
   if (depth <= 0) return 1;
-  return at_page_offset([&] {
-    if (!(sets.kinds() & ~ROOKS_ONLY) && !sets.castling_rights())
-      return sets.side_to_move() == WHITE ? perft<WHITE, ROOKS_ONLY>(sets, depth, counting)
-                                          : perft<BLACK, ROOKS_ONLY>(sets, depth, counting);
-    return sets.side_to_move() == WHITE ? perft<WHITE>(sets, depth, counting) : perft<BLACK>(sets, depth, counting);
-  });
+  return at_page_offset([&] { return perft_of_side(sets, depth, counting); });
+}
+
+std::uint64_t nested_perft(const PieceSets& sets, int depth, Counting counting) {
+  return depth <= 0 ? 1 : perft_of_side(sets, depth, counting);
 }
 
 }  // namespace movegen::bitboard_tuned
