@@ -7,6 +7,7 @@
 
 #include "tuned/bitboard/child_vectors.hpp"
 #include "tuned/bitboard/count.hpp"
+#include "tuned/bitboard/page_offset.hpp"
 #include "tuned/bitboard/sibling_perft.hpp"
 
 namespace movegen::bitboard_tuned {
@@ -364,26 +365,6 @@ std::uint64_t perft(const PieceSets& node, int depth, Counting counting) {
     if (node.pieces(Us, PAWN) & rank_bb(relative_rank(Us, RANK_7)))  // a child may hold a promoted piece
       return recurse<Us, Kinds, ALL_KINDS>(node, depth, counting);
   return recurse<Us, Kinds, Kinds>(node, depth, counting);
-}
-
-// The offset within a 4 KB page at which the recursion's frames start (at_page_offset). A choice among many, and
-// found by trial: with this build's tables, position 3 ran 0.89x as fast at 0 as at 0x600 or 0xd00 (alternated
-// against f791f4a: 0.89, 0.99, 0.99). A change that moves the tables (bitboard/attack_tables.hpp) may move the bad
-// offsets; if position 3 drops without its instructions changing, try another.
-constexpr std::uintptr_t RECURSION_PAGE_OFFSET = 0xd00;
-
-// f() run with the stack moved down to RECURSION_PAGE_OFFSET within its page, so that the recursion's frames stand
-// at the same place in their pages whatever the frames of the caller above. A merge that changed only those
-// (919ef5b, the harness's perft taking a Counting) left position 3 with --bulk node 0.83x as fast, alternated, on
-// the same instructions: the count's frames had moved 64 bytes up their page. Stack stores and table loads with
-// the same low 12 address bits are mistaken for a dependence (4K aliasing), which this VM has no counters to show;
-// an alloca that moved the frames back 64 bytes brought the speed back, and moved 40-100 bytes up it was lost again.
-template <class F>
-[[gnu::noinline]] std::uint64_t at_page_offset(F f) {
-  const auto frame = reinterpret_cast<std::uintptr_t>(__builtin_frame_address(0));
-  void* pad = __builtin_alloca((frame - RECURSION_PAGE_OFFSET) % 4096);
-  asm volatile("" : : "r"(pad) : "memory");  // keeps the alloca, whose room nothing reads
-  return f();
 }
 
 // The recursion for the side to move, with only rooks and pawns generated in a rook ending without castling rights.
