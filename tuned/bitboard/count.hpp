@@ -32,29 +32,72 @@ template <Color Us, PieceKinds Kinds>
 }
 
 /// The moves of Us's pieces but the king into `counter`, with `masks` out of check: the generators of
-/// generate.hpp for the kinds of Kinds, inlined so that what `masks` holds at compile time drops out; with
-/// Fills, the knights and unpinned sliders counted by direction fills (count_knight_and_slider_moves), the
-/// pinned sliders one by one.
-template <Color Us, bool Fills, PieceKinds Kinds>
+/// generate.hpp for the kinds of Kinds, inlined so that what `masks` holds at compile time drops out.
+template <Color Us, PieceKinds Kinds>
 [[gnu::always_inline]] inline void count_piece_moves(const PieceSets& pos, const CheckAndPinMasks& masks,
                                                      MoveCounter& counter) {
   generate_pawn_moves<Us>(pos, masks, counter);
-  if constexpr (Fills) {
-    const Bitboard unpinned = ~masks.pinned;  // a pinned knight never moves
-    counter.count +=
-        count_knight_and_slider_moves(pos.pieces(Us, KNIGHT) & unpinned, pos.pieces(Us, BISHOP, QUEEN) & unpinned,
-                                      pos.pieces(Us, ROOK, QUEEN) & unpinned, pos.pieces(), ~pos.pieces(Us));
-    if (masks.pinned) {
-      generate_pinned_slider_moves<Us, BISHOP>(pos, masks, counter);
-      generate_pinned_slider_moves<Us, ROOK>(pos, masks, counter);
-      generate_pinned_slider_moves<Us, QUEEN>(pos, masks, counter);
-    }
-  } else {
-    if constexpr (Kinds & kind(KNIGHT)) generate_knight_moves<Us>(pos, masks, counter);
-    if constexpr (Kinds & kind(BISHOP)) generate_slider_moves<Us, BISHOP>(pos, masks, counter);
-    if constexpr (Kinds & kind(ROOK)) generate_slider_moves<Us, ROOK>(pos, masks, counter);
-    if constexpr (Kinds & kind(QUEEN)) generate_slider_moves<Us, QUEEN>(pos, masks, counter);
+  if constexpr (Kinds & kind(KNIGHT)) generate_knight_moves<Us>(pos, masks, counter);
+  if constexpr (Kinds & kind(BISHOP)) generate_slider_moves<Us, BISHOP>(pos, masks, counter);
+  if constexpr (Kinds & kind(ROOK)) generate_slider_moves<Us, ROOK>(pos, masks, counter);
+  if constexpr (Kinds & kind(QUEEN)) generate_slider_moves<Us, QUEEN>(pos, masks, counter);
+}
+
+/// The moves counted by the count with direction fills (count_moves_by_fills) of one node or of many: those
+/// counted one by one or by popcounts, and the fills' counts still lane by lane (MoveLanes), summed once by
+/// total(). count_children_with_fills (tuned/bitboard/perft.cpp) sums the lanes once per leaf parent's parent, not
+/// once per leaf parent.
+struct FillTally {
+  std::size_t count = 0;
+  MoveLanes lanes = no_move_lanes();
+  /// Every move counted.
+  std::size_t total() const { return count + sum_move_lanes(lanes); }
+};
+
+/// The moves of Us's pieces but the king into `tally`, with `masks` out of check: the pawns by their
+/// generator, the knights and unpinned sliders by direction fills (knight_and_slider_move_lanes), the pinned
+/// sliders one by one.
+template <Color Us>
+[[gnu::always_inline]] inline void count_piece_moves_by_fills(const PieceSets& pos, const CheckAndPinMasks& masks,
+                                                              FillTally& tally) {
+  MoveCounter counter;
+  generate_pawn_moves<Us>(pos, masks, counter);
+  const Bitboard unpinned = ~masks.pinned;  // a pinned knight never moves
+  tally.lanes = add_move_lanes(
+      tally.lanes,
+      knight_and_slider_move_lanes(pos.pieces(Us, KNIGHT) & unpinned, pos.pieces(Us, BISHOP, QUEEN) & unpinned,
+                                   pos.pieces(Us, ROOK, QUEEN) & unpinned, pos.pieces(), ~pos.pieces(Us)));
+  if (masks.pinned) {
+    generate_pinned_slider_moves<Us, BISHOP>(pos, masks, counter);
+    generate_pinned_slider_moves<Us, ROOK>(pos, masks, counter);
+    generate_pinned_slider_moves<Us, QUEEN>(pos, masks, counter);
   }
+  tally.count += counter.count;
+}
+
+/// The legal moves of Us, the side to move in `pos`, its king on `king`, added to `tally` (only where
+/// HAS_DIRECTION_FILLS): count_legal_moves_of with the knights and sliders of both sides found by direction fills.
+template <Color Us>
+[[gnu::always_inline]] inline void count_moves_by_fills(const PieceSets& pos, Square king, FillTally& tally) {
+  const CheckAndPinMasks masks = check_and_pin_masks<Us>(pos, king);
+  if (masks.checkers) [[unlikely]] {
+    tally.count += count_evasions<Us, ALL_KINDS>(pos, masks);
+    return;
+  }
+  // As in count_legal_moves_of: the check mask every square, and the pinned set empty where nothing is pinned,
+  // both known at compile time.
+  const CheckAndPinMasks quiet{masks.king, 0, masks.pinned};
+  if (masks.pinned)
+    count_piece_moves_by_fills<Us>(pos, quiet, tally);
+  else
+    count_piece_moves_by_fills<Us>(pos, CheckAndPinMasks{masks.king, 0, 0}, tally);
+  if (!king_may_move<Us>(pos, masks.king)) return;
+  // The danger squares with the king left on the board (see count_legal_moves_of), by a second fill.
+  const Bitboard danger = attacked_squares<~Us, true, ALL_KINDS>(pos, pos.pieces());
+  MoveCounter counter;
+  generate_king_moves<Us>(pos, masks.king, danger, counter);
+  generate_castling_moves<Us>(pos, quiet, danger, counter);
+  tally.count += counter.count;
 }
 
 /// The legal moves of Us, the side to move in `pos`, its king on `king`, counted with popcounts; with Fills (only
@@ -68,6 +111,11 @@ template <Color Us, bool Fills, PieceKinds Kinds>
 template <Color Us, bool Fills, PieceKinds Kinds>
 [[gnu::always_inline]] inline std::size_t count_legal_moves_of(const PieceSets& pos, Square king) {
   static_assert(!Fills || Kinds == ALL_KINDS);
+  if constexpr (Fills) {
+    FillTally tally;
+    count_moves_by_fills<Us>(pos, king, tally);
+    return tally.total();
+  }
   const CheckAndPinMasks masks = check_and_pin_masks<Us, Kinds>(pos, king);
   if (masks.checkers) [[unlikely]]
     return count_evasions<Us, Kinds>(pos, masks);
@@ -76,16 +124,16 @@ template <Color Us, bool Fills, PieceKinds Kinds>
   // known at compile time, so that the generators drop them.
   const CheckAndPinMasks quiet{masks.king, 0, masks.pinned};
   if (masks.pinned)
-    count_piece_moves<Us, Fills, Kinds>(pos, quiet, counter);
+    count_piece_moves<Us, Kinds>(pos, quiet, counter);
   else
-    count_piece_moves<Us, Fills, Kinds>(pos, CheckAndPinMasks{masks.king, 0, 0}, counter);
+    count_piece_moves<Us, Kinds>(pos, CheckAndPinMasks{masks.king, 0, 0}, counter);
   // In the opening the king often has no square to go to, and its danger squares need not be found; in a rook
   // ending it nearly always has one, and the test costs more than it saves.
   if constexpr (Kinds != ROOKS_ONLY)
     if (!king_may_move<Us>(pos, masks.king)) return counter.count;
   // The danger squares with the king left on the board: out of check no enemy ray reaches the king, so none
   // stops at it, and the set is king_danger's; the fills of both sides then share their empty squares.
-  const Bitboard danger = attacked_squares<~Us, Fills, Kinds>(pos, pos.pieces());
+  const Bitboard danger = attacked_squares<~Us, false, Kinds>(pos, pos.pieces());
   generate_king_moves<Us>(pos, masks.king, danger, counter);
   if constexpr (Kinds != ROOKS_ONLY) generate_castling_moves<Us>(pos, quiet, danger, counter);
   return counter.count;
