@@ -87,17 +87,20 @@ template <Color Us>
   // As in count_legal_moves_of: the check mask every square, and the pinned set empty where nothing is pinned,
   // both known at compile time.
   const CheckAndPinMasks quiet{masks.king, 0, masks.pinned};
+  // The king's moves first: the danger squares' fill and the sum of its lanes are a long chain, which the other
+  // pieces' counts then overlap.
+  if (king_may_move<Us>(pos, masks.king)) {
+    // The danger squares with the king left on the board (see count_legal_moves_of), by a second fill.
+    const Bitboard danger = attacked_squares<~Us, true, ALL_KINDS>(pos, pos.pieces());
+    MoveCounter counter;
+    generate_king_moves<Us>(pos, masks.king, danger, counter);
+    generate_castling_moves<Us>(pos, quiet, danger, counter);
+    tally.count += counter.count;
+  }
   if (masks.pinned)
     count_piece_moves_by_fills<Us>(pos, quiet, tally);
   else
     count_piece_moves_by_fills<Us>(pos, CheckAndPinMasks{masks.king, 0, 0}, tally);
-  if (!king_may_move<Us>(pos, masks.king)) return;
-  // The danger squares with the king left on the board (see count_legal_moves_of), by a second fill.
-  const Bitboard danger = attacked_squares<~Us, true, ALL_KINDS>(pos, pos.pieces());
-  MoveCounter counter;
-  generate_king_moves<Us>(pos, masks.king, danger, counter);
-  generate_castling_moves<Us>(pos, quiet, danger, counter);
-  tally.count += counter.count;
 }
 
 /// The legal moves of Us, the side to move in `pos`, its king on `king`, counted with popcounts; with Fills (only
