@@ -2,7 +2,8 @@
 // (tuned/bitboard/perft.cpp) and count_legal (movegen.cpp). In check, the generators of generate.hpp count
 // into a MoveCounter, out of line. Out of check, the same generators run with a check mask known to be every
 // square at compile time; where the build has AVX2, the knights and unpinned sliders are counted by direction
-// fills instead (direction_fills.hpp), and the enemy's knights and sliders found by them for the king's danger;
+// fills instead (direction_fills.hpp), their counts summed lane by lane over perft's loop (FillTally), and the
+// enemy's knights and sliders found by them for the king's danger;
 // in rook and pawn endings, only the kinds that stand on the board are looked for (PieceKinds, ROOKS_ONLY).
 //
 //   count_legal_moves<WHITE>(sets);            // 20 in the start position
@@ -87,10 +88,11 @@ template <Color Us>
   // As in count_legal_moves_of: the check mask every square, and the pinned set empty where nothing is pinned,
   // both known at compile time.
   const CheckAndPinMasks quiet{masks.king, 0, masks.pinned};
-  // The king's moves first: the danger squares' fill and the sum of its lanes are a long chain, which the other
+  // The king's moves first: the danger squares' fill and the union of its lanes are a long chain, which the other
   // pieces' counts then overlap.
   if (king_may_move<Us>(pos, masks.king)) {
-    // The danger squares with the king left on the board (see count_legal_moves_of), by a second fill.
+    // The danger squares with the king left on the board (see count_legal_moves_of), by a second fill that shares
+    // the first's empty squares.
     const Bitboard danger = attacked_squares<~Us, true, ALL_KINDS>(pos, pos.pieces());
     MoveCounter counter;
     generate_king_moves<Us>(pos, masks.king, danger, counter);
@@ -108,9 +110,9 @@ template <Color Us>
 /// Kinds looked for, which must hold every kind on the board.
 /// Forced inline: perft's loop over the moves of a leaf parent's parent (CountReplies) inlines the versions
 /// without fills, so that the parent's sets the siblings share stay in registers (position 3, against the build
-/// before PieceKinds: 1.40x with it inlined, 1.11x out of line), and its loop over the children built first
-/// (count_children_with_fills, tuned/bitboard/perft.cpp) the version with fills; count_legal_moves_with is the
-/// same out of line.
+/// before PieceKinds: 1.40x with it inlined, 1.11x out of line); its loop over the children built first
+/// (count_children_with_fills, tuned/bitboard/perft.cpp) calls the version with fills, count_moves_by_fills, with
+/// one FillTally for all of them; count_legal_moves_with is the same out of line.
 template <Color Us, bool Fills, PieceKinds Kinds>
 [[gnu::always_inline]] inline std::size_t count_legal_moves_of(const PieceSets& pos, Square king) {
   static_assert(!Fills || Kinds == ALL_KINDS);
@@ -135,7 +137,7 @@ template <Color Us, bool Fills, PieceKinds Kinds>
   if constexpr (Kinds != ROOKS_ONLY)
     if (!king_may_move<Us>(pos, masks.king)) return counter.count;
   // The danger squares with the king left on the board: out of check no enemy ray reaches the king, so none
-  // stops at it, and the set is king_danger's; the fills of both sides then share their empty squares.
+  // stops at it, and the set is king_danger's.
   const Bitboard danger = attacked_squares<~Us, false, Kinds>(pos, pos.pieces());
   generate_king_moves<Us>(pos, masks.king, danger, counter);
   if constexpr (Kinds != ROOKS_ONLY) generate_castling_moves<Us>(pos, quiet, danger, counter);
