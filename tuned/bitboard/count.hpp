@@ -2,7 +2,8 @@
 // (tuned/bitboard/perft.cpp) and count_legal (movegen.cpp). In check, the generators of generate.hpp count
 // into a MoveCounter, out of line. Out of check, the same generators run with a check mask known to be every
 // square at compile time; where the build has AVX2, the knights and unpinned sliders are counted by direction
-// fills instead (direction_fills.hpp), and the enemy's knights and sliders found by them for the king's danger;
+// fills instead (direction_fills.hpp), their counts summed lane by lane over perft's loop (FillTally), and the
+// enemy's knights and sliders found by them for the king's danger;
 // in rook and pawn endings, only the kinds that stand on the board are looked for (PieceKinds, ROOKS_ONLY).
 //
 //   count_legal_moves<WHITE>(sets);            // 20 in the start position
@@ -32,29 +33,76 @@ template <Color Us, PieceKinds Kinds>
 }
 
 /// The moves of Us's pieces but the king into `counter`, with `masks` out of check: the generators of
-/// generate.hpp for the kinds of Kinds, inlined so that what `masks` holds at compile time drops out; with
-/// Fills, the knights and unpinned sliders counted by direction fills (count_knight_and_slider_moves), the
-/// pinned sliders one by one.
-template <Color Us, bool Fills, PieceKinds Kinds>
+/// generate.hpp for the kinds of Kinds, inlined so that what `masks` holds at compile time drops out.
+template <Color Us, PieceKinds Kinds>
 [[gnu::always_inline]] inline void count_piece_moves(const PieceSets& pos, const CheckAndPinMasks& masks,
                                                      MoveCounter& counter) {
   generate_pawn_moves<Us>(pos, masks, counter);
-  if constexpr (Fills) {
-    const Bitboard unpinned = ~masks.pinned;  // a pinned knight never moves
-    counter.count +=
-        count_knight_and_slider_moves(pos.pieces(Us, KNIGHT) & unpinned, pos.pieces(Us, BISHOP, QUEEN) & unpinned,
-                                      pos.pieces(Us, ROOK, QUEEN) & unpinned, pos.pieces(), ~pos.pieces(Us));
-    if (masks.pinned) {
-      generate_pinned_slider_moves<Us, BISHOP>(pos, masks, counter);
-      generate_pinned_slider_moves<Us, ROOK>(pos, masks, counter);
-      generate_pinned_slider_moves<Us, QUEEN>(pos, masks, counter);
-    }
-  } else {
-    if constexpr (Kinds & kind(KNIGHT)) generate_knight_moves<Us>(pos, masks, counter);
-    if constexpr (Kinds & kind(BISHOP)) generate_slider_moves<Us, BISHOP>(pos, masks, counter);
-    if constexpr (Kinds & kind(ROOK)) generate_slider_moves<Us, ROOK>(pos, masks, counter);
-    if constexpr (Kinds & kind(QUEEN)) generate_slider_moves<Us, QUEEN>(pos, masks, counter);
+  if constexpr (Kinds & kind(KNIGHT)) generate_knight_moves<Us>(pos, masks, counter);
+  if constexpr (Kinds & kind(BISHOP)) generate_slider_moves<Us, BISHOP>(pos, masks, counter);
+  if constexpr (Kinds & kind(ROOK)) generate_slider_moves<Us, ROOK>(pos, masks, counter);
+  if constexpr (Kinds & kind(QUEEN)) generate_slider_moves<Us, QUEEN>(pos, masks, counter);
+}
+
+/// The moves counted by the count with direction fills (count_moves_by_fills) of one node or of many: those
+/// counted one by one or by popcounts, and the fills' counts still lane by lane (MoveLanes), summed once by
+/// total(). count_children_with_fills (tuned/bitboard/perft.cpp) sums the lanes once per leaf parent's parent, not
+/// once per leaf parent.
+struct FillTally {
+  std::size_t count = 0;
+  MoveLanes lanes = no_move_lanes();
+  /// Every move counted.
+  std::size_t total() const { return count + sum_move_lanes(lanes); }
+};
+
+/// The moves of Us's pieces but the king into `tally`, with `masks` out of check: the pawns by their
+/// generator, the knights and unpinned sliders by direction fills (knight_and_slider_move_lanes), the pinned
+/// sliders one by one.
+template <Color Us>
+[[gnu::always_inline]] inline void count_piece_moves_by_fills(const PieceSets& pos, const CheckAndPinMasks& masks,
+                                                              FillTally& tally) {
+  MoveCounter counter;
+  generate_pawn_moves<Us>(pos, masks, counter);
+  const Bitboard unpinned = ~masks.pinned;  // a pinned knight never moves
+  tally.lanes = add_move_lanes(
+      tally.lanes,
+      knight_and_slider_move_lanes(pos.pieces(Us, KNIGHT) & unpinned, pos.pieces(Us, BISHOP, QUEEN) & unpinned,
+                                   pos.pieces(Us, ROOK, QUEEN) & unpinned, pos.pieces(), ~pos.pieces(Us)));
+  if (masks.pinned) {
+    generate_pinned_slider_moves<Us, BISHOP>(pos, masks, counter);
+    generate_pinned_slider_moves<Us, ROOK>(pos, masks, counter);
+    generate_pinned_slider_moves<Us, QUEEN>(pos, masks, counter);
   }
+  tally.count += counter.count;
+}
+
+/// The legal moves of Us, the side to move in `pos`, its king on `king`, added to `tally` (only where
+/// HAS_DIRECTION_FILLS): count_legal_moves_of with the knights and sliders of both sides found by direction fills.
+template <Color Us>
+[[gnu::always_inline]] inline void count_moves_by_fills(const PieceSets& pos, Square king, FillTally& tally) {
+  const CheckAndPinMasks masks = check_and_pin_masks<Us>(pos, king);
+  if (masks.checkers) [[unlikely]] {
+    tally.count += count_evasions<Us, ALL_KINDS>(pos, masks);
+    return;
+  }
+  // As in count_legal_moves_of: the check mask every square, and the pinned set empty where nothing is pinned,
+  // both known at compile time.
+  const CheckAndPinMasks quiet{masks.king, 0, masks.pinned};
+  // The king's moves first: the danger squares' fill and the union of its lanes are a long chain, which the other
+  // pieces' counts then overlap.
+  if (king_may_move<Us>(pos, masks.king)) {
+    // The danger squares with the king left on the board (see count_legal_moves_of), by a second fill that shares
+    // the first's empty squares.
+    const Bitboard danger = attacked_squares<~Us, true, ALL_KINDS>(pos, pos.pieces());
+    MoveCounter counter;
+    generate_king_moves<Us>(pos, masks.king, danger, counter);
+    generate_castling_moves<Us>(pos, quiet, danger, counter);
+    tally.count += counter.count;
+  }
+  if (masks.pinned)
+    count_piece_moves_by_fills<Us>(pos, quiet, tally);
+  else
+    count_piece_moves_by_fills<Us>(pos, CheckAndPinMasks{masks.king, 0, 0}, tally);
 }
 
 /// The legal moves of Us, the side to move in `pos`, its king on `king`, counted with popcounts; with Fills (only
@@ -62,12 +110,17 @@ template <Color Us, bool Fills, PieceKinds Kinds>
 /// Kinds looked for, which must hold every kind on the board.
 /// Forced inline: perft's loop over the moves of a leaf parent's parent (CountReplies) inlines the versions
 /// without fills, so that the parent's sets the siblings share stay in registers (position 3, against the build
-/// before PieceKinds: 1.40x with it inlined, 1.11x out of line), and its loop over the children built first
-/// (count_children_with_fills, tuned/bitboard/perft.cpp) the version with fills; count_legal_moves_with is the
-/// same out of line.
+/// before PieceKinds: 1.40x with it inlined, 1.11x out of line); its loop over the children built first
+/// (count_children_with_fills, tuned/bitboard/perft.cpp) calls the version with fills, count_moves_by_fills, with
+/// one FillTally for all of them; count_legal_moves_with is the same out of line.
 template <Color Us, bool Fills, PieceKinds Kinds>
 [[gnu::always_inline]] inline std::size_t count_legal_moves_of(const PieceSets& pos, Square king) {
   static_assert(!Fills || Kinds == ALL_KINDS);
+  if constexpr (Fills) {
+    FillTally tally;
+    count_moves_by_fills<Us>(pos, king, tally);
+    return tally.total();
+  }
   const CheckAndPinMasks masks = check_and_pin_masks<Us, Kinds>(pos, king);
   if (masks.checkers) [[unlikely]]
     return count_evasions<Us, Kinds>(pos, masks);
@@ -76,16 +129,16 @@ template <Color Us, bool Fills, PieceKinds Kinds>
   // known at compile time, so that the generators drop them.
   const CheckAndPinMasks quiet{masks.king, 0, masks.pinned};
   if (masks.pinned)
-    count_piece_moves<Us, Fills, Kinds>(pos, quiet, counter);
+    count_piece_moves<Us, Kinds>(pos, quiet, counter);
   else
-    count_piece_moves<Us, Fills, Kinds>(pos, CheckAndPinMasks{masks.king, 0, 0}, counter);
+    count_piece_moves<Us, Kinds>(pos, CheckAndPinMasks{masks.king, 0, 0}, counter);
   // In the opening the king often has no square to go to, and its danger squares need not be found; in a rook
   // ending it nearly always has one, and the test costs more than it saves.
   if constexpr (Kinds != ROOKS_ONLY)
     if (!king_may_move<Us>(pos, masks.king)) return counter.count;
   // The danger squares with the king left on the board: out of check no enemy ray reaches the king, so none
-  // stops at it, and the set is king_danger's; the fills of both sides then share their empty squares.
-  const Bitboard danger = attacked_squares<~Us, Fills, Kinds>(pos, pos.pieces());
+  // stops at it, and the set is king_danger's.
+  const Bitboard danger = attacked_squares<~Us, false, Kinds>(pos, pos.pieces());
   generate_king_moves<Us>(pos, masks.king, danger, counter);
   if constexpr (Kinds != ROOKS_ONLY) generate_castling_moves<Us>(pos, quiet, danger, counter);
   return counter.count;

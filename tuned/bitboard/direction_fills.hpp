@@ -13,6 +13,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 
 #include "bitboard/bitboard.hpp"
 
@@ -189,27 +190,75 @@ using fills::NOT_A, fills::NOT_H, fills::NOT_AB, fills::NOT_GH;
 }  // namespace fills512
 #endif
 
+#if defined(__AVX512F__) && defined(__AVX512VPOPCNTDQ__)
+/// The moves of knight_and_slider_move_lanes, one count to a lane, not yet summed: eight lanes with AVX-512.
+using MoveLanes = __m512i;
+#else
+/// The moves of knight_and_slider_move_lanes, one count to a lane, not yet summed: four lanes with AVX2.
+using MoveLanes = __m256i;
+#endif
+
+/// count_knight_and_slider_moves lane by lane, before the lanes are summed: a loop over many nodes adds these up
+/// (add_move_lanes) and sums the lanes once (sum_move_lanes), not once per node.
+[[gnu::always_inline]] inline MoveLanes knight_and_slider_move_lanes(Bitboard knights, Bitboard diagonal,
+                                                                     Bitboard straight, Bitboard occupied,
+                                                                     Bitboard target) {
+#if defined(__AVX512F__) && defined(__AVX512VPOPCNTDQ__)
+  using namespace fills512;
+  const Lanes8 targets = _mm512_set1_epi64(target);
+  return _mm512_add_epi64(
+      _mm512_popcnt_epi64(_mm512_and_si512(slide(sliders(diagonal, straight), _mm512_set1_epi64(~occupied)), targets)),
+      _mm512_popcnt_epi64(_mm512_and_si512(jump(knights), targets)));
+#else
+  using namespace fills;
+  const Lanes gen = sliders(diagonal, straight), empty = _mm256_set1_epi64x(~occupied);
+  const Lanes jumpers = _mm256_set1_epi64x(knights), targets = _mm256_set1_epi64x(target);
+  return popcount_lanes_of_four(
+      _mm256_and_si256(slide<true>(gen, empty), targets), _mm256_and_si256(slide<false>(gen, empty), targets),
+      _mm256_and_si256(jump<true>(jumpers), targets), _mm256_and_si256(jump<false>(jumpers), targets));
+#endif
+}
+
+/// No moves in any lane: where a sum of MoveLanes starts.
+[[gnu::always_inline]] inline MoveLanes no_move_lanes() {
+#if defined(__AVX512F__) && defined(__AVX512VPOPCNTDQ__)
+  return _mm512_setzero_si512();
+#else
+  return _mm256_setzero_si256();
+#endif
+}
+
+/// The counts of `a` and `b` added lane by lane.
+[[gnu::always_inline]] inline MoveLanes add_move_lanes(MoveLanes a, MoveLanes b) {
+#if defined(__AVX512F__) && defined(__AVX512VPOPCNTDQ__)
+  return _mm512_add_epi64(a, b);
+#else
+  return _mm256_add_epi64(a, b);
+#endif
+}
+
+/// The sum of the lanes of `moves`.
+[[gnu::always_inline]] inline std::size_t sum_move_lanes(MoveLanes moves) {
+#if defined(__AVX512F__) && defined(__AVX512VPOPCNTDQ__)
+  // Through memory, not by g++ 12's _mm512_reduce_add_epi64 or lane extracts, whose undefined start warns
+  // (-Wuninitialized) where a caller outside this header inlines them; summed once per loop, its cost is not seen.
+  alignas(64) std::int64_t lanes[8];
+  _mm512_store_si512(lanes, moves);
+  std::int64_t sum = 0;
+  for (const std::int64_t lane : lanes) sum += lane;
+  return std::size_t(sum);
+#else
+  return fills::sum_lanes(moves);
+#endif
+}
+
 /// The number of moves of `knights`, of the bishop-like sliders of `diagonal` (bishops and queens) and of the
 /// rook-like ones of `straight` (rooks and queens) to squares of `target`, with `occupied` the occupancy: the sum
 /// over the pieces of popcount(attacks & target), a queen counted once in each set.
 [[gnu::always_inline]] inline std::size_t count_knight_and_slider_moves(Bitboard knights, Bitboard diagonal,
                                                                         Bitboard straight, Bitboard occupied,
                                                                         Bitboard target) {
-#if defined(__AVX512F__) && defined(__AVX512VPOPCNTDQ__)
-  using namespace fills512;
-  const Lanes8 targets = _mm512_set1_epi64(target);
-  const Lanes8 moves = _mm512_add_epi64(
-      _mm512_popcnt_epi64(_mm512_and_si512(slide(sliders(diagonal, straight), _mm512_set1_epi64(~occupied)), targets)),
-      _mm512_popcnt_epi64(_mm512_and_si512(jump(knights), targets)));
-  return std::size_t(_mm512_reduce_add_epi64(moves));
-#else
-  using namespace fills;
-  const Lanes gen = sliders(diagonal, straight), empty = _mm256_set1_epi64x(~occupied);
-  const Lanes jumpers = _mm256_set1_epi64x(knights), targets = _mm256_set1_epi64x(target);
-  return sum_lanes(popcount_lanes_of_four(
-      _mm256_and_si256(slide<true>(gen, empty), targets), _mm256_and_si256(slide<false>(gen, empty), targets),
-      _mm256_and_si256(jump<true>(jumpers), targets), _mm256_and_si256(jump<false>(jumpers), targets)));
-#endif
+  return sum_move_lanes(knight_and_slider_move_lanes(knights, diagonal, straight, occupied, target));
 }
 
 /// Every square that `knights`, the sliders of `diagonal` (bishops and queens) or of `straight` (rooks and
@@ -232,6 +281,12 @@ using fills::NOT_A, fills::NOT_H, fills::NOT_AB, fills::NOT_GH;
 inline constexpr bool HAS_DIRECTION_FILLS = false;
 // Declared only, so that the branches of count.hpp and generate.hpp that call them compile; without AVX2 those
 // branches are discarded (if constexpr) and never call them.
+struct MoveLanes {};
+MoveLanes knight_and_slider_move_lanes(Bitboard knights, Bitboard diagonal, Bitboard straight, Bitboard occupied,
+                                       Bitboard target);
+MoveLanes no_move_lanes();
+MoveLanes add_move_lanes(MoveLanes a, MoveLanes b);
+std::size_t sum_move_lanes(MoveLanes moves);
 std::size_t count_knight_and_slider_moves(Bitboard knights, Bitboard diagonal, Bitboard straight, Bitboard occupied,
                                           Bitboard target);
 Bitboard knight_and_slider_attacks(Bitboard knights, Bitboard diagonal, Bitboard straight, Bitboard occupied);

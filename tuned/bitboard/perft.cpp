@@ -309,9 +309,9 @@ template <Color Us>
   ChildSlot children[MoveList::CAPACITY];  // no position has more legal moves (MoveList, common/move.hpp)
   const std::uint64_t n = visit_children<Us>(node, StoreChild{children});
   const Square king = node.king_square(~Us);
-  std::uint64_t nodes = 0;
-  for (std::uint64_t i = 0; i < n; ++i) nodes += count_legal_moves_of<~Us, true, ALL_KINDS>(children[i].sets, king);
-  return nodes;
+  FillTally tally;
+  for (std::uint64_t i = 0; i < n; ++i) count_moves_by_fills<~Us>(children[i].sets, king, tally);
+  return tally.total();
 }
 
 // The leaves below `node`, each built and kept (MakeLeaf), with only the kinds of Kinds looked for. One function
