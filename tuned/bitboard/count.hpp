@@ -32,6 +32,14 @@ template <Color Us, PieceKinds Kinds>
   return counter.count;
 }
 
+/// count_evasions with the masks found again inside it, for the count with fills (count_moves_by_fills): handed
+/// the caller's masks by reference, the count stored them to memory at every node for the 1-3% of nodes in check
+/// (instructions a leaf: start 10.82 to 10.67, Kiwipete 7.49 to 7.41; natively 1.025x and 1.009x).
+template <Color Us>
+[[gnu::noinline]] std::size_t count_evasions_found_again(const PieceSets& pos, Square king) {
+  return count_evasions<Us, ALL_KINDS>(pos, check_and_pin_masks<Us>(pos, king));
+}
+
 /// The moves of Us's pieces but the king into `counter`, with `masks` out of check: the generators of
 /// generate.hpp for the kinds of Kinds, inlined so that what `masks` holds at compile time drops out.
 template <Color Us, PieceKinds Kinds>
@@ -82,7 +90,7 @@ template <Color Us>
 [[gnu::always_inline]] inline void count_moves_by_fills(const PieceSets& pos, Square king, FillTally& tally) {
   const CheckAndPinMasks masks = check_and_pin_masks<Us>(pos, king);
   if (masks.checkers) [[unlikely]] {
-    tally.count += count_evasions<Us, ALL_KINDS>(pos, masks);
+    tally.count += count_evasions_found_again<Us>(pos, king);
     return;
   }
   // As in count_legal_moves_of: the check mask every square, and the pinned set empty where nothing is pinned,
