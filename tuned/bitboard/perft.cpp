@@ -8,20 +8,19 @@
 #include "tuned/bitboard/child_vectors.hpp"
 #include "tuned/bitboard/count.hpp"
 #include "tuned/bitboard/page_offset.hpp"
+#include "tuned/bitboard/rook_ending.hpp"
 #include "tuned/bitboard/sibling_perft.hpp"
 
 namespace movegen::bitboard_tuned {
 
 namespace {
 
-// Tells the compiler that a leaf's sets are read, so that each leaf of perft without bulk counting is
-// built in memory, as a search builds the node it goes on to evaluate, and not left out as unused.
+// Tells the compiler a leaf's sets are read: each leaf without bulk counting is built in memory, as a search's is.
 [[gnu::always_inline]] inline void keep(const PieceSets& leaf) { asm volatile("" : : "m"(leaf)); }
 
-// A generator sink (generate.hpp) that plays each move it is handed on a copy of the sets of colour Us's
-// node and passes the copy, the node after the move, to its Visit (MakeLeaf, CountReplies, StoreChild or
-// Recurse below). A Visit says how it takes the child (IN_PLACE, STORES_CHILDREN) and whether the node may hold
-// a castling right (CASTLING_RIGHTS) or a pawn one step from promotion (PROMOTIONS).
+// A generator sink (generate.hpp) that plays each move it is handed on a copy of the sets of colour Us's node and
+// passes the node after the move to its Visit (MakeLeaf, CountReplies, StoreChild or Recurse below). A Visit says how
+// it takes the child (IN_PLACE, STORES_CHILDREN) and whether the node may hold a castling right or a pawn to promote.
 template <Color Us, class Visit>
 class ChildMaker {
  public:
@@ -158,8 +157,8 @@ class ChildMaker {
     if constexpr (LosesRights) quiet_.restore_castling_rights(rights);
   }
 
-  // Hands `child`, the node after a move of Us's Pt to `to`, to the Visit: with the piece and square where the Visit
-  // takes them (CountReplies in a rook ending, which then knows Us's king square without looking it up).
+  // Hands `child`, the node after a move of Us's Pt to `to`, to the Visit, with the piece and square where it takes
+  // them (CountReplies, which in a rook ending then knows Us's king square without looking it up).
   template <PieceType Pt>
   [[gnu::always_inline]] void visit(const PieceSets& child, Square to) {
     if constexpr (requires { visit_.template after_move<Pt>(child, to); })
@@ -184,9 +183,8 @@ class ChildMaker {
   Visit visit_;
   // With WritesVectors, the node with the turn passed, as vectors.
   [[no_unique_address]] std::conditional_t<WritesVectors, ChildVectors<Us>, NoVectors> vectors_;
-  // With Visit::IN_PLACE, the node with the turn passed (PieceSets::pass_turn), on which quiet moves are played
-  // one at a time and taken back, instead of each on a copy of the node. Only then: a PieceSets left unused was
-  // still zeroed, nine stores at every leaf parent of perft without bulk counting.
+  // With Visit::IN_PLACE, the node with the turn passed (PieceSets::pass_turn), on which quiet moves are played and
+  // taken back, not each on a copy. Only then: one left unused was still zeroed, nine stores a leaf parent.
   [[no_unique_address]] std::conditional_t<Visit::IN_PLACE, PieceSets, NoVectors> quiet_;
 };
 
@@ -221,21 +219,17 @@ struct MakeLeaf {
   // The leaf ChildMaker wrote into next_slot(), complete: kept.
   [[gnu::always_inline]] void written(const PieceSets& leaf) { keep(leaf); }
 };
-// A leaf parent (bulk counting at depth 2) counted without direction fills: built, its moves (colour Them's)
-// counted by the version picked for its parent (with_count_version, count.hpp): for every kind or only those the
-// parent's children may hold (kinds_of_children). Inlined into the loop over the parent's moves
-// (count_legal_moves_of), so that the parent's sets the siblings share stay in registers. Them's king does not
-// move in the parent's moves: its square is found once, from the parent, and not in each child (where the king
-// is the piece in no other set: five sets read), which took 2-8% of bulk-counted perft's instructions.
+// A leaf parent (bulk counting at depth 2) counted without direction fills, by the version picked for its parent
+// (with_count_version, count.hpp), inlined into the loop over the parent's moves so that the sets the siblings share
+// stay in registers. Them's king square is found once, from the parent, not in each child (five sets read there),
+// which took 2-8% of bulk-counted perft's instructions.
 template <Color Them, PieceKinds Kinds>
 struct CountReplies {
   static constexpr bool IN_PLACE = true;  // the count reads the child and keeps no reference to it
   static constexpr bool STORES_CHILDREN = false;
-  // False where the parent holds no castling right (the rook-ending version, with_count_version): no move of
-  // it loses one, and ChildMaker keeps none up.
+  // False in the rook-ending version, which with_count_version picks only where the parent holds no castling right
+  // and no pawn that can promote (kinds_of_children): ChildMaker then keeps no rights up and plays no promotion.
   static constexpr bool CASTLING_RIGHTS = Kinds != ROOKS_ONLY;
-  // False likewise: with_count_version picks ROOKS_ONLY only where no pawn of the parent can promote
-  // (kinds_of_children).
   static constexpr bool PROMOTIONS = Kinds != ROOKS_ONLY;
   Square king;        // Them's, which Us's moves leave where it stands
   Square mover_king;  // Us's in the parent: where it stands after every move but its own
@@ -246,8 +240,7 @@ struct CountReplies {
     else
       nodes += count_legal_moves_of<Them, false, Kinds>(child, king);
   }
-  // The child after a move of Us's Pt to `to`: in a rook ending, counted with Us's king square known
-  // (count_rook_ending_moves).
+  // The child after a move of Us's Pt to `to`: in a rook ending, counted with Us's king square known (rook_ending.hpp).
   template <PieceType Pt>
   [[gnu::always_inline]] void after_move(const PieceSets& child, Square to) {
     if constexpr (Kinds == ROOKS_ONLY)
@@ -291,8 +284,7 @@ struct Recurse {
   void written(const PieceSets& child) { (*this)(child); }
 };
 
-// The leaves below `node` through `visit`: every legal move of Us played on a copy and handed to it, with only
-// the kinds of Kinds looked for (which must hold every kind on the board).
+// The leaves below `node` through `visit`: each legal move of Us handed to it, looked for among the kinds of Kinds.
 template <Color Us, PieceKinds Kinds = ALL_KINDS, class Visit>
 std::uint64_t visit_children(const PieceSets& node, Visit visit) {
   ChildMaker<Us, Visit> maker(node, visit);
@@ -304,9 +296,8 @@ std::uint64_t visit_children(const PieceSets& node, Visit visit) {
   return maker.visit().nodes;
 }
 
-// gnu::flatten on the two functions below, except in a sanitizer build (MOVEGEN_SANITIZE): the whole count
-// inlined into each version and then instrumented made this file take 70 s to compile under AddressSanitizer,
-// against 10 s with the same code called. The sanitizers check what the code does, not where it was inlined.
+// gnu::flatten on the two functions below, except in a sanitizer build (MOVEGEN_SANITIZE): instrumented, the whole
+// count inlined into each version took this file 70 s to compile, against 10 s called. Where it was inlined is moot.
 #ifdef MOVEGEN_SANITIZE
 #define MOVEGEN_FLATTEN
 #else
@@ -314,12 +305,10 @@ std::uint64_t visit_children(const PieceSets& node, Visit visit) {
 #endif
 
 // The leaves two plies below `node`, with its children counted by one version of the count without fills
-// (CountReplies<~Us, Kinds>). One function per version, everything but the count inlined into it (flatten):
-// with three versions inlined into perft, GCC left the generators of `node`'s moves out of line, which cost the
-// start position 2% more instructions. `node`'s own moves are looked for among the kinds of Kinds too (ROOKS_ONLY
-// only where `node` holds no other kind, no castling right and no pawn one step from promotion): the rook-ending
-// version, with the count inlined at each generator of every kind, filled 72 KB; now 38 KB, and position 3 takes
-// 3.6% fewer instructions (11.54 to 11.12 a leaf).
+// (CountReplies<~Us, Kinds>). One function per version, everything inlined into it (flatten): with three versions
+// inlined into perft, GCC left the generators of `node`'s moves out of line (the start position 2% more
+// instructions). `node`'s own moves are looked for among the kinds of Kinds too: the rook-ending version, with the
+// count inlined at each generator of every kind, filled 72 KB; now 38 KB (position 3: 11.54 to 11.12 Ir a leaf).
 template <Color Us, PieceKinds Kinds>
 [[gnu::noinline]] MOVEGEN_FLATTEN std::uint64_t count_grandchildren(const PieceSets& node) {
   const Square mover_king = Kinds == ROOKS_ONLY ? node.king_square(Us) : SQ_NONE;  // read only in a rook ending
@@ -350,28 +339,22 @@ template <Color Us, PieceKinds Kinds>
   return visit_children<Us, Kinds>(node, MakeLeaf<Kinds != ROOKS_ONLY>{0, &leaf});
 }
 
-// perft `depth` - 1 plies below each child of `node`: its moves generated for the kinds of Kinds, the children's for
-// those of ChildKinds. Out of line: inlined into perft, with two versions of it for a rook ending, it took the start
-// position 0.9 instructions a leaf more, Kiwipete 0.4, position 4 0.5.
+// perft `depth` - 1 plies below each child of `node`, its moves among the kinds of Kinds, the children's of ChildKinds.
+// Out of line: inlined into perft (two versions in a rook ending), the start position took 0.9 Ir a leaf more.
 template <Color Us, PieceKinds Kinds, PieceKinds ChildKinds>
 [[gnu::noinline]] std::uint64_t recurse(const PieceSets& node, int depth, Counting counting) {
   ChildSlot child;
   return visit_children<Us, Kinds>(node, Recurse<~Us, ChildKinds>{depth - 1, counting, &child});
 }
 
-// perft with Us, the side to move, known at compile time; depth >= 1. Kinds holds every kind on the board:
-// ALL_KINDS, or ROOKS_ONLY (count.hpp) in a rook and pawn ending without castling rights, whose moves are then
-// generated without the look-ups of the kinds that are not there and without castling-rights upkeep (position 3
-// without bulk counting: 35.6 instructions a leaf, from 39.5). Only a promotion brings another kind back.
-// With BULK_SIBLINGS, the leaves two plies below a node are counted by the siblings' shared count (count_siblings,
-// sibling_perft.hpp).
+// perft with Us, the side to move, known at compile time; depth >= 1. Kinds holds every kind on the board: ALL_KINDS,
+// or ROOKS_ONLY (count.hpp) in a rook and pawn ending without castling rights, generated without the other kinds'
+// look-ups and castling-rights upkeep (position 3 without bulk counting: 39.5 to 35.6 Ir a leaf); only a promotion
+// brings another kind back. With BULK_SIBLINGS, the siblings' shared count (count_siblings, sibling_perft.hpp).
 template <Color Us, PieceKinds Kinds>
 std::uint64_t perft(const PieceSets& node, int depth, Counting counting) {
   const bool bulk = counting != Counting::MAKE_EVERY_LEAF;
-  if (depth == 1) {
-    if (bulk) return count_legal_moves<Us>(node);
-    return make_leaves<Us, Kinds>(node);
-  }
+  if (depth == 1) return bulk ? count_legal_moves<Us>(node) : make_leaves<Us, Kinds>(node);
   if (depth == 2 && counting == Counting::BULK_SIBLINGS)
     return with_count_version(node, kinds_of_children<Us>(node), [&]<bool Fills, PieceKinds ChildKinds>() {
       // In rook endings the king nearly always may move and checks are many: the shared count took position 3
