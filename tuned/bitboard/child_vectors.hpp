@@ -1,5 +1,5 @@
 // The children of a perft node written whole as three 256-bit vectors, where the build has AVX2: ChildVectors, which
-// perft's ChildMaker (tuned/bitboard/perft.cpp) uses for the visitors that store each child in a slot.
+// perft's ChildMaker (tuned/bitboard/child_maker.hpp) uses for the visitors that store each child in a slot.
 //
 //   ChildVectors<WHITE> vectors(node);
 //   PieceSets& child = vectors.write<KNIGHT, false>(slot, square_bb(SQ_G1) | square_bb(SQ_F3));   // g1f3

@@ -165,6 +165,12 @@ class alignas(32) PieceSets {
   [[gnu::always_inline]] void toggle_quiet(Square from, Square to) {
     toggle(Us, Pt, from, to);
   }
+  /// The sets with colour C's piece of type Pt (not a king) on `s` taken off, or put back: a capture played in place
+  /// beside toggle_quiet and taken back (perft's ChildMaker in rook endings).
+  template <Color C, PieceType Pt>
+  [[gnu::always_inline]] void toggle_captured(Square s) {
+    toggle(C, Pt, square_bb(s));
+  }
   /// The fields after any move of colour Us but a double push, a king's or a rook's: no en passant square, the
   /// other side to move (castling rights as they were).
   template <Color Us>
