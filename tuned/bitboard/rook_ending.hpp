@@ -96,7 +96,9 @@ template <Color Us>
 
 /// count_legal_moves_of<Us, false, ROOKS_ONLY> written for rook and pawn endings alone, with `their_king`, the
 /// enemy king's square, given too (perft's loop over the leaf parent's siblings knows it). Pins and checks come only
-/// from rooks and pawns, and are kept in two sets, never in a CheckAndPinMasks in memory.
+/// from rooks and pawns, and are kept in two sets, never in a CheckAndPinMasks in memory. The loop over the snipers
+/// is check_and_pin_masks<Us, ROOKS_ONLY>'s (generate.hpp) written again on purpose: calling that one instead gives
+/// the same counts, but position 3 ran 0.995x as fast (alternated, 4 rounds, 0.991-0.997).
 template <Color Us>
 [[gnu::always_inline]] inline std::size_t count_rook_ending_moves(const PieceSets& pos, Square king,
                                                                   Square their_king) {
